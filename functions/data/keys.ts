@@ -1,0 +1,85 @@
+/**
+ * Every key of the single table is built here and nowhere else.
+ *
+ * Access patterns (AP) — main table PK/SK unless an index is named:
+ *  AP1  userById            PK=USER#id              SK=PROFILE
+ *  AP2  userByEmail         PK=EMAIL#email          SK=EMAIL          → userId (also the uniqueness guard)
+ *  AP3  userByPhone         PK=PHONE#+20…           SK=PHONE          → userId (also the uniqueness guard)
+ *  AP4  usersNewestFirst    byParent: GSI1PK=USERS  GSI1SK=createdAt#id  (ScanIndexForward=false; search filters name/phone/e-mail)
+ *  AP5  allCourses          PK=COURSES              SK=COURSE#id
+ *  AP6  termById            PK=TERM#id              SK=TERM
+ *  AP7  termsOfCourseTrack  byParent: GSI1PK=COURSE#id#TRACK#track  GSI1SK=TERM#order
+ *  AP8  sectionById         PK=SECTION#id           SK=SECTION
+ *  AP9  sectionsOfTerm      byParent: GSI1PK=TERM#id#SECTIONS  GSI1SK=SECTION#order
+ *  AP10 lectureWithVideos   PK=LECTURE#id           SK=LECTURE | VIDEO#order#videoId  (one Query)
+ *  AP11 lecturesOfSection   byParent: GSI1PK=SECTION#id#LECTURES  GSI1SK=LECTURE#id
+ *  AP12 lecturesOfTerm      byTerm:   GSI2PK=TERM#id#LECTURES     GSI2SK=LECTURE#id
+ *  AP13 videoById           PK=VIDEO#id             SK=VIDEO  → lectureId
+ *  AP14 purchaseOfLecture   PK=USER#id              SK=PURCHASE#lectureId  (has-student-access = GetItem + expiry check)
+ *  AP15 purchasesOfUser     PK=USER#id              SK begins_with PURCHASE#
+ *  AP16 couponByCode        PK=COUPON#CODE          SK=COUPON
+ *  AP17 allCoupons          byParent: GSI1PK=COUPONS  GSI1SK=createdAt#id
+ *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
+ *  AP19 paymentById         PK=PAYMENT#id           SK=PAYMENT
+ *  AP20 quizById            PK=QUIZ#id              SK=QUIZ | QUESTION#order#id
+ *  AP21 allQuizzes          byParent: GSI1PK=QUIZZES  GSI1SK=createdAt#id
+ *  AP22 resultOfStudent     PK=USER#id              SK=RESULT#quizId
+ *  AP23 resultsOfQuiz       byParent: GSI1PK=QUIZ#id#RESULTS  GSI1SK=userId
+ *  AP24 resetCode           PK=RESET#email          SK=RESET  (expiresAt TTL)
+ *  AP25 activationToken     PK=ACTIVATION#token     SK=ACTIVATION  (expiresAt TTL)
+ *  AP26 outbox (local only) PK=OUTBOX               SK=MAIL#ulid  (expiresAt TTL)
+ */
+
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+const pad = (n: number) => String(n).padStart(4, '0');
+
+export const keys = {
+  user: (id: string): Key => ({ PK: `USER#${id}`, SK: 'PROFILE' }),
+  userEmail: (email: string): Key => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  userPhone: (phone: string): Key => ({ PK: `PHONE#${phone}`, SK: 'PHONE' }),
+  usersIndex: (createdAt: string, id: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${id}` }),
+  usersIndexPk: 'USERS',
+
+  course: (id: string): Key => ({ PK: 'COURSES', SK: `COURSE#${id}` }),
+  coursesPk: 'COURSES',
+  term: (id: string): Key => ({ PK: `TERM#${id}`, SK: 'TERM' }),
+  termOfCourseTrack: (courseId: string, track: string, order: number) => ({ GSI1PK: `COURSE#${courseId}#TRACK#${track}`, GSI1SK: `TERM#${pad(order)}` }),
+  termsOfCourseTrackPk: (courseId: string, track: string) => `COURSE#${courseId}#TRACK#${track}`,
+  section: (id: string): Key => ({ PK: `SECTION#${id}`, SK: 'SECTION' }),
+  sectionOfTerm: (termId: string, order: number) => ({ GSI1PK: `TERM#${termId}#SECTIONS`, GSI1SK: `SECTION#${pad(order)}` }),
+  sectionsOfTermPk: (termId: string) => `TERM#${termId}#SECTIONS`,
+
+  lecture: (id: string): Key => ({ PK: `LECTURE#${id}`, SK: 'LECTURE' }),
+  lecturePk: (id: string) => `LECTURE#${id}`,
+  lectureOfSection: (sectionId: string, lectureId: string) => ({ GSI1PK: `SECTION#${sectionId}#LECTURES`, GSI1SK: `LECTURE#${lectureId}` }),
+  lecturesOfSectionPk: (sectionId: string) => `SECTION#${sectionId}#LECTURES`,
+  lectureOfTerm: (termId: string, lectureId: string) => ({ GSI2PK: `TERM#${termId}#LECTURES`, GSI2SK: `LECTURE#${lectureId}` }),
+  lecturesOfTermPk: (termId: string) => `TERM#${termId}#LECTURES`,
+  videoOfLecture: (lectureId: string, order: number, videoId: string): Key => ({ PK: `LECTURE#${lectureId}`, SK: `VIDEO#${pad(order)}#${videoId}` }),
+  videoSkPrefix: 'VIDEO#',
+  video: (id: string): Key => ({ PK: `VIDEO#${id}`, SK: 'VIDEO' }),
+
+  purchase: (userId: string, lectureId: string): Key => ({ PK: `USER#${userId}`, SK: `PURCHASE#${lectureId}` }),
+  purchaseSkPrefix: 'PURCHASE#',
+
+  coupon: (code: string): Key => ({ PK: `COUPON#${code.toUpperCase()}`, SK: 'COUPON' }),
+  couponsIndex: (createdAt: string, id: string) => ({ GSI1PK: 'COUPONS', GSI1SK: `${createdAt}#${id}` }),
+  message: (id: string): Key => ({ PK: 'MESSAGES', SK: `MESSAGE#${id}` }),
+  messagesPk: 'MESSAGES',
+  payment: (id: string): Key => ({ PK: `PAYMENT#${id}`, SK: 'PAYMENT' }),
+
+  quiz: (id: string): Key => ({ PK: `QUIZ#${id}`, SK: 'QUIZ' }),
+  quizzesIndex: (createdAt: string, id: string) => ({ GSI1PK: 'QUIZZES', GSI1SK: `${createdAt}#${id}` }),
+  question: (quizId: string, order: number, id: string): Key => ({ PK: `QUIZ#${quizId}`, SK: `QUESTION#${pad(order)}#${id}` }),
+  result: (userId: string, quizId: string): Key => ({ PK: `USER#${userId}`, SK: `RESULT#${quizId}` }),
+  resultOfQuiz: (quizId: string, userId: string) => ({ GSI1PK: `QUIZ#${quizId}#RESULTS`, GSI1SK: userId }),
+
+  resetCode: (email: string): Key => ({ PK: `RESET#${email.toLowerCase()}`, SK: 'RESET' }),
+  activation: (token: string): Key => ({ PK: `ACTIVATION#${token}`, SK: 'ACTIVATION' }),
+  outboxMail: (id: string): Key => ({ PK: 'OUTBOX', SK: `MAIL#${id}` }),
+  outboxPk: 'OUTBOX',
+};

@@ -1,0 +1,18 @@
+/**
+ * The table's key schema and indexes, defined once: the CDK data stack builds the TableV2 from
+ * it and the local start-up creates the DynamoDB Local table from it (test/infra checks both agree).
+ * Index names say which access patterns they serve; keys.ts lists those patterns.
+ */
+export const TABLE_DEFINITION = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  ttlAttribute: 'expiresAt',
+  indexes: [
+    /** Children of a parent, ordered: terms of a course track, sections of a term, lectures of a section, users newest first, all quizzes, a quiz's results. */
+    { name: 'byParent', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    /** Lectures of a term (the grant modal), a student's purchases by expiry. */
+    { name: 'byTerm', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+  ],
+} as const;
+
+export type IndexName = (typeof TABLE_DEFINITION.indexes)[number]['name'];

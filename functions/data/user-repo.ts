@@ -1,0 +1,96 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role, SchoolYear } from '../../shared/constants';
+import type { User } from '../../shared/schemas/auth';
+import { Conflict, isConditionFailed } from '../lib/errors';
+import { ddb, TABLE } from './client';
+import { keys } from './keys';
+
+export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted';
+
+/** The user's record: the server's truth for role, block and which sessions are live. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobileNumber?: string;
+  schooleYear?: SchoolYear;
+  role: Role;
+  block: boolean;
+  activated: boolean;
+  provider: 'cognito' | 'google';
+  createdAt: string;
+  /** jti of every ID token that may still be used; a token not listed gets 401. */
+  sessions: string[];
+  sessionEndReason?: SessionEndReason;
+}
+
+const strip = <T extends object>(item: T): T => {
+  const { PK, SK, GSI1PK, GSI1SK, ...rest } = item as Record<string, unknown>;
+  return rest as T;
+};
+
+/** AP1 */
+export async function userById(id: string): Promise<UserRecord | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.user(id) }));
+  return r.Item ? strip(r.Item as UserRecord) : undefined;
+}
+
+/** AP2 */
+export async function userIdByEmail(email: string): Promise<string | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.userEmail(email) }));
+  return r.Item?.userId as string | undefined;
+}
+
+/** AP3 */
+export async function userIdByPhone(phone: string): Promise<string | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.userPhone(phone) }));
+  return r.Item?.userId as string | undefined;
+}
+
+/** Writes the record with its e-mail and phone guards in one transaction: a duplicate is a Conflict. */
+export async function createUser(user: UserRecord): Promise<UserRecord> {
+  const guard = (Key: { PK: string; SK: string }) => ({
+    Put: { TableName: TABLE, Item: { ...Key, userId: user.id }, ConditionExpression: 'attribute_not_exists(PK)' },
+  });
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE, Item: { ...keys.user(user.id), ...keys.usersIndex(user.createdAt, user.id), ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          guard(keys.userEmail(user.email)),
+          ...(user.mobileNumber ? [guard(keys.userPhone(user.mobileNumber))] : []),
+        ],
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailed(e)) throw new Conflict('An account with this e-mail or phone number already exists');
+    throw e;
+  }
+  return user;
+}
+
+/** Replaces the live sessions, e.g. [] on logout-everywhere or [jti] for a single-session student. */
+export async function setSessions(id: string, sessions: string[], reason?: SessionEndReason): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: keys.user(id),
+      UpdateExpression: reason ? 'SET sessions = :s, sessionEndReason = :r' : 'SET sessions = :s',
+      ExpressionAttributeValues: { ':s': sessions, ...(reason ? { ':r': reason } : {}) },
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
+  );
+}
+
+/** The public shape of a user (spec section 3). */
+export const toUser = (u: UserRecord): User => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  mobileNumber: u.mobileNumber,
+  schooleYear: u.schooleYear,
+  role: u.role,
+  block: u.block,
+});

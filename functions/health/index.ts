@@ -1,0 +1,4 @@
+import { domainHandler } from '../lib/http';
+import { checkHealth } from './check-health';
+
+export const handler = domainHandler('health', { 'GET /api/health': checkHealth });

@@ -1,0 +1,58 @@
+/**
+ * The auth context of a request. API Gateway's JWT authorizer (or the local gateway) has already
+ * verified signature, issuer, audience and expiry; here the claims are re-checked and the user's
+ * record decides the rest at once: blocked, logged out, password changed, signed in elsewhere.
+ */
+import { ADMIN_GROUP } from '../../shared/constants';
+import type { Access } from '../../shared/routes';
+import { type SessionEndReason, type UserRecord, userById } from '../data/user-repo';
+import { Blocked, Forbidden, Unauthorized } from './errors';
+
+export interface AuthContext {
+  userId: string;
+  user: UserRecord;
+  claims: Record<string, unknown>;
+  groups: string[];
+  isAdmin: boolean;
+}
+
+const SESSION_ENDED: Record<SessionEndReason, string> = {
+  logout: 'You have logged out. Please log in again.',
+  elsewhere: 'Your account was opened on another device, so this session has ended. Please log in again.',
+  password: 'Your password was changed. Please log in again.',
+  reset: 'Your password was reset. Please log in again.',
+  deleted: 'This account no longer exists.',
+};
+
+/** API Gateway flattens array claims to "[a b]"; the local gateway passes arrays. Accept both. */
+export function parseGroups(raw: unknown): string[] {
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== 'string' || raw === '') return [];
+  return raw.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+}
+
+type JwtEvent = { requestContext?: unknown };
+
+export function claimsOf(event: JwtEvent): Record<string, unknown> | undefined {
+  return (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } } | undefined)?.authorizer?.jwt?.claims;
+}
+
+export async function authenticate(event: JwtEvent, access: Access, now = Date.now()): Promise<AuthContext | undefined> {
+  if (access === 'public') return undefined;
+  const claims = claimsOf(event);
+  const sub = claims?.sub;
+  if (!claims || typeof sub !== 'string') throw new Unauthorized('Please log in first');
+  if (claims.token_use !== undefined && claims.token_use !== 'id') throw new Unauthorized('Use the ID token of your session');
+  if (Number(claims.exp) * 1000 <= now) throw new Unauthorized('Your session has expired. Please log in again.');
+
+  const user = await userById(sub);
+  if (!user) throw new Unauthorized(SESSION_ENDED.deleted);
+  if (user.block) throw new Blocked();
+  if (typeof claims.jti !== 'string' || !user.sessions?.includes(claims.jti)) {
+    throw new Unauthorized(SESSION_ENDED[user.sessionEndReason ?? 'logout']);
+  }
+  const groups = parseGroups(claims['cognito:groups']);
+  const isAdmin = user.role === 'ADMIN' && groups.includes(ADMIN_GROUP);
+  if (access === 'admin' && !isAdmin) throw new Forbidden('This action is for admins only');
+  return { userId: sub, user, claims, groups, isAdmin };
+}

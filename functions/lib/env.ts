@@ -1,0 +1,38 @@
+/**
+ * The Lambdas' configuration, parsed once at cold start. No other file under functions/ reads
+ * process.env. Locally the embedded platform sets the same variables the CDK stack sets in AWS,
+ * plus the *_ENDPOINT ones that point the SDK clients at the stand-ins.
+ */
+import { z } from 'zod';
+
+const schema = z.object({
+  TABLE_NAME: z.string().default('bioscope'),
+  MEDIA_BUCKET: z.string().default('bioscope-media'),
+  AWS_REGION: z.string().default('eu-central-1'),
+  USER_POOL_ID: z.string().default(''),
+  USER_POOL_CLIENT_ID: z.string().default(''),
+  /** Base URL of the pool's OAuth2 domain (hosted UI): https://<prefix>.auth.<region>.amazoncognito.com in AWS. */
+  COGNITO_DOMAIN: z.string().default(''),
+  /** Public base URL of the site, used in mails and redirects. */
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  /** 'cloudfront' signs video URLs with the key group; 's3' presigns GETs (local stand-in). */
+  MEDIA_URLS: z.enum(['cloudfront', 's3']).default('s3'),
+  CLOUDFRONT_KEY_PAIR_ID: z.string().default(''),
+  CLOUDFRONT_PRIVATE_KEY_SECRET: z.string().default(''),
+  /** 'ses' in AWS; 'outbox' stores mails in the table for the local outbox page. */
+  MAIL_TRANSPORT: z.enum(['ses', 'outbox']).default('outbox'),
+  MAIL_FROM: z.string().default('Bioscope <no-reply@bioscope.local>'),
+  SINGLE_SESSION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  PAYMOB_API_URL: z.string().default('https://accept.paymob.com'),
+  PAYMOB_SECRET_NAME: z.string().default(''),
+  DYNAMODB_ENDPOINT: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  /** The browser-facing S3 endpoint for presigned URLs when it differs from S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: z.string().optional(),
+  COGNITO_ENDPOINT: z.string().optional(),
+  /** Set in tests: no SDK retries, so a failure surfaces at once. */
+  AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+});
+
+export type Env = z.infer<typeof schema>;
+export const env: Env = schema.parse(process.env);

@@ -1,0 +1,128 @@
+/**
+ * The one Middy stack every handler runs in. A domain's Lambda is
+ * `export const handler = domainHandler('catalogue', { 'GET /api/cours/all': listCourses, … })`:
+ * http-router over the domain's rows of the route table; per route: header normaliser → body
+ * parser (JSON or multipart) → zod validation of path, query and body → auth context → handler.
+ * Routes of the domain without an implementation answer 501. Errors become `{message}` here only.
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
+import httpRouterHandler from '@middy/http-router';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { ApiErrorBody } from '../../shared/errors';
+import { type Domain, type RouteDef, type RouteId, type RouteOf, routesOfDomain } from '../../shared/routes';
+import { IMAGE_MAX_BYTES } from '../../shared/constants';
+import { type AuthContext, authenticate } from './auth';
+import { BadRequest, HttpError, NotFound, NotImplemented } from './errors';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface Request<K extends RouteId = RouteId> {
+  body: Out<RouteOf<K> extends { body: infer B } ? B : undefined>;
+  params: Out<RouteOf<K> extends { params: infer P } ? P : undefined>;
+  query: Out<RouteOf<K> extends { query: infer Q } ? Q : undefined>;
+  /** Present on user and admin routes. */
+  auth: RouteOf<K>['access'] extends 'public' ? AuthContext | undefined : AuthContext;
+  event: APIGatewayProxyEventV2;
+  route: RouteDef & { id: RouteId };
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const created = (body: unknown): Reply => ({ status: 201, body });
+export const redirect = (location: string, cookies?: string[]): Reply => ({ status: 302, headers: { location }, cookies });
+
+export type Handler<K extends RouteId> = (req: Request<K>) => Promise<Reply>;
+export type Handlers = { [K in RouteId]?: Handler<K> };
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function toResult(reply: Reply): APIGatewayProxyResultV2 {
+  return {
+    statusCode: reply.status ?? 200,
+    headers: { ...(reply.body === undefined ? {} : JSON_HEADERS), ...reply.headers },
+    ...(reply.cookies ? { cookies: reply.cookies } : {}),
+    body: reply.body === undefined ? '' : JSON.stringify(reply.body),
+  };
+}
+
+export function errorBody(e: unknown): { status: number; body: ApiErrorBody } {
+  if (e instanceof HttpError) return { status: e.status, body: { message: e.message, ...e.extra } };
+  // Middy's parsers throw http-errors with an exposed message: malformed JSON (422), wrong content type (415), size (413).
+  const he = e as { statusCode?: number; expose?: boolean; message?: string };
+  if (typeof he?.statusCode === 'number' && he.statusCode < 500) {
+    if (he.statusCode === 415 && /malformed JSON/.test(he.message ?? '')) return { status: 400, body: { message: 'The request body is missing or is not valid JSON' } };
+    if (he.statusCode === 415) return { status: 415, body: { message: 'Unsupported content type: send this form as multipart/form-data' } };
+    if (he.statusCode === 404) return { status: 404, body: { message: 'No such route' } };
+    return { status: he.statusCode, body: { message: he.expose && he.message ? he.message : 'Bad request' } };
+  }
+  // Anything else is ours to fix; log it, tell the user nothing internal.
+  console.error(e);
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+}
+
+const issuesToErrors = (where: string, error: z.ZodError) =>
+  error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message }));
+
+function parse<S extends z.ZodType | undefined>(where: string, schema: S, value: unknown): unknown {
+  if (!schema) return value;
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const errors = issuesToErrors(where, r.error);
+  throw new BadRequest(errors.map((e) => e.message).join('; '), errors);
+}
+
+function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> | undefined) {
+  const core = async (event: APIGatewayProxyEventV2, context: Context) => {
+    if (!impl) throw new NotImplemented(`${route.id} is not built yet (domain ${route.domain})`);
+    const params = parse('path', route.params, event.pathParameters ?? {});
+    const query = parse('query', route.query, event.queryStringParameters ?? {});
+    const hasBody = event.body !== undefined && event.body !== null && event.body !== '';
+    const body = route.body ? parse('body', route.body, hasBody ? event.body : undefined) : undefined;
+    const auth = await authenticate(event, route.access);
+    void context;
+    return toResult(await impl({ body, params, query, auth, event, route } as Request<RouteId>));
+  };
+  const h = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>().use(httpHeaderNormalizer());
+  if (route.body && route.multipart) {
+    h.use(
+      httpMultipartBodyParser({
+        disableContentTypeError: false,
+        busboy: { limits: { fileSize: IMAGE_MAX_BYTES * 2, files: 200, fields: 100 } },
+      }) as never,
+    );
+  } else if (route.body) {
+    h.use(httpJsonBodyParser({ disableContentTypeError: true }) as never);
+  }
+  return h.handler(core as never);
+}
+
+/** Static segments first, as API Gateway matches. */
+const bySpecificity = (a: RouteDef, b: RouteDef) => b.path.split('/').filter((s) => !s.startsWith('{')).length - a.path.split('/').filter((s) => !s.startsWith('{')).length;
+
+export function domainHandler(domain: Domain, impls: Handlers) {
+  const rows = routesOfDomain(domain).sort(bySpecificity);
+  const router = httpRouterHandler<APIGatewayProxyEventV2, APIGatewayProxyResultV2>({
+    routes: rows.map((r) => ({ method: r.method, path: r.path, handler: routeHandler(r, impls[r.id] as Handler<RouteId> | undefined) as never })),
+    notFoundResponse: ({ method, path }) => {
+      throw new NotFound(`No route ${method} ${path}`);
+    },
+  });
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>()
+    .onError(async (request) => {
+      const { status, body } = errorBody(request.error);
+      request.response = { statusCode: status, headers: JSON_HEADERS, body: JSON.stringify(body) };
+    })
+    .handler(router as never);
+}
+
+/** The routes of a domain that still answer 501, for the gap report. */
+export const unimplemented = (domain: Domain, impls: Handlers) => routesOfDomain(domain).filter((r) => !impls[r.id]);

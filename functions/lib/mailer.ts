@@ -1,0 +1,43 @@
+/**
+ * Every mail the product sends goes through sendMail: SES in AWS; locally the table's outbox,
+ * which the local gateway shows at /_local/outbox (and /_local/outbox.json for tests).
+ */
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { ddb, TABLE } from '../data/client';
+import { keys } from '../data/keys';
+import { env } from './env';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** A code the mail carries (reset code), shown apart by the outbox. */
+  code?: string;
+  /** A link the mail carries (activation), shown apart by the outbox. */
+  link?: string;
+}
+
+let ses: SESv2Client | undefined;
+
+export async function sendMail(mail: Mail): Promise<void> {
+  if (env.MAIL_TRANSPORT === 'outbox') {
+    const id = ulid();
+    await ddb.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...keys.outboxMail(id), id, ...mail, sentAt: new Date().toISOString(), expiresAt: Math.floor(Date.now() / 1000) + 7 * 86400 },
+      }),
+    );
+    return;
+  }
+  ses ??= new SESv2Client({ region: env.AWS_REGION });
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: env.MAIL_FROM,
+      Destination: { ToAddresses: [mail.to] },
+      Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' } } } },
+    }),
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Settings of the embedded platform, read once from the environment (README lists them).
+ * Ports of 0 mean "any free port" (the tests use that).
+ */
+import path from 'node:path';
+
+const int = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
+
+export interface LocalConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Keep DynamoDB in memory (tests); otherwise under dataDir/dynamodb. */
+  inMemory: boolean;
+  dynamoPort: number;
+  s3Port: number;
+  cognitoPort: number;
+  adminEmail: string;
+  adminPassword: string;
+  seedDemo: boolean;
+  singleSession: boolean;
+  /** Serve the built web app from here. */
+  webDist: string;
+  quiet: boolean;
+}
+
+export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
+  const root = path.resolve(__dirname, '../..');
+  return {
+    port: int(e.PORT, 3000),
+    host: e.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(root, e.DATA_DIR ?? '.data'),
+    inMemory: e.DYNAMODB_IN_MEMORY === '1' || e.DYNAMODB_IN_MEMORY === 'true',
+    dynamoPort: int(e.DYNAMODB_PORT, 8000),
+    s3Port: int(e.S3_PORT, 4569),
+    cognitoPort: int(e.COGNITO_PORT, 9229),
+    adminEmail: (e.ADMIN_EMAIL ?? 'admin@bioscope.local').toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD ?? 'Admin12345',
+    seedDemo: e.SEED_DEMO !== '0',
+    singleSession: e.SINGLE_SESSION !== 'false',
+    webDist: path.resolve(root, e.WEB_DIST ?? 'web/dist'),
+    quiet: e.QUIET === '1',
+  };
+}

@@ -1,0 +1,70 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TABLE_DEFINITION } from '../../functions/data/table-def';
+import { startChild } from './child';
+import { waitForPort } from './ports';
+
+/** The jar that the amplify-dynamodb-simulator package ships. */
+const emulatorDir = () => path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+
+export function startDynamoLocal(opts: { port: number; dataDir: string; inMemory: boolean; logDir: string }): ChildProcess {
+  const dir = emulatorDir();
+  const storage = opts.inMemory ? ['-inMemory'] : ['-dbPath', opts.dataDir];
+  if (!opts.inMemory) fs.mkdirSync(opts.dataDir, { recursive: true });
+  return startChild(
+    'dynamodb',
+    'java',
+    ['-Xms64m', '-Xmx512m', `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`, '-jar', path.join(dir, 'DynamoDBLocal.jar'), '-port', String(opts.port), '-sharedDb', ...storage],
+    { cwd: dir, logFile: path.join(opts.logDir, 'dynamodb.log') },
+  );
+}
+
+export function dynamoClient(endpoint: string) {
+  return new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+}
+
+/** The CreateTable input that mirrors the CDK table (test/infra compares them). */
+export function createTableInput(tableName: string) {
+  const d = TABLE_DEFINITION;
+  const attrs = new Set<string>([d.partitionKey, d.sortKey, ...d.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: [...attrs].map((a) => ({ AttributeName: a, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: d.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: d.sortKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: d.indexes.map((i) => ({
+      IndexName: i.name,
+      KeySchema: [
+        { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
+  };
+}
+
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const port = Number(new URL(endpoint).port);
+  await waitForPort(port, '127.0.0.1', 60000);
+  const client = dynamoClient(endpoint);
+  // The port opens a moment before the service answers.
+  for (let i = 0; ; i++) {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return;
+    } catch (e) {
+      if ((e as Error).name === 'ResourceNotFoundException') break;
+      if (i > 100) throw e;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await client.send(
+    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true } }),
+  );
+}

@@ -1,0 +1,24 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+
+/**
+ * Verifies a bearer token exactly as API Gateway's JWT authorizer does: RS256 signature against
+ * the pool's JWKS, the issuer, expiry/not-before, and `aud` or `client_id` equal to the app client.
+ * Returns the claims, or a reason for the 401.
+ */
+export function jwtAuthorizer(opts: { issuer: string; audience: string; jwksUrl: string }) {
+  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), { cacheMaxAge: 10 * 60_000 });
+  return async (authorization: string | undefined): Promise<{ claims: JWTPayload } | { error: string }> => {
+    if (!authorization) return { error: 'Unauthorized' };
+    // API Gateway takes the token with or without the Bearer prefix; the spec's course list sends it raw.
+    const token = authorization.replace(/^Bearer\s+/i, '').trim();
+    if (!token) return { error: 'Unauthorized' };
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, algorithms: ['RS256'] });
+      const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
+      if (!aud.includes(opts.audience) && payload.client_id !== opts.audience) return { error: 'Unauthorized' };
+      return { claims: payload };
+    } catch {
+      return { error: 'Unauthorized' };
+    }
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Starts the whole platform on one machine: DynamoDB Local, s3rver, cognito-local and the local
+ * gateway, creates what is missing (table, bucket, pool), seeds the admin and demo content.
+ * Used by `npm start`, the integration and e2e tests (free ports, in-memory table) and the bench.
+ */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import type S3rver from 's3rver';
+import type { Domain } from '../../shared/routes';
+import { stopChild } from './child';
+import { cognitoClient, ensurePool, startCognitoLocal } from './cognito';
+import type { LocalConfig } from './config';
+import { ensureTable, startDynamoLocal } from './dynamodb';
+import { createGateway, type LambdaHandler, type LocalRoute } from './gateway';
+import { freePort } from './ports';
+import { ensureBucket, startS3 } from './s3';
+
+export const TABLE_NAME = 'bioscope';
+export const MEDIA_BUCKET = 'bioscope-media';
+
+export interface PlatformInfo {
+  url: string;
+  dataDir: string;
+  tableName: string;
+  bucket: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  clientId: string;
+  issuer: string;
+  admin: { email: string; password: string; created: boolean };
+  demo: { seeded: boolean; detail?: string };
+}
+
+export interface Platform extends PlatformInfo {
+  stop(): Promise<void>;
+}
+
+async function portFor(wanted: number, host: string, what: string): Promise<number> {
+  try {
+    return await freePort(wanted, host);
+  } catch {
+    throw new Error(`${what} port ${wanted} is in use. Stop whatever uses it, or set another port (see README).`);
+  }
+}
+
+/** Local-only pages and endpoints; later features add theirs (payment sandbox, Google stand-in). */
+async function localRoutes(): Promise<LocalRoute[]> {
+  const { outboxRoutes } = await import('./outbox');
+  return [...outboxRoutes];
+}
+
+export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
+  const logDir = path.join(cfg.dataDir, 'logs');
+  fs.mkdirSync(logDir, { recursive: true });
+  const [port, dynamoPort, s3Port, cognitoPort] = [
+    await portFor(cfg.port, cfg.host, 'The web'),
+    await portFor(cfg.dynamoPort, '127.0.0.1', 'DynamoDB Local'),
+    await portFor(cfg.s3Port, '127.0.0.1', 'S3 (s3rver)'),
+    await portFor(cfg.cognitoPort, '127.0.0.1', 'cognito-local'),
+  ];
+  const url = `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${port}`;
+  const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
+  const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+  const cognitoEndpoint = `http://127.0.0.1:${cognitoPort}`;
+
+  const children: ChildProcess[] = [];
+  let s3server: S3rver | undefined;
+  let gateway: http.Server | undefined;
+  const stop = async () => {
+    await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
+    gateway?.closeAllConnections();
+    await Promise.all([...children.map((c) => stopChild(c)), s3server?.close().catch(() => undefined)]);
+  };
+
+  try {
+    children.push(startDynamoLocal({ port: dynamoPort, dataDir: path.join(cfg.dataDir, 'dynamodb'), inMemory: cfg.inMemory, logDir }));
+    children.push(startCognitoLocal({ port: cognitoPort, host: '127.0.0.1', dir: path.join(cfg.dataDir, 'cognito'), logDir }));
+    const s3 = await startS3({ port: s3Port, host: '127.0.0.1', directory: path.join(cfg.dataDir, 's3'), bucket: MEDIA_BUCKET });
+    s3server = s3.server;
+    const [, pool] = await Promise.all([ensureTable(dynamoEndpoint, TABLE_NAME), ensurePool(cognitoEndpoint, url), ensureBucket(s3Endpoint, MEDIA_BUCKET)]);
+
+    // The same variables the CDK stack gives the Lambdas, pointed at the stand-ins.
+    Object.assign(process.env, {
+      TABLE_NAME,
+      MEDIA_BUCKET,
+      AWS_REGION: 'eu-central-1',
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      COGNITO_DOMAIN: cognitoEndpoint,
+      PUBLIC_URL: url,
+      MEDIA_URLS: 's3',
+      MAIL_TRANSPORT: 'outbox',
+      SINGLE_SESSION: String(cfg.singleSession),
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      S3_ENDPOINT: s3Endpoint,
+      S3_PUBLIC_ENDPOINT: s3Endpoint,
+      COGNITO_ENDPOINT: cognitoEndpoint,
+      // s3rver accepts only its own key pair; DynamoDB Local and cognito-local accept any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    delete process.env.AWS_SESSION_TOKEN;
+
+    const { seedAdmin } = await import('./seed');
+    const admin = await seedAdmin(cognitoClient(cognitoEndpoint), pool.userPoolId, cfg.adminEmail, cfg.adminPassword);
+    const demo = cfg.seedDemo ? await import('./demo').then((m) => m.seedDemo()) : { seeded: false };
+
+    const handlers = new Map<Domain, Promise<LambdaHandler>>();
+    const loadDomain = (d: Domain) => {
+      if (!handlers.has(d)) handlers.set(d, import(`../../functions/${d}/index`).then((m: { handler: LambdaHandler }) => m.handler));
+      return handlers.get(d)!;
+    };
+    const issuer = `${cognitoEndpoint}/${pool.userPoolId}`;
+    gateway = createGateway({
+      port,
+      host: cfg.host,
+      auth: { issuer, audience: pool.clientId, jwksUrl: `${issuer}/.well-known/jwks.json` },
+      loadDomain,
+      webDist: cfg.webDist,
+      mediaOrigin: `${s3Endpoint}/${MEDIA_BUCKET}`,
+      localRoutes: await localRoutes(),
+    });
+    gateway.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      gateway!.once('error', reject);
+      gateway!.listen(port, cfg.host, () => resolve());
+    });
+
+    return {
+      url,
+      dataDir: cfg.dataDir,
+      tableName: TABLE_NAME,
+      bucket: MEDIA_BUCKET,
+      dynamoEndpoint,
+      s3Endpoint,
+      cognitoEndpoint,
+      userPoolId: pool.userPoolId,
+      clientId: pool.clientId,
+      issuer,
+      admin: { email: cfg.adminEmail, password: cfg.adminPassword, created: admin.created },
+      demo,
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}

@@ -1,0 +1,54 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { createUser, userById } from '../../functions/data/user-repo';
+import { ADMIN_GROUP } from '../../shared/constants';
+
+/** The admin account of ADMIN_EMAIL / ADMIN_PASSWORD, created once (a later start leaves it as it is). */
+export async function seedAdmin(c: CognitoIdentityProviderClient, userPoolId: string, email: string, password: string): Promise<{ created: boolean; id: string }> {
+  let sub: string | undefined;
+  let created = false;
+  try {
+    const u = await c.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    sub = u.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (e) {
+    if ((e as Error).name !== 'UserNotFoundException') throw e;
+    const r = await c.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: 'Admin' },
+          { Name: 'family_name', Value: 'Bioscope' },
+        ],
+      }),
+    );
+    sub = r.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    await c.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+    await c.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }));
+    created = true;
+  }
+  if (!sub) throw new Error('the admin user has no sub');
+  if (!(await userById(sub))) {
+    await createUser({
+      id: sub,
+      email,
+      firstName: 'Admin',
+      lastName: 'Bioscope',
+      role: 'ADMIN',
+      block: false,
+      activated: true,
+      provider: 'cognito',
+      createdAt: new Date().toISOString(),
+      sessions: [],
+    });
+  }
+  return { created, id: sub };
+}

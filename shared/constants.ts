@@ -1,0 +1,57 @@
+/** Business constants both the server and the web client need (spec section 9). */
+
+export const TRACKS = ['ثانوي عام', 'ثانوي لغات'] as const;
+export type Track = (typeof TRACKS)[number];
+
+export const TERM_NAMES = ['الترم الأول', 'الترم الثاني'] as const;
+
+export const CONTENT_TYPES = ['شرح محاضرات', 'حل امتحانات', 'Quiz'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const SCHOOL_YEARS = ['First year', 'Second year', 'Third year'] as const;
+export type SchoolYear = (typeof SCHOOL_YEARS)[number];
+
+export const ROLES = ['ADMIN', 'USER'] as const;
+export type Role = (typeof ROLES)[number];
+export const ADMIN_GROUP = 'ADMIN';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const RESET_CODE_LENGTH = 6;
+export const QUIZ_PASS_MARK_PERCENT = 50;
+/** Images that come with a form must be under this many bytes. */
+export const IMAGE_MAX_BYTES = 1_000_000;
+/** Videos are uploaded straight to the media bucket; this bounds one file. */
+export const VIDEO_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+export const USERS_PAGE_SIZE = 6;
+export const PAGINATION_WINDOW = 3;
+export const QUIZ_STATUS_RECHECK_MS = 500;
+export const LOGO_ROTATION_MS = 3000;
+export const PAYMENT_REDIRECT_MS = 3000;
+export const COUPON_DISCOUNT_MIN = 1;
+export const COUPON_DISCOUNT_MAX = 100;
+export const CURRENCY_LABEL = 'LE';
+export const DEFAULT_PHONE_COUNTRY = 'eg';
+export const SPINNER_SIZE_PX = 110;
+
+/** Performance bands by score percent, highest first (spec section 9). */
+export const PERFORMANCE_BANDS = [
+  { min: 80, label: 'Excellent' },
+  { min: 70, label: 'Good' },
+  { min: 60, label: 'Average' },
+  { min: 0, label: 'Needs Improvement' },
+] as const;
+
+export function performanceBand(scorePercent: number): string {
+  return PERFORMANCE_BANDS.find((b) => scorePercent >= b.min)?.label ?? 'Needs Improvement';
+}
+
+/** Spec 3: a price of 0, the text "0" or null means the lecture is free. */
+export function isFreePrice(price: number | string | null | undefined): boolean {
+  return price === null || price === undefined || Number(price) === 0;
+}
+
+/** Spec 5: with a coupon, a discount between 0 and 100 gives price minus that percent. */
+export function discountedPrice(price: number, discountPercent: number | undefined): number {
+  if (discountPercent === undefined || discountPercent < 0 || discountPercent > 100) return price;
+  return Math.round(price * (100 - discountPercent)) / 100;
+}

@@ -1,0 +1,171 @@
+/**
+ * The one route table. CDK makes one HttpApi route per row, the local gateway serves from it,
+ * each domain Lambda routes with it, the web client builds its calls from it and the
+ * OpenAPI document and the authorization tests iterate over it.
+ *
+ * Paths are API Gateway syntax ({name}). Section 7 of the spec fixes method and path of every
+ * call it lists, misspellings included; the rows marked `ours` are the paths the spec leaves open.
+ * Path variables at the same position under the same prefix share one name (API Gateway wants it).
+ */
+import { z } from 'zod';
+import * as auth from './schemas/auth';
+import * as cat from './schemas/catalogue';
+import * as com from './schemas/commerce';
+import { id, idParam } from './schemas/common';
+import * as people from './schemas/people';
+import * as quiz from './schemas/quizzes';
+
+export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages'] as const;
+export type Domain = (typeof DOMAINS)[number];
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  domain: Domain;
+  access: Access;
+  summary: string;
+  /** JSON body unless `multipart` is set. */
+  body?: z.ZodType;
+  multipart?: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  response?: z.ZodType;
+  /** A path of our choosing (the spec leaves it open). */
+  ours?: boolean;
+}
+
+const p = (...names: string[]) => z.object(Object.fromEntries(names.map((n) => [n, id])));
+
+const table = {
+  // health
+  'GET /api/health': { domain: 'health', access: 'public', summary: 'Every backing service answers', ours: true },
+
+  // auth
+  'POST /api/auth/signup': { domain: 'auth', access: 'public', summary: 'Sign up; mails an activation link', body: auth.signupBody },
+  'POST /api/auth/login': { domain: 'auth', access: 'public', summary: 'Sign in with e-mail or phone', body: auth.loginBody, response: auth.loginResponse },
+  'POST /api/auth/logout': { domain: 'auth', access: 'user', summary: 'End the session; the token stops working at once' },
+  'POST /api/auth/forget-password': { domain: 'auth', access: 'public', summary: 'Mail a 6-digit reset code', body: auth.forgetPasswordBody },
+  'POST /api/auth/verify-reset-code': { domain: 'auth', access: 'public', summary: 'Check a reset code', body: auth.verifyResetCodeBody },
+  'POST /api/auth/reset-password': { domain: 'auth', access: 'public', summary: 'Set a new password with a verified code', body: auth.resetPasswordBody },
+  'GET /api/auth/google': { domain: 'auth', access: 'public', summary: 'Redirect to the hosted UI with Google' },
+  'GET /api/auth/google/callback': { domain: 'auth', access: 'public', summary: 'OAuth2 code-flow callback', query: auth.googleCallbackQuery, ours: true },
+  'GET /api/auth/activate': { domain: 'auth', access: 'public', summary: 'Activation link from the sign-up mail', query: auth.activateQuery, ours: true },
+
+  // catalogue: courses, terms, sections
+  'GET /api/cours/all': { domain: 'catalogue', access: 'public', summary: 'All courses with their terms', response: z.object({ data: z.array(cat.course) }) },
+  'POST /api/cours/create-course': { domain: 'catalogue', access: 'admin', summary: 'Create a course with terms and sections', multipart: true, body: cat.createCourseBody, response: cat.course },
+  'PUT /api/cours/{id}': { domain: 'catalogue', access: 'admin', summary: 'Update a course', multipart: true, params: idParam, body: cat.updateCourseBody, response: cat.course },
+  'DELETE /api/cours/{id}': { domain: 'catalogue', access: 'admin', summary: 'Delete a course', params: idParam },
+  'GET /api/cours/Term/{courseFor}/{courseId}': { domain: 'catalogue', access: 'user', summary: 'Terms of a course for one track', params: cat.termsParams },
+  'PATCH /api/cours/Term/lock/{termId}': { domain: 'catalogue', access: 'admin', summary: 'Toggle a term lock', params: cat.termIdParams },
+  'GET /api/cours/content/{termId}': { domain: 'catalogue', access: 'user', summary: 'Content sections of a term', params: cat.termIdParams },
+
+  // catalogue: lectures and media
+  'GET /api/v/lecture/{id}': { domain: 'catalogue', access: 'admin', summary: 'Lectures of a section (admin view); id is the contentId', params: idParam },
+  'GET /api/cours/lecture/{contentId}': { domain: 'catalogue', access: 'user', summary: 'Lectures of a section (student view)', params: cat.contentIdParams },
+  'GET /api/admin/getlecture/{termId}': { domain: 'catalogue', access: 'admin', summary: 'Lectures of a term', params: cat.termIdParams },
+  'POST /api/AWS/save-lecture': { domain: 'catalogue', access: 'admin', summary: 'Create a lecture with videos', multipart: true, body: cat.saveLectureBody },
+  'DELETE /api/v/lecture/{id}': { domain: 'catalogue', access: 'admin', summary: 'Delete a lecture', params: idParam },
+  'GET /api/cours/lectureaaa/{id}': { domain: 'catalogue', access: 'user', summary: 'One lecture with its videos', params: idParam },
+  'PATCH /api/AWS/lectures/{id}': { domain: 'catalogue', access: 'admin', summary: 'Edit a lecture', multipart: true, params: idParam, body: cat.updateLectureBody },
+  'POST /api/AWS/lectures/videos/{lectureId}': { domain: 'catalogue', access: 'admin', summary: 'Add videos to a lecture', params: cat.lectureIdParams, body: cat.addVideosBody },
+  'DELETE /api/AWS/lectures/video/{videoId}': { domain: 'catalogue', access: 'admin', summary: 'Delete a video', params: cat.videoIdParams },
+  'GET /api/AWS/get-signed-url': { domain: 'catalogue', access: 'admin', summary: 'Presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
+
+  // payments
+  'GET /api/AWS/get-purched': { domain: 'payments', access: 'user', summary: "The student's purchased lectures" },
+  'POST /api/user/payment-intention/{lectureId}': { domain: 'payments', access: 'user', summary: 'Price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody },
+  'POST /api/payments/paymob/webhook': { domain: 'payments', access: 'public', summary: 'Paymob processed callback (HMAC verified)', ours: true },
+  'GET /api/payments/paymob/return': { domain: 'payments', access: 'public', summary: 'Paymob browser return; redirects to /temp or /fail', ours: true },
+
+  // coupons
+  'POST /api/Coupan/validate/{couponCode}': { domain: 'coupons', access: 'user', summary: 'Check a coupon code', params: com.couponCodeParams },
+  'POST /api/Coupan/create': { domain: 'coupons', access: 'admin', summary: 'Create a coupon', body: com.createCouponBody },
+  'GET /api/Coupan/all': { domain: 'coupons', access: 'admin', summary: 'All coupons' },
+  'DELETE /api/Coupan/{id}': { domain: 'coupons', access: 'admin', summary: 'Delete a coupon', params: idParam },
+
+  // quizzes
+  'GET /api/Quizz/{quizId}': { domain: 'quizzes', access: 'user', summary: 'A quiz to take', params: p('quizId') },
+  'POST /api/Quizz/submit/{quizId}': { domain: 'quizzes', access: 'user', summary: 'Submit answers', params: p('quizId'), body: quiz.submitQuizBody },
+  'GET /api/Quizz/status/check/{quizId}': { domain: 'quizzes', access: 'user', summary: "The student's pass status", params: p('quizId') },
+  'DELETE /api/Quizz/questions/{quizId}/{questionId}': { domain: 'quizzes', access: 'admin', summary: 'Delete a question', params: p('quizId', 'questionId') },
+  'GET /api/Quiz/quizzes/{contentId}': { domain: 'quizzes', access: 'admin', summary: 'Quizzes assigned to a section', params: p('contentId') },
+  'POST /api/Quiz/associate-quiz/{contentId}/{quizId}': { domain: 'quizzes', access: 'admin', summary: 'Assign a quiz to a section', params: p('contentId', 'quizId') },
+  'DELETE /api/Quiz/unassign-from-content/{quizId}': { domain: 'quizzes', access: 'admin', summary: 'Unassign a quiz', params: p('quizId') },
+  'POST /api/Quiz/quiz': { domain: 'quizzes', access: 'admin', summary: 'Create a quiz', multipart: true, body: quiz.quizFormBody },
+  'GET /api/Quiz/AllQuizz': { domain: 'quizzes', access: 'admin', summary: 'All quizzes' },
+  'DELETE /api/Quiz/{quizId}': { domain: 'quizzes', access: 'admin', summary: 'Delete a quiz', params: p('quizId') },
+  'PATCH /api/Quiz/{quizId}': { domain: 'quizzes', access: 'admin', summary: 'Edit a quiz', multipart: true, params: p('quizId'), body: quiz.quizFormBody },
+  'GET /api/Quiz/students-results/{quizId}': { domain: 'quizzes', access: 'admin', summary: "A quiz's results", params: p('quizId') },
+  'DELETE /api/v/quizzes/{id}': { domain: 'quizzes', access: 'admin', summary: 'Delete a quiz (legacy path)', params: idParam },
+
+  // users
+  'GET /api/user/profile': { domain: 'users', access: 'user', summary: 'My account' },
+  'PATCH /api/user/update': { domain: 'users', access: 'user', summary: 'Edit names and change password', body: people.updateProfileBody },
+  'GET /api/admin/allusers': { domain: 'users', access: 'admin', summary: 'Users, newest first, searched and paged', query: people.usersQuery },
+  'DELETE /api/user/deleteUser/{userId}': { domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId') },
+  'PATCH /api/user/blockUser/{userId}': { domain: 'users', access: 'admin', summary: 'Toggle block', params: p('userId') },
+  'POST /api/admin/grant-lecture': { domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: com.grantLectureBody },
+
+  // messages
+  'GET /api/admin/contect': { domain: 'messages', access: 'admin', summary: 'Contact messages, newest first' },
+  'DELETE /api/admin/delete_us/{id}': { domain: 'messages', access: 'admin', summary: 'Delete a message', params: idParam },
+  'POST /api/user/contect_us': { domain: 'messages', access: 'user', summary: 'Send a message to the staff', body: people.contactBody },
+} as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
+
+export type RouteId = keyof typeof table;
+export type RouteOf<K extends RouteId> = (typeof table)[K] & { method: HttpMethod; path: string };
+
+export const ROUTES: readonly (RouteDef & { id: RouteId })[] = (Object.keys(table) as RouteId[]).map((key) => {
+  const [method, path] = key.split(' ') as [HttpMethod, string];
+  return { id: key, method, path, ...(table[key] as Omit<RouteDef, 'method' | 'path'>) };
+});
+
+export const routeById = (routeId: RouteId) => ROUTES.find((r) => r.id === routeId)!;
+
+export const routesOfDomain = (domain: Domain) => ROUTES.filter((r) => r.domain === domain);
+
+/** Fill a route's {name} variables: pathOf('DELETE /api/cours/{id}', { id }) → /api/cours/01H… */
+export function pathOf(routeId: RouteId, params: Record<string, string> = {}): string {
+  return routeById(routeId).path.replace(/\{(\w+)\}/g, (_, n: string) => {
+    if (params[n] === undefined) throw new Error(`${routeId}: missing path parameter ${n}`);
+    return encodeURIComponent(params[n]);
+  });
+}
+
+export interface RouteMatch {
+  route: RouteDef & { id: RouteId };
+  params: Record<string, string>;
+}
+const compiled = ROUTES.map((r) => {
+  const segs = r.path.split('/');
+  return { r, segs, staticCount: segs.filter((s) => !s.startsWith('{')).length };
+}).sort((a, b) => b.staticCount - a.staticCount);
+
+/** Match a request as API Gateway does: static segments win over variables; no match → undefined. */
+export function matchRoute(method: string, path: string): RouteMatch | undefined {
+  const parts = path.replace(/\/+$/, '').split('/');
+  for (const { r, segs } of compiled) {
+    if (r.method !== method || segs.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < segs.length && ok; i++) {
+      const s = segs[i]!;
+      if (s.startsWith('{')) {
+        let v: string;
+        try {
+          v = decodeURIComponent(parts[i]!);
+        } catch {
+          ok = false;
+          break;
+        }
+        if (v === '') ok = false;
+        else params[s.slice(1, -1)] = v;
+      } else if (s !== parts[i]) ok = false;
+    }
+    if (ok) return { route: r, params };
+  }
+  return undefined;
+}
