@@ -47,7 +47,6 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       testTimeout: 120000,
-      maxWorkers: 1,
     },
   ],
 };

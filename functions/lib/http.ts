@@ -82,13 +82,13 @@ function parse<S extends z.ZodType | undefined>(where: string, schema: S, value:
 
 function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> | undefined) {
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
+    void context;
+    const auth = await authenticate(event, route.access);
     if (!impl) throw new NotImplemented(`${route.id} is not built yet (domain ${route.domain})`);
     const params = parse('path', route.params, event.pathParameters ?? {});
     const query = parse('query', route.query, event.queryStringParameters ?? {});
     const hasBody = event.body !== undefined && event.body !== null && event.body !== '';
     const body = route.body ? parse('body', route.body, hasBody ? event.body : undefined) : undefined;
-    const auth = await authenticate(event, route.access);
-    void context;
     return toResult(await impl({ body, params, query, auth, event, route } as Request<RouteId>));
   };
   const h = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>().use(httpHeaderNormalizer());

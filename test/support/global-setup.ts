@@ -1,0 +1,11 @@
+import { spawnPlatform } from './start-platform';
+
+/**
+ * Starts the platform once per jest run of the integration (or e2e) project. Test files read its
+ * addresses from BIOSCOPE_PLATFORM (workers inherit the environment set here).
+ */
+export default async function globalSetup() {
+  const { info, child, dataDir } = await spawnPlatform();
+  (globalThis as { __BIOSCOPE__?: unknown }).__BIOSCOPE__ = { child, dataDir };
+  process.env.BIOSCOPE_PLATFORM = JSON.stringify(info);
+}

@@ -1,0 +1,140 @@
+/**
+ * What a test file needs of the running platform: its addresses, an HTTP helper, direct clients
+ * of the stand-ins, and ways to make users. Every test file makes its own users and data
+ * (unique e-mails and names via uniq()), so files never see each other's records.
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { decodeJwt } from 'jose';
+import { randomUUID } from 'node:crypto';
+import type { PlatformInfo } from '../../infra/local/platform';
+
+export function platform(): PlatformInfo {
+  const raw = process.env.BIOSCOPE_PLATFORM;
+  if (!raw) throw new Error('BIOSCOPE_PLATFORM is not set: run this test through its jest project (global-setup starts the platform)');
+  return JSON.parse(raw) as PlatformInfo;
+}
+
+let seq = 0;
+/** A value unique to this test file and call: e-mails, names, codes. */
+export const uniq = (prefix = 't') => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${randomUUID().slice(0, 4)}`;
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls the platform's gateway the way the web client does. */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  opts: { token?: string; rawToken?: boolean; json?: unknown; form?: FormData; body?: RequestInit['body']; headers?: Record<string, string>; redirect?: RequestInit['redirect'] } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = opts.rawToken ? opts.token : `Bearer ${opts.token}`;
+  let body: RequestInit['body'] = opts.body;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) body = opts.form;
+  const res = await fetch(platform().url + path, { method, headers, body, redirect: opts.redirect ?? 'manual' });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+const creds = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const ddb = () =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: platform().dynamoEndpoint, region: 'eu-central-1', credentials: creds, maxAttempts: 1 }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+export const s3 = () =>
+  new S3Client({ endpoint: platform().s3Endpoint, region: 'eu-central-1', credentials: creds, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED', maxAttempts: 1 });
+export const cognito = () => new CognitoIdentityProviderClient({ endpoint: platform().cognitoEndpoint, region: 'eu-central-1', credentials: creds, maxAttempts: 1 });
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  /** A Cognito ID token whose jti the user's record lists as a live session. */
+  token: string;
+}
+
+/**
+ * A confirmed user made directly on the stand-ins (Cognito user + our record + a live session),
+ * without going through the auth routes — for tests of other features and of the gateway.
+ */
+export async function makeUser(opts: { admin?: boolean; block?: boolean; firstName?: string } = {}): Promise<TestUser> {
+  const p = platform();
+  const c = cognito();
+  const email = `${uniq('u')}@test.local`;
+  const password = 'Passw0rdOk';
+  const created = await c.send(
+    new AdminCreateUserCommand({
+      UserPoolId: p.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: opts.firstName ?? 'Test' },
+        { Name: 'family_name', Value: 'User' },
+      ],
+    }),
+  );
+  const id = created.User!.Attributes!.find((a) => a.Name === 'sub')!.Value!;
+  await c.send(new AdminSetUserPasswordCommand({ UserPoolId: p.userPoolId, Username: email, Password: password, Permanent: true }));
+  if (opts.admin) await c.send(new AdminAddUserToGroupCommand({ UserPoolId: p.userPoolId, Username: email, GroupName: 'ADMIN' }));
+  const auth = await c.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  const token = auth.AuthenticationResult!.IdToken!;
+  const createdAt = new Date().toISOString();
+  await ddb().send(
+    new PutCommand({
+      TableName: p.tableName,
+      Item: {
+        PK: `USER#${id}`,
+        SK: 'PROFILE',
+        GSI1PK: 'USERS',
+        GSI1SK: `${createdAt}#${id}`,
+        id,
+        email,
+        firstName: opts.firstName ?? 'Test',
+        lastName: 'User',
+        role: opts.admin ? 'ADMIN' : 'USER',
+        block: opts.block ?? false,
+        activated: true,
+        provider: 'cognito',
+        createdAt,
+        sessions: [decodeJwt(token).jti],
+      },
+    }),
+  );
+  return { id, email, password, token };
+}
+
+export async function setUserFields(id: string, fields: Record<string, unknown>) {
+  const names = Object.keys(fields);
+  await ddb().send(
+    new UpdateCommand({
+      TableName: platform().tableName,
+      Key: { PK: `USER#${id}`, SK: 'PROFILE' },
+      UpdateExpression: `SET ${names.map((n, i) => `#n${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+    }),
+  );
+}

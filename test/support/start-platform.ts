@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PlatformInfo } from '../../infra/local/platform';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * Starts the real platform (`infra/local/start.ts`) as a child process on free ports, with an
+ * in-memory table and a fresh data folder, and resolves with what it printed on its ready line.
+ */
+export async function spawnPlatform(extraEnv: NodeJS.ProcessEnv = {}): Promise<{ info: PlatformInfo; child: ChildProcess; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-test-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'infra/local/start.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DYNAMODB_PORT: '0',
+      S3_PORT: '0',
+      COGNITO_PORT: '0',
+      DATA_DIR: dataDir,
+      DYNAMODB_IN_MEMORY: '1',
+      QUIET: '1',
+      NODE_NO_WARNINGS: '1',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+    if (process.env.DEBUG_PLATFORM) process.stderr.write(d);
+  });
+  const info = await new Promise<PlatformInfo>((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error(`platform did not start in 90 s\n${out}\n${err}`)), 90_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (process.env.DEBUG_PLATFORM) process.stdout.write(d);
+      const line = out.split('\n').find((l) => l.startsWith('BIOSCOPE_READY '));
+      if (line) {
+        clearTimeout(t);
+        resolve(JSON.parse(line.slice('BIOSCOPE_READY '.length)) as PlatformInfo);
+      }
+    });
+    child.once('exit', (code) => (clearTimeout(t), reject(new Error(`platform exited with ${code}\n${out}\n${err}`))));
+  });
+  // Keep draining so the child never blocks on a full pipe.
+  child.stdout!.resume();
+  return { info, child, dataDir };
+}
+
+export async function stopPlatform(child: ChildProcess | undefined, dataDir?: string) {
+  if (child && child.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(() => (child.kill('SIGKILL'), resolve()), 15_000);
+      child.once('exit', () => (clearTimeout(t), resolve()));
+      child.kill('SIGTERM');
+    });
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
