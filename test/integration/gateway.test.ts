@@ -103,7 +103,8 @@ describe('routing', () => {
     const gaps: string[] = [];
     for (const r of ROUTES) {
       const url = r.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'courseFor' ? encodeURIComponent('ثانوي عام') : '01TESTID0000000000000000'));
-      const res = await api(r.method, url, { token: r.access === 'public' ? undefined : admin.token, json: r.method === 'GET' ? undefined : {} });
+      const body = r.method === 'GET' ? {} : r.multipart ? { form: new FormData() } : { json: {} };
+      const res = await api(r.method, url, { token: r.access === 'public' ? undefined : admin.token, ...body });
       expect(res.status).not.toBe(500);
       if (res.status === 501) gaps.push(r.id);
     }
