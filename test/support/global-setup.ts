@@ -1,4 +1,4 @@
-import { spawnPlatform } from './start-platform';
+import { spawnPlatform } from '../../infra/local/spawn';
 
 /**
  * Starts the platform once per jest run of the integration (or e2e) project. Test files read its

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { stopPlatform } from './start-platform';
+import { stopPlatform } from '../../infra/local/spawn';
 
 export default async function globalTeardown() {
   const g = (globalThis as { __BIOSCOPE__?: { child: ChildProcess; dataDir: string } }).__BIOSCOPE__;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PlatformInfo } from '../../infra/local/platform';
+import type { PlatformInfo } from './platform';
 
 export const ROOT = path.resolve(__dirname, '../..');
 

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench`: starts the platform on free ports and measures, in one run:
+ *  - API latency under concurrent clients (autocannon): public reads at 50 and 200 connections,
+ *    and the scenarios later features add below (catalogue, lecture open);
+ *  - raw DynamoDB Local GetItem throughput on the same machine, as the floor to compare with;
+ *  - each domain Lambda's bundle (esbuild, minified, as CDK bundles it) and the web build's JS, gzipped.
+ * Figures go to stdout and .bench/last.json. This is a measurement, not a test: it never fails on a number.
+ */
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { dynamoClient } from '../infra/local/dynamodb';
+import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
+import { DOMAINS } from '../shared/routes';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const results: Record<string, unknown> = {};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+const warmed = new Set<string>();
+
+async function load(name: string, url: string, connections: number, headers: Record<string, string> = {}) {
+  // The JVM behind DynamoDB Local and V8 both need a warm-up; measure the steady state.
+  if (!warmed.has(url)) {
+    warmed.add(url);
+    await autocannon({ url, connections: 10, duration: 2, headers });
+  }
+  const r = await autocannon({ url, connections, duration: DURATION, headers, pipelining: 1 });
+  const row = {
+    connections,
+    p50ms: r.latency.p50,
+    p99ms: r.latency.p99,
+    reqPerSec: Math.round(r.requests.average),
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+  results[`${name} @${connections}`] = row;
+  console.log(`${name.padEnd(34)} ${String(connections).padStart(4)} conn  p50 ${String(row.p50ms).padStart(5)} ms  p99 ${String(row.p99ms).padStart(5)} ms  ${String(row.reqPerSec).padStart(6)} req/s  non-2xx ${row.non2xx}  errors ${row.errors}`);
+}
+
+async function dynamoGetItem(endpoint: string, table: string) {
+  const c = dynamoClient(endpoint);
+  const Key = { PK: { S: 'BENCH#probe' }, SK: { S: 'BENCH' } };
+  await c.send(new PutItemCommand({ TableName: table, Item: { ...Key, v: { S: 'x'.repeat(200) } } }));
+  const run = async (seconds: number) => {
+    const end = Date.now() + seconds * 1000;
+    let ops = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (Date.now() < end) {
+          await c.send(new GetItemCommand({ TableName: table, Key }));
+          ops++;
+        }
+      }),
+    );
+    return ops;
+  };
+  await run(2); // warm-up
+  const ops = await run(DURATION);
+  const perSec = Math.round(ops / DURATION);
+  results['dynamodb-local GetItem @50'] = { opsPerSec: perSec };
+  console.log(`${'DynamoDB Local GetItem (SDK, 50 in flight)'.padEnd(48)} ${String(perSec).padStart(6)} ops/s`);
+}
+
+async function lambdaBundles() {
+  const rows: Record<string, { minified: number; gzip: number }> = {};
+  for (const d of DOMAINS) {
+    const out = await build({
+      entryPoints: [path.join(ROOT, 'functions', d, 'index.ts')],
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      write: false,
+      external: ['@aws-sdk/*'],
+      logLevel: 'silent',
+    });
+    const bytes = out.outputFiles[0]!.contents;
+    rows[d] = { minified: bytes.length, gzip: gzipSync(bytes).length };
+    console.log(`lambda ${d.padEnd(10)} ${kb(bytes.length).padStart(10)} minified  ${kb(rows[d].gzip).padStart(9)} gzip  (AWS SDK v3 from the Node 22 runtime)`);
+  }
+  results.lambdaBundles = rows;
+}
+
+function webBundle() {
+  const dist = path.join(ROOT, 'web/dist/assets');
+  if (!fs.existsSync(dist)) execSync('npm run build:web --silent', { cwd: ROOT, stdio: 'inherit' });
+  const files = fs.readdirSync(dist).filter((f) => f.endsWith('.js'));
+  const sizes = files.map((f) => ({ f, gz: gzipSync(fs.readFileSync(path.join(dist, f))).length })).sort((a, b) => b.gz - a.gz);
+  const html = fs.readFileSync(path.join(ROOT, 'web/dist/index.html'), 'utf8');
+  const entry = sizes.filter((s) => html.includes(s.f));
+  const total = sizes.reduce((n, s) => n + s.gz, 0);
+  results.web = { jsFiles: files.length, totalGzip: total, entryGzip: entry.reduce((n, s) => n + s.gz, 0), largest: sizes.slice(0, 5) };
+  console.log(`web JS: ${files.length} files, ${kb(total)} gzip in all, ${kb(entry.reduce((n, s) => n + s.gz, 0))} gzip loaded first; largest: ${sizes.slice(0, 3).map((s) => `${s.f} ${kb(s.gz)}`).join(', ')}`);
+}
+
+/** Scenarios that need data or a signed-in student; each feature adds its own here. */
+async function featureScenarios(url: string) {
+  const courses = await fetch(`${url}/api/cours/all`);
+  if (courses.status !== 200) {
+    console.log(`(catalogue not built yet: GET /api/cours/all answers ${courses.status}; its scenarios are skipped)`);
+    return;
+  }
+  for (const c of [50, 200]) await load('GET /api/cours/all (catalogue)', `${url}/api/cours/all`, c);
+  const { makeUser } = await import('../test/support/platform');
+  const student = await makeUser();
+  const all = (await courses.json()) as { data: { id: string; terms: { id: string }[] }[] };
+  const lectureId = await findLecture(url, student.token, all.data);
+  if (!lectureId) return console.log('(no lecture in the catalogue: lecture-open scenario skipped)');
+  for (const c of [50, 200]) await load('GET /api/cours/lectureaaa/{id} (open)', `${url}/api/cours/lectureaaa/${lectureId}`, c, { authorization: `Bearer ${student.token}` });
+}
+
+async function findLecture(url: string, token: string, courses: { terms: { id: string }[] }[]): Promise<string | undefined> {
+  const h = { authorization: `Bearer ${token}` };
+  for (const course of courses)
+    for (const term of course.terms) {
+      const sections = (await (await fetch(`${url}/api/cours/content/${term.id}`, { headers: h })).json()) as { data?: { id: string }[] };
+      for (const s of sections.data ?? []) {
+        const lectures = (await (await fetch(`${url}/api/cours/lecture/${s.id}`, { headers: h })).json()) as { data?: { id: string }[] };
+        if (lectures.data?.[0]) return lectures.data[0].id;
+      }
+    }
+  return undefined;
+}
+
+async function main() {
+  console.log(`Bioscope bench — ${DURATION} s per scenario, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
+  const { info, child, dataDir } = await spawnPlatform();
+  process.env.BIOSCOPE_PLATFORM = JSON.stringify(info);
+  try {
+    for (const c of [50, 200]) await load('GET /api/health (public, 3 probes)', `${info.url}/api/health`, c);
+    await featureScenarios(info.url);
+    await dynamoGetItem(info.dynamoEndpoint, info.tableName);
+  } finally {
+    await stopPlatform(child, dataDir);
+  }
+  console.log('');
+  await lambdaBundles();
+  webBundle();
+  fs.mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, '.bench/last.json'), JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION, results }, null, 2));
+  console.log('\nWritten to .bench/last.json');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,241 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
+import { logicalId, synthBioscope } from './bioscope-app';
+
+const { api, data, apiTemplate } = synthBioscope();
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Effect: string;
+}
+
+/** Every statement of the policies attached to a domain function's role. */
+function statementsOf(domain: Domain): Statement[] {
+  const roleId = logicalId(api.functions[domain].fn.role!);
+  const policies = apiTemplate.findResources('AWS::IAM::Policy', {
+    Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
+  });
+  return Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+const actionsOf = (domain: Domain) => new Set(statementsOf(domain).flatMap((s) => [s.Action].flat()));
+/** Actions a domain may take on resources whose template text mentions `needle`. */
+const actionsOn = (domain: Domain, needle: string) =>
+  new Set(statementsOf(domain).filter((s) => JSON.stringify(s.Resource).includes(needle)).flatMap((s) => [s.Action].flat()));
+const domainsWith = (action: string) => DOMAINS.filter((d) => actionsOf(d).has(action));
+
+describe('HTTP API routes', () => {
+  const routes = apiTemplate.findResources('AWS::ApiGatewayV2::Route');
+  const integrations = apiTemplate.findResources('AWS::ApiGatewayV2::Integration');
+  const byKey = new Map(Object.values(routes).map((r) => [r.Properties.RouteKey as string, r.Properties]));
+
+  test('one route per route-table row, no others', () => {
+    expect(Object.keys(routes)).toHaveLength(ROUTES.length);
+  });
+
+  test.each(ROUTES.map((r) => [r.id, r] as const))('%s', (_, route) => {
+    const props = byKey.get(`${route.method} ${route.path}`);
+    expect(props).toBeDefined();
+    expect(props.AuthorizationType).toBe(route.access === 'public' ? 'NONE' : 'JWT');
+    if (route.access !== 'public') expect(props.AuthorizerId).toBeDefined();
+    // integrations/<id> → the integration → the domain's function
+    const integrationId = JSON.stringify(props.Target).match(/"Ref":"(\w+)"/)![1]!;
+    expect(integrations[integrationId]!.Properties.IntegrationUri).toEqual({
+      'Fn::GetAtt': [logicalId(api.functions[route.domain].fn), 'Arn'],
+    });
+  });
+
+  test('the JWT authorizer trusts the pool and the web client', () => {
+    apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Audience: [{ Ref: Match.stringLikeRegexp('^WebClient') }] },
+    });
+    const [authorizer] = Object.values(apiTemplate.findResources('AWS::ApiGatewayV2::Authorizer'));
+    const issuer = JSON.stringify(authorizer!.Properties.JwtConfiguration.Issuer);
+    expect(issuer).toMatch(/https:\/\/cognito-idp\..*amazonaws\.com\//);
+    expect(issuer).toContain(logicalId(data.userPool));
+  });
+
+  test('the default stage is throttled and logs access', () => {
+    apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});
+
+describe('domain Lambdas', () => {
+  test('one per domain, no other Node.js function of ours', () => {
+    const ours = apiTemplate.findResources('AWS::Lambda::Function', {
+      Properties: { Description: Match.stringLikeRegexp('^Bioscope .* routes$') },
+    });
+    expect(Object.keys(ours)).toHaveLength(DOMAINS.length);
+  });
+
+  test.each(DOMAINS)('%s: arm64, Node 22, 512 MB, source maps, own log group, environment', (domain) => {
+    const id = logicalId(api.functions[domain].fn);
+    const fn = apiTemplate.findResources('AWS::Lambda::Function')[id]!.Properties;
+    expect(fn).toMatchObject({
+      Architectures: ['arm64'],
+      Runtime: 'nodejs22.x',
+      MemorySize: 512,
+      Handler: 'index.handler',
+      Description: `Bioscope ${domain} routes`,
+      LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
+    });
+    expect(fn.Timeout).toBeLessThanOrEqual(20);
+    expect(fn.Environment.Variables).toMatchObject({
+      NODE_OPTIONS: '--enable-source-maps',
+      MEDIA_URLS: 'cloudfront',
+      MAIL_TRANSPORT: 'ses',
+      CLOUDFRONT_PRIVATE_KEY_SECRET: 'bioscope/cloudfront-private-key',
+      PAYMOB_SECRET_NAME: 'bioscope/paymob',
+    });
+    for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_DOMAIN', 'PUBLIC_URL', 'CLOUDFRONT_KEY_PAIR_ID', 'MAIL_FROM']) {
+      expect(fn.Environment.Variables[name]).toBeDefined();
+    }
+  });
+
+  test('log groups keep a month', () => {
+    for (const domain of DOMAINS) {
+      const logGroupId = logicalId(api.functions[domain].fn.logGroup);
+      expect(apiTemplate.findResources('AWS::Logs::LogGroup')[logGroupId]!.Properties.RetentionInDays).toBe(30);
+    }
+  });
+});
+
+describe('least privilege', () => {
+  test('no statement of a domain Lambda has Resource "*" or a managed policy', () => {
+    for (const domain of DOMAINS) {
+      for (const s of statementsOf(domain)) expect(s.Resource).not.toEqual('*');
+      const role = apiTemplate.findResources('AWS::IAM::Role')[logicalId(api.functions[domain].fn.role!)]!;
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+
+  test('health only probes: DescribeTable, HeadBucket, DescribeUserPool', () => {
+    expect([...actionsOf('health')].sort()).toEqual(
+      ['cognito-idp:DescribeUserPool', 'dynamodb:DescribeTable', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:ListBucket'].sort(),
+    );
+    expect(actionsOf('health').has('dynamodb:PutItem')).toBe(false);
+  });
+
+  test('every other domain reads and writes the table and queries its named indexes only', () => {
+    const table = logicalId(data.table);
+    for (const domain of DOMAINS.filter((d) => d !== 'health')) {
+      for (const a of ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
+        expect(actionsOn(domain, table).has(a)).toBe(true);
+      }
+      expect(JSON.stringify(statementsOf(domain))).not.toContain('/index/*');
+      expect(JSON.stringify(statementsOf(domain))).toContain('/index/byParent');
+    }
+  });
+
+  test('only auth creates users or sends mail; only auth and users administer the pool', () => {
+    expect(domainsWith('cognito-idp:AdminCreateUser')).toEqual(['auth']);
+    expect(domainsWith('ses:SendEmail')).toEqual(['auth']);
+    expect(domainsWith('cognito-idp:AdminDisableUser')).toEqual(['users']);
+    expect(domainsWith('cognito-idp:AdminDeleteUser')).toEqual(['users']);
+    for (const domain of ['auth', 'users'] as const) {
+      const pool = logicalId(data.userPool);
+      const poolActions = statementsOf(domain).filter((s) => [s.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+      for (const s of poolActions) expect(JSON.stringify(s.Resource)).toContain(pool);
+    }
+  });
+
+  test('SES sending is scoped to the sender identities', () => {
+    const ses = statementsOf('auth').find((s) => [s.Action].flat().includes('ses:SendEmail'))!;
+    expect(JSON.stringify(ses.Resource)).toContain('identity/example.com');
+    expect(JSON.stringify(ses.Resource)).toContain('identity/no-reply@example.com');
+  });
+
+  test('only payments reads the Paymob keys; only catalogue reads the video signing key', () => {
+    const readers = (secret: string) => DOMAINS.filter((d) => actionsOn(d, secret).has('secretsmanager:GetSecretValue'));
+    expect(readers(logicalId(data.paymobSecret))).toEqual(['payments']);
+    expect(readers(logicalId(data.cloudfrontPrivateKey))).toEqual(['catalogue']);
+  });
+
+  test('only catalogue and quizzes write media; quizzes only under images/', () => {
+    expect(domainsWith('s3:PutObject')).toEqual(['catalogue', 'quizzes']);
+    const put = (domain: Domain) => statementsOf(domain).find((s) => [s.Action].flat().includes('s3:PutObject'))!;
+    expect(JSON.stringify(put('catalogue').Resource)).toMatch(/bioscope-media-.*\/\*"\]\]\}$/);
+    expect(JSON.stringify(put('quizzes').Resource)).toContain('/images/*');
+  });
+});
+
+describe('CloudFront', () => {
+  const [dist] = Object.values(apiTemplate.findResources('AWS::CloudFront::Distribution'));
+  const config = dist!.Properties.DistributionConfig;
+  const behavior = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+
+  test('/api/* goes uncached to the HTTP API with every viewer header but Host, all methods', () => {
+    expect(behavior('/api/*')).toMatchObject({
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === behavior('/api/*').TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain('execute-api');
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  test('/media/images/* is public, the rest of /media/* needs a signed URL from the key group', () => {
+    const patterns = config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern);
+    expect(patterns.indexOf('/media/images/*')).toBeLessThan(patterns.indexOf('/media/*'));
+    expect(behavior('/media/images/*').TrustedKeyGroups).toBeUndefined();
+    expect(behavior('/media/*').TrustedKeyGroups).toEqual([{ Ref: expect.stringMatching(/^VideoKeyGroup/) }]);
+    apiTemplate.resourceCountIs('AWS::CloudFront::KeyGroup', 1);
+    apiTemplate.resourceCountIs('AWS::CloudFront::PublicKey', 1);
+    for (const p of ['/media/images/*', '/media/*']) {
+      expect(behavior(p).FunctionAssociations).toEqual([
+        expect.objectContaining({ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^StripMediaPrefix/), 'FunctionARN'] } }),
+      ]);
+    }
+  });
+
+  test('media and web origins use Origin Access Control; the web bucket is private', () => {
+    const s3Origins = config.Origins.filter((o: { S3OriginConfig?: unknown }) => o.S3OriginConfig);
+    expect(s3Origins).toHaveLength(2);
+    for (const o of s3Origins) expect(o.OriginAccessControlId).toBeDefined();
+    apiTemplate.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'web/' }),
+    });
+  });
+
+  test('the SPA rewrite sends extension-less paths to /index.html and nothing else is an error page', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      expect.objectContaining({ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRewrite/), 'FunctionARN'] } }),
+    ]);
+    const [, spa] = Object.entries(apiTemplate.findResources('AWS::CloudFront::Function')).find(([id]) => id.startsWith('SpaRewrite'))!;
+    expect(spa.Properties.FunctionCode).toContain("'/index.html'");
+  });
+
+  test('HTTPS, security headers and logging everywhere', () => {
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(b.ResponseHeadersPolicyId).toBe('67f7725c-6f97-4210-82d7-5512b31e9d03'); // Managed-SecurityHeadersPolicy
+      expect(b.ViewerProtocolPolicy).not.toBe('allow-all');
+    }
+    expect(config.Logging).toMatchObject({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
+  });
+});
+
+describe('web client of the pool', () => {
+  test('password + refresh flows, code grant, callback on the site, Google and Cognito', () => {
+    apiTemplate.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: Match.arrayWith(['openid', 'email', 'profile']),
+      CallbackURLs: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Site'), 'DomainName'] }, '/api/auth/google/callback']] }],
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+    });
+  });
+});

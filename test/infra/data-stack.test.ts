@@ -1,0 +1,130 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { TABLE_DEFINITION } from '../../functions/data/table-def';
+import { USER_POOL } from '../../infra/definitions/user-pool';
+import { GOOGLE_CLIENT_ID, synthBioscope } from './bioscope-app';
+
+const { dataTemplate } = synthBioscope();
+
+describe('table', () => {
+  test('keys, indexes and TTL are TABLE_DEFINITION', () => {
+    const keys = (pk: string, sk: string) => [
+      { AttributeName: pk, KeyType: 'HASH' },
+      { AttributeName: sk, KeyType: 'RANGE' },
+    ];
+    dataTemplate.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: keys(TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey),
+      GlobalSecondaryIndexes: TABLE_DEFINITION.indexes.map((i) => ({
+        IndexName: i.name,
+        KeySchema: keys(i.partitionKey, i.sortKey),
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true },
+    });
+  });
+
+  test('on demand, point-in-time recovery, deletion protection, retained', () => {
+    dataTemplate.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        Replicas: [Match.objectLike({ DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      }),
+    });
+  });
+});
+
+describe('media bucket', () => {
+  const media = () => {
+    const [id, bucket] = Object.entries(dataTemplate.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('Media'))!;
+    return { id, bucket };
+  };
+
+  test('private, encrypted, logged, retained, CORS for presigned uploads', () => {
+    const { bucket } = media();
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: { DestinationBucketName: expect.anything(), LogFilePrefix: 'media/' },
+      CorsConfiguration: {
+        CorsRules: [expect.objectContaining({ AllowedMethods: expect.arrayContaining(['PUT', 'GET']), AllowedOrigins: ['https://*.cloudfront.net'] })],
+      },
+    });
+  });
+
+  test('policy: TLS only, and reads only by CloudFront distributions of this account', () => {
+    const { id } = media();
+    dataTemplate.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringLike: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('user pool', () => {
+  test('e-mail username, phone sign-in, names, custom:schoolYear, password policy, e-mail recovery', () => {
+    dataTemplate.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UserPoolName: USER_POOL.name,
+        UsernameAttributes: ['email', 'phone_number'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        DeletionProtection: 'ACTIVE',
+        Schema: Match.arrayWith([
+          Match.objectLike({ Name: 'email', Required: true }),
+          Match.objectLike({ Name: 'given_name' }),
+          Match.objectLike({ Name: 'family_name' }),
+          Match.objectLike({ Name: 'phone_number' }),
+          { Name: 'schoolYear', AttributeDataType: 'String', Mutable: true, StringAttributeConstraints: { MinLength: '1', MaxLength: '20' } },
+        ]),
+        Policies: {
+          PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireNumbers: true, RequireLowercase: true, RequireUppercase: true, RequireSymbols: false }),
+        },
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      }),
+    });
+  });
+
+  test('the ADMIN group and the hosted-UI domain', () => {
+    dataTemplate.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'ADMIN' });
+    dataTemplate.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: Match.anyValue() });
+  });
+
+  test('Google federation reads its client secret from Secrets Manager, never plaintext', () => {
+    const [google] = Object.values(dataTemplate.findResources('AWS::Cognito::UserPoolIdentityProvider'));
+    expect(google!.Properties).toMatchObject({
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: { client_id: GOOGLE_CLIENT_ID, authorize_scopes: 'openid email profile' },
+      AttributeMapping: { email: 'email', given_name: 'given_name', family_name: 'family_name' },
+    });
+    expect(google!.Properties.ProviderDetails.client_secret).toBe('{{resolve:secretsmanager:bioscope/google-client-secret:SecretString:::}}');
+  });
+
+  test('without googleClientId there is no Google provider and the client offers Cognito only', () => {
+    const { dataTemplate: data, apiTemplate: api } = synthBioscope({});
+    data.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    api.hasResourceProperties('AWS::Cognito::UserPoolClient', { SupportedIdentityProviders: ['COGNITO'] });
+  });
+});
+
+describe('secrets the operator fills', () => {
+  test('Paymob keys and the CloudFront private key, under the configured names, retained', () => {
+    for (const name of ['bioscope/paymob', 'bioscope/cloudfront-private-key']) {
+      dataTemplate.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ Name: name }) });
+    }
+    const { dataTemplate: custom } = synthBioscope({ paymobSecretName: 'school/paymob' });
+    custom.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'school/paymob' });
+  });
+});

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Stack } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { buildApp, REPO_ROOT, synthBioscope } from './bioscope-app';
+
+/** Findings cdk-nag's AWS Solutions pack reports that no acknowledgement covers, readable. */
+const findings = (stack: Stack) =>
+  new AwsSolutionsChecks().validateScope(stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.locations?.[0] ?? r.resourceLogicalId}`));
+
+const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `bioscope-${name}-`));
+
+describe('cdk-nag AWS Solutions', () => {
+  const builtWeb = tmp('web');
+  fs.writeFileSync(path.join(builtWeb, 'index.html'), '<!doctype html>');
+
+  test.each([
+    ['before the web is built', { webDist: tmp('empty') }],
+    ['with a web build to deploy', { webDist: builtWeb }],
+    ['without Google federation', { googleClientId: '' }],
+  ])('no unacknowledged error or warning %s', (_, context) => {
+    const { data, api, app } = buildApp({ googleClientId: 'id.apps.googleusercontent.com', ...context });
+    expect(findings(data)).toEqual([]);
+    expect(findings(api)).toEqual([]);
+    // The same pack runs as a validation plugin at synthesis, on the resolved templates.
+    expect(() => app.synth()).not.toThrow();
+  });
+
+  test('the web deployment exists only when there is a build', () => {
+    expect(synthBioscope({ webDist: builtWeb }).apiTemplate.findResources('Custom::CDKBucketDeployment')).not.toEqual({});
+    expect(synthBioscope({ webDist: tmp('none') }).apiTemplate.findResources('Custom::CDKBucketDeployment')).toEqual({});
+  });
+});
+
+describe('placeholder CloudFront key', () => {
+  const warned = (stack: Stack) =>
+    stack.node.findChild('VideoSigningKey').node.metadata.some((m) => m.type === 'aws:cdk:warning' && String(m.data).includes('placeholder'));
+
+  test('synth warns while the placeholder is in use, and not once a key is passed', () => {
+    expect(warned(buildApp().api)).toBe(false);
+    expect(warned(buildApp({ cloudfrontPublicKeyPem: '' }).api)).toBe(true);
+  });
+});
+
+describe('cdk synth (CLI, offline, real bundling)', () => {
+  test('produces both stacks with no AWS credentials', () => {
+    const out = tmp('cdkout');
+    const env: NodeJS.ProcessEnv = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1', AWS_EC2_METADATA_DISABLED: 'true' };
+    for (const k of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE']) delete env[k];
+    const run = spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/cdk'), ['synth', '--quiet', '-o', out], {
+      cwd: REPO_ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).not.toMatch(/AwsSolutions-/);
+    expect(run.status).toBe(0);
+    for (const stack of ['BioscopeData', 'BioscopeApi']) expect(fs.existsSync(path.join(out, `${stack}.template.json`))).toBe(true);
+    fs.rmSync(out, { recursive: true, force: true });
+  }, 90_000);
+});

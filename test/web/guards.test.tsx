@@ -1,0 +1,153 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminUser, expiredToken, fakeJwt, mockFetch, renderApp, storeSession, studentUser } from './helpers';
+
+describe('route guards', () => {
+  it.each(['/profile', '/profile/lecPay', '/contact', '/term', '/lec/abc', '/dashboard'])('sends a visitor without a token from %s to /auth', async (path) => {
+    const { location } = renderApp(path);
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('treats an undecodable token as no session', async () => {
+    storeSession(studentUser, 'not-a-jwt');
+    const { location } = renderApp('/profile');
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+
+  it("asks 'Your session has expired. Please log in again.' for an expired token, then logs out locally and goes to /auth", async () => {
+    const user = userEvent.setup();
+    storeSession(studentUser, expiredToken());
+    const { location, store } = renderApp('/profile');
+
+    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
+    expect(location()).toBe('/profile');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(store.getState().auth.user).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+
+  it('lets a student with a valid token in', async () => {
+    storeSession(studentUser);
+    renderApp('/profile/lecPay');
+    expect(await screen.findByRole('heading', { name: 'My lectures' })).toBeInTheDocument();
+    expect(screen.getByText('My lectures — coming with the profile issue')).toBeInTheDocument();
+  });
+
+  it('sends a USER away from /dashboard to /', async () => {
+    storeSession(studentUser);
+    const { location } = renderApp('/dashboard/users');
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('lets an ADMIN into /dashboard with the side menu and the greeting by first name and full name', async () => {
+    storeSession(adminUser);
+    renderApp('/dashboard');
+    expect(await screen.findByText('Hello, Ahmed')).toBeInTheDocument();
+    expect(screen.getByTestId('admin-full-name')).toHaveTextContent('Ahmed Samir');
+    const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
+    expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Courses', '/dashboard'],
+      ['Users', '/dashboard/users'],
+      ['Messages', '/dashboard/messages'],
+      ['Quizzes', '/dashboard/quizzes'],
+      ['Coupons', '/dashboard/Cuppons'],
+    ]);
+  });
+
+  it('shows the UserDetails placeholder for /dashboard/users/{id}', async () => {
+    storeSession(adminUser);
+    renderApp('/dashboard/users/u42');
+    expect(await screen.findByRole('heading', { name: 'UserDetails' })).toBeInTheDocument();
+  });
+
+  it('sends any other admin path to /', async () => {
+    storeSession(adminUser);
+    const { location } = renderApp('/dashboard/nowhere');
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('sends an unknown path to /', async () => {
+    const { location } = renderApp('/no/such/page');
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('runs the session-expired flow when the server answers 401 to an authenticated call', async () => {
+    const user = userEvent.setup();
+    storeSession(studentUser);
+    mockFetch(() => ({ status: 401, body: { message: 'Session ended' } }));
+    const { location, store } = renderApp('/profile');
+    await screen.findByRole('heading', { name: 'My account' });
+    // The logout button is the one authenticated call this issue's screens make.
+    const { apiCall } = await import('@/lib/api-client');
+    await expect(apiCall('GET /api/user/profile')).rejects.toMatchObject({ status: 401, handled: true });
+    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(store.getState().auth.token).toBeNull();
+  });
+
+  it("shows a blocked user the server's message, then logs out", async () => {
+    storeSession(studentUser);
+    mockFetch(() => ({ status: 403, body: { message: 'Your account is blocked', user: { block: true } } }));
+    const { location } = renderApp('/contact');
+    await screen.findByRole('heading', { name: 'Leave Us Message' });
+    const { apiCall } = await import('@/lib/api-client');
+    await expect(apiCall('POST /api/user/contect_us', { body: { subject: 's', message: 'm' } })).rejects.toMatchObject({ status: 403, handled: true });
+    expect(await screen.findByText('Your account is blocked')).toBeInTheDocument();
+    const { default: Swal } = await import('sweetalert2');
+    Swal.close();
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+});
+
+describe('google callback', () => {
+  const idToken = (extra: Record<string, unknown> = {}) =>
+    fakeJwt({
+      sub: 'g1',
+      email: 'sara@example.com',
+      given_name: 'Sara',
+      family_name: 'Ali',
+      'cognito:groups': [],
+      'custom:schoolYear': 'Third year',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      ...extra,
+    });
+
+  it('decodes the token, stores the session, says so and goes to / with replace', async () => {
+    const token = idToken();
+    const { location, router, store } = renderApp(`/auth/google/callback?token=${token}&refreshToken=r9`);
+    expect(await screen.findByText('Signed in successfully')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(store.getState().auth.user).toEqual({
+      id: 'g1',
+      email: 'sara@example.com',
+      firstName: 'Sara',
+      lastName: 'Ali',
+      role: 'USER',
+      block: false,
+      schooleYear: 'Third year',
+    });
+    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ token, refreshToken: 'r9' });
+  });
+
+  it('prefers the user query parameter when present', async () => {
+    const u = Buffer.from(JSON.stringify({ ...adminUser, firstName: 'Nour' })).toString('base64url');
+    const { store } = renderApp(`/auth/google/callback?token=${idToken({ 'cognito:groups': ['ADMIN'] })}&user=${u}`);
+    await waitFor(() => expect(store.getState().auth.user?.firstName).toBe('Nour'));
+    expect(store.getState().auth.user?.role).toBe('ADMIN');
+  });
+
+  it("shows 'something went wrong , try again!' and goes to /auth when the token cannot be decoded", async () => {
+    const { location, store } = renderApp('/auth/google/callback?token=garbage');
+    expect(await screen.findByText('something went wrong , try again!')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(store.getState().auth.user).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { App } from '@/app/app';
+import { routes } from '@/app/routes';
+import { makeStore } from '@/app/store';
+
+/** An unsigned JWT: the client only decodes it (the gateway verifies signatures). */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64(claims)}.c2ln`;
+}
+
+const nowS = () => Math.floor(Date.now() / 1000);
+export const validToken = (extra: Record<string, unknown> = {}) => fakeJwt({ sub: 'u1', exp: nowS() + 3600, ...extra });
+export const expiredToken = () => fakeJwt({ sub: 'u1', exp: nowS() - 60 });
+
+export const studentUser = {
+  id: 'u1',
+  firstName: 'Mona',
+  lastName: 'Hassan',
+  email: 'mona@example.com',
+  mobileNumber: '+201012345678',
+  schooleYear: 'Second year' as const,
+  role: 'USER' as const,
+  block: false,
+};
+export const adminUser = { ...studentUser, id: 'a1', firstName: 'Ahmed', lastName: 'Samir', email: 'admin@example.com', role: 'ADMIN' as const };
+
+/** Put a signed-in session where the app reads it at start-up (localStorage `user`). */
+export function storeSession(user: typeof studentUser | typeof adminUser, token = validToken()) {
+  window.localStorage.setItem('user', JSON.stringify({ ...user, token }));
+}
+
+export interface FakeResponse {
+  status: number;
+  body?: unknown;
+}
+type Handler = (url: string, init: RequestInit) => FakeResponse | Promise<FakeResponse>;
+
+/** Replace global.fetch; returns the jest mock to inspect calls. */
+export function mockFetch(handler: Handler) {
+  const fn = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const r = await handler(String(input), init);
+    const text = r.body === undefined ? '' : JSON.stringify(r.body);
+    return { ok: r.status >= 200 && r.status < 300, status: r.status, text: async () => text } as Response;
+  });
+  globalThis.fetch = fn as unknown as typeof fetch;
+  return fn;
+}
+
+/** A fetch that answers only when the test says so (to observe the loading state). */
+export function deferredFetch() {
+  let release: (r: FakeResponse) => void = () => {};
+  const fn = mockFetch(() => new Promise<FakeResponse>((resolve) => (release = resolve)));
+  return { fn, release: (r: FakeResponse) => release(r) };
+}
+
+export const bodyOf = (fn: jest.Mock, call = 0) => JSON.parse(String((fn.mock.calls[call]![1] as RequestInit).body));
+
+export function renderApp(path: string) {
+  const store = makeStore();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(<App store={store} router={router} />);
+  return { ...utils, store, router, location: () => router.state.location.pathname };
+}
+
+/** Let pending promises and lazy routes settle. */
+export const flush = () => act(async () => {});

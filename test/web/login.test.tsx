@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminUser, bodyOf, deferredFetch, mockFetch, renderApp, storeSession, studentUser, validToken } from './helpers';
+
+async function fillAndSubmit(identifier = 'mona@example.com', password = 'Secret123') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByPlaceholderText('Enter your Email or phone Number'), identifier);
+  await user.type(screen.getByPlaceholderText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('log-in screen', () => {
+  it('is worded as the spec says, with its links and the Google button', async () => {
+    renderApp('/auth');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Enter your Email or phone Number')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Forget password' })).toHaveAttribute('href', '/auth/forgotPassword');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth/registeration');
+    expect(screen.getByRole('link', { name: /Google/ })).toHaveAttribute('href', '/api/auth/google');
+  });
+
+  it('serves /auth/login too', async () => {
+    renderApp('/auth/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('disables the submit button and shows a spinner while signing in', async () => {
+    const { fn, release } = deferredFetch();
+    const { location } = renderApp('/auth');
+    await fillAndSubmit();
+
+    const button = screen.getByRole('button', { name: /Loading/ });
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(fn).toHaveBeenCalledWith('/api/auth/login', expect.objectContaining({ method: 'POST' }));
+    expect(bodyOf(fn)).toEqual({ identifier: 'mona@example.com', password: 'Secret123' });
+
+    release({ status: 200, body: { message: 'ok', data: { ...studentUser, token: validToken() } } });
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('sends a USER to / (replacing history) with the success toast and stores the session', async () => {
+    const token = validToken();
+    mockFetch(() => ({ status: 200, body: { message: 'ok', data: { ...studentUser, token, refreshToken: 'r1' } } }));
+    const { location, router } = renderApp('/auth');
+    await fillAndSubmit();
+
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('Signed in successfully')).toBeInTheDocument();
+    const stored = JSON.parse(window.localStorage.getItem('user')!);
+    expect(stored).toMatchObject({ email: studentUser.email, role: 'USER', token, refreshToken: 'r1' });
+  });
+
+  it('sends an ADMIN to /dashboard', async () => {
+    mockFetch(() => ({ status: 200, body: { message: 'ok', data: { ...adminUser, token: validToken() } } }));
+    const { location } = renderApp('/auth');
+    await fillAndSubmit('admin@example.com');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(await screen.findByText('Ahmed Samir')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when sign-in fails", async () => {
+    mockFetch(() => ({ status: 401, body: { message: 'Wrong e-mail, phone or password' } }));
+    const { location, store } = renderApp('/auth');
+    await fillAndSubmit();
+    expect(await screen.findByText('Wrong e-mail, phone or password')).toBeInTheDocument();
+    expect(location()).toBe('/auth');
+    expect(store.getState().auth).toMatchObject({ status: 'failed', error: { message: 'Wrong e-mail, phone or password' }, user: null });
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it("falls back to 'something went wrong , try again!' when no message came (and keeps msgError)", async () => {
+    mockFetch(() => Promise.reject(new TypeError('network down')));
+    const { store } = renderApp('/auth');
+    await fillAndSubmit();
+    expect(await screen.findByText('something went wrong , try again!')).toBeInTheDocument();
+    expect(store.getState().auth.error).toEqual({ msgError: 'Unknown error' });
+  });
+
+  it('redirects an already signed-in admin away from the log-in screen', async () => {
+    storeSession(adminUser);
+    mockFetch(() => ({ status: 200, body: {} }));
+    const { location } = renderApp('/auth');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('tells the user when the activation link worked', async () => {
+    renderApp('/auth/login?activated=1');
+    expect(await screen.findByText('Your account is activated. You can log in now.')).toBeInTheDocument();
+  });
+
+  it('tells the user when the activation link failed, with the reason', async () => {
+    renderApp('/auth/login?activated=0&reason=The%20link%20has%20expired');
+    expect(await screen.findByText('The activation link did not work')).toBeInTheDocument();
+    expect(screen.getByText('The link has expired')).toBeInTheDocument();
+  });
+});
