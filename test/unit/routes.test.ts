@@ -124,3 +124,15 @@ describe('matchRoute', () => {
     expect(() => pathOf('DELETE /api/cours/{id}')).toThrow(/missing path parameter id/);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes every route of the table with its access and body', () => {
+    const { openApiDocument } = require('../../shared/openapi') as typeof import('../../shared/openapi');
+    const doc = openApiDocument();
+    for (const r of ROUTES) {
+      const op = (doc.paths[r.path] as Record<string, { 'x-access': string; requestBody?: unknown }>)[r.method.toLowerCase()]!;
+      expect(op['x-access']).toBe(r.access);
+      expect(Boolean(op.requestBody)).toBe(Boolean(r.body));
+    }
+  });
+});
