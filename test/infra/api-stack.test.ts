@@ -134,11 +134,12 @@ describe('least privilege', () => {
     }
   });
 
-  test('only auth creates users or sends mail; only auth and users administer the pool', () => {
+  test('only auth creates users or sends mail; only users disables them; only auth and users touch the pool', () => {
     expect(domainsWith('cognito-idp:AdminCreateUser')).toEqual(['auth']);
     expect(domainsWith('ses:SendEmail')).toEqual(['auth']);
     expect(domainsWith('cognito-idp:AdminDisableUser')).toEqual(['users']);
-    expect(domainsWith('cognito-idp:AdminDeleteUser')).toEqual(['users']);
+    expect(domainsWith('cognito-idp:AdminDeleteUser')).toEqual(['auth', 'users']);
+    expect(DOMAINS.filter((d) => [...actionsOf(d)].some((a) => a.startsWith('cognito-idp:Admin')))).toEqual(['auth', 'users']);
     for (const domain of ['auth', 'users'] as const) {
       const pool = logicalId(data.userPool);
       const poolActions = statementsOf(domain).filter((s) => [s.Action].flat().some((a) => a.startsWith('cognito-idp:')));

@@ -8,7 +8,7 @@ import { buildApp, REPO_ROOT, synthBioscope } from './bioscope-app';
 
 /** Findings cdk-nag's AWS Solutions pack reports that no acknowledgement covers, readable. */
 const findings = (stack: Stack) =>
-  new AwsSolutionsChecks().validateScope(stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.locations?.[0] ?? r.resourceLogicalId}`));
+  new AwsSolutionsChecks().validateScope(stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${(r as { constructPath?: string }).constructPath}`));
 
 const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `bioscope-${name}-`));
 

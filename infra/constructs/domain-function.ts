@@ -1,0 +1,188 @@
+/**
+ * "A domain Lambda": one per entry of DOMAINS, entry functions/<domain>/index.ts. Pins the
+ * runtime defaults and grants exactly what the domain's grant list names, in the same call.
+ */
+import * as path from 'node:path';
+import { Arn, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { TABLE_DEFINITION } from '../../functions/data/table-def';
+import type { Env } from '../../functions/lib/env';
+import { MEDIA_PREFIXES } from '../definitions/user-pool';
+import type { Domain } from '../../shared/routes';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** What a domain may touch. Each grant is the smallest set of actions its use needs. */
+export type Grant =
+  /** Items of the table and its indexes: get, query, put, update, delete, transactions. */
+  | 'data'
+  /** Health probe: DescribeTable, HeadBucket, DescribeUserPool; no data access. */
+  | 'probe'
+  /** Media objects, any prefix: presigned PUTs, multipart image uploads, deletes. */
+  | 'media'
+  /** Media objects under images/ only (quiz images). */
+  | 'media:images'
+  /** Read the CloudFront private key that signs video URLs. */
+  | 'videos:sign'
+  /** Pool calls of sign-up, activation, Google sign-in and password reset. */
+  | 'identity:auth'
+  /** Pool calls of the admin user screens and the profile page. */
+  | 'identity:admin'
+  /** Send mail through SES from the configured sender identity. */
+  | 'mail'
+  /** Read the Paymob keys. */
+  | 'paymob';
+
+export interface DomainResources {
+  table: ITableV2;
+  mediaBucket: IBucket;
+  userPool: IUserPool;
+  paymobSecret: ISecret;
+  cloudfrontPrivateKey: ISecret;
+  /** SES identities (domain and/or address) the mail grant may send from. */
+  mailIdentities: string[];
+}
+
+export interface DomainFunctionProps {
+  domain: Domain;
+  grants: readonly Grant[];
+  resources: DomainResources;
+  environment: Partial<Record<keyof Env, string>>;
+  /** Default 10 s; auth and the webhook call remote services and get more. */
+  timeout?: Duration;
+}
+
+const TABLE_ACTIONS = [
+  'GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem',
+];
+
+/** Pool calls by domain (InitiateAuth and SignUp are public APIs and need no IAM). */
+const IDENTITY_ACTIONS: Record<'identity:auth' | 'identity:admin', string[]> = {
+  // functions/auth/pool.ts: sign-up (with rollback), activation, Google sign-in, password reset
+  'identity:auth': ['AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
+  // users: profile edit and password change, block, delete
+  'identity:admin': ['AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
+};
+
+export class DomainFunction extends Construct {
+  readonly fn: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: DomainFunctionProps) {
+    super(scope, id);
+    const { domain, resources: r } = props;
+
+    // Our own role and log group: no AWSLambdaBasicExecutionRole (its logs:* reach every group).
+    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
+    );
+
+    this.fn = new NodejsFunction(this, 'Fn', {
+      description: `Bioscope ${domain} routes`,
+      entry: path.join(REPO_ROOT, 'functions', domain, 'index.ts'),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role,
+      logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        // @middy/*, jose and ulid are ESM-only; the banner gives bundled CJS code its `require`.
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        // The SDK versions the stand-in tests ran against are the ones that ship.
+        bundleAwsSDK: true,
+      },
+    });
+    for (const grant of props.grants) this.grant(grant, r);
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 is the LTS line the project pins for its Lambdas and their esbuild target; moving to 24 is a deliberate upgrade.',
+    });
+  }
+
+  private grant(grant: Grant, r: DomainResources): void {
+    const fn = this.fn;
+    const stack = Stack.of(this);
+    switch (grant) {
+      case 'data': {
+        // Named indexes instead of grantReadWriteData's index/* wildcard. Transactions are
+        // authorized per item action, so they need nothing more.
+        const indexes = TABLE_DEFINITION.indexes.map((i) => `${r.table.tableArn}/index/${i.name}`);
+        fn.addToRolePolicy(new PolicyStatement({ actions: TABLE_ACTIONS.map((a) => `dynamodb:${a}`), resources: [r.table.tableArn] }));
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes }));
+        return;
+      }
+      case 'probe':
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [r.table.tableArn] }));
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.mediaBucket.bucketArn] }));
+        r.userPool.grant(fn, 'cognito-idp:DescribeUserPool');
+        return;
+      case 'media':
+      case 'media:images': {
+        // Explicit object actions (grantRead/grantPut would add s3:List*, s3:GetBucket*, s3:Abort*).
+        const keys = grant === 'media' ? '*' : `${MEDIA_PREFIXES.images}*`;
+        const objects = r.mediaBucket.arnForObjects(keys);
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [objects] }));
+        Validations.of(this).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${nagText(this, objects)}]`,
+          reason: 'Object ARNs need a key pattern; it is confined to the media bucket (to images/ where that is all the domain writes).',
+        });
+        return;
+      }
+      case 'videos:sign':
+        r.cloudfrontPrivateKey.grantRead(fn);
+        return;
+      case 'identity:auth':
+      case 'identity:admin':
+        r.userPool.grant(fn, ...IDENTITY_ACTIONS[grant].map((a) => `cognito-idp:${a}`));
+        return;
+      case 'mail':
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: r.mailIdentities.map((identity) =>
+              Arn.format({ service: 'ses', resource: 'identity', resourceName: identity }, stack),
+            ),
+          }),
+        );
+        return;
+      case 'paymob':
+        r.paymobSecret.grantRead(fn);
+        return;
+    }
+  }
+}
+
+/** How cdk-nag spells a resource in a finding id: Ref → <Name>, GetAtt → <Id.Attr>, joins flattened. */
+export function nagText(scope: Construct, value: string): string {
+  const flat = (node: unknown): string => {
+    if (typeof node === 'string') return node;
+    const n = node as Record<string, unknown>;
+    if (Array.isArray(n['Fn::Join'])) {
+      const [sep, parts] = n['Fn::Join'] as [string, unknown[]];
+      return parts.map(flat).join(sep);
+    }
+    if (Array.isArray(n['Fn::GetAtt'])) return `<${(n['Fn::GetAtt'] as string[]).join('.')}>`;
+    if (n.Ref !== undefined) return `<${String(n.Ref)}>`;
+    return JSON.stringify(node);
+  };
+  return flat(Stack.of(scope).resolve(value));
+}

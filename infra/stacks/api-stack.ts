@@ -1,0 +1,295 @@
+/**
+ * The stateless half, as the diagram in ARCHITECTURE.md draws it:
+ *
+ *   browser ──► CloudFront ├── /*       → web bucket (SPA rewrite to /index.html)
+ *                          ├── /api/*   → HttpApi ──► one DomainFunction per domain
+ *                          └── /media/* → media bucket (images public, the rest signed)
+ *
+ * plus the pool's web client, whose callback URL is this distribution's.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import {
+  AllowedMethods, CachePolicy, Distribution, Function as EdgeFunction, FunctionCode, FunctionEventType, FunctionRuntime,
+  HttpVersion, KeyGroup, OriginProtocolPolicy, OriginRequestPolicy, PriceClass, PublicKey, ResponseHeadersPolicy,
+  ViewerProtocolPolicy, type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { OAuthScope, UserPoolClient, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
+import { DomainFunction, type Grant, nagText } from '../constructs/domain-function';
+import { MEDIA_PREFIXES, USER_POOL } from '../definitions/user-pool';
+import type { DataStack } from './data-stack';
+import { PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY, type Settings } from './settings';
+
+/** Least privilege per domain: what each Lambda may touch, and nothing else. */
+export const GRANTS: Record<Domain, readonly Grant[]> = {
+  health: ['probe'],
+  auth: ['data', 'identity:auth', 'mail'],
+  catalogue: ['data', 'media', 'videos:sign'],
+  payments: ['data', 'paymob'],
+  coupons: ['data'],
+  quizzes: ['data', 'media:images'],
+  users: ['data', 'identity:admin'],
+  messages: ['data'],
+};
+
+/** Auth and payments call Cognito, SES or Paymob before answering. */
+const TIMEOUTS: Partial<Record<Domain, Duration>> = { auth: Duration.seconds(20), payments: Duration.seconds(20) };
+
+export interface ApiStackProps extends StackProps {
+  settings: Settings;
+  data: DataStack;
+}
+
+export class ApiStack extends Stack {
+  readonly api: HttpApi;
+  readonly distribution: Distribution;
+  readonly functions: Record<Domain, DomainFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { settings, data } = props;
+
+    const logs = new Bucket(this, 'Logs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with an ACL: the bucket must accept object-writer ACLs.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the log bucket itself; logging it into itself would loop.',
+    });
+    const web = new Bucket(this, 'Web', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'web/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.api = new HttpApi(this, 'Api', { apiName: 'bioscope', createDefaultStage: false });
+    const accessLog = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 200, burstLimit: 400 },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLog) },
+    });
+
+    // The media bucket belongs to the data stack and is referenced here by its name: its policy
+    // there admits this account's distributions (naming this one would make the data stack depend
+    // on this stack), and grants on it stay free of cross-stack tokens.
+    const media = Bucket.fromBucketName(this, 'Media', settings.mediaBucketName);
+    this.node.addDependency(data.mediaBucket);
+    const mediaOrigin = S3BucketOrigin.withOriginAccessControl(media);
+    Validations.of(this).acknowledge({
+      id: '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      reason: 'The data stack grants this account\'s distributions read access to the media bucket.',
+    });
+    const stripMedia = new EdgeFunction(this, 'StripMediaPrefix', {
+      comment: 'Media keys are images/… and videos/…; the site serves them under /media/',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(
+        "function handler(event) { var r = event.request; r.uri = r.uri.replace(/^\\/media\\//, '/'); return r; }",
+      ),
+    });
+    const spa = new EdgeFunction(this, 'SpaRewrite', {
+      comment: 'Client routes (no file extension) get index.html; /api and /media have their own behaviours',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(
+        "function handler(event) { var r = event.request; if (!/\\.[a-zA-Z0-9]+$/.test(r.uri)) r.uri = '/index.html'; return r; }",
+      ),
+    });
+    const publicKey = new PublicKey(this, 'VideoSigningKey', {
+      comment: 'Verifies signed video URLs; private half in the CloudFront private key secret',
+      encodedKey: settings.cloudfrontPublicKeyPem,
+    });
+    if (settings.cloudfrontPublicKeyPem === PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY) {
+      Annotations.of(publicKey).addWarningV2(
+        'bioscope:placeholder-cloudfront-key',
+        'cloudfrontPublicKeyPem is the placeholder: signed video URLs will be refused until you pass your own public key (-c cloudfrontPublicKeyPem=...).',
+      );
+    }
+    const videoKeys = new KeyGroup(this, 'VideoKeyGroup', { items: [publicKey] });
+
+    const mediaBehavior = (signed: boolean): BehaviorOptions => ({
+      origin: mediaOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+      functionAssociations: [{ function: stripMedia, eventType: FunctionEventType.VIEWER_REQUEST }],
+      ...(signed ? { trustedKeyGroups: [videoKeys] } : {}),
+    });
+    this.distribution = new Distribution(this, 'Site', {
+      comment: 'Bioscope: web, /api and /media',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(web),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spa, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        // Not cached; every viewer header (Authorization too, allowed because caching is off)
+        // reaches the API, and its 4xx answers pass through untouched.
+        '/api/*': {
+          origin: new HttpOrigin(`${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+        // Order matters: images are public, everything else under /media needs a signed URL.
+        [`/media/${MEDIA_PREFIXES.images}*`]: mediaBehavior(false),
+        '/media/*': mediaBehavior(true),
+      },
+    });
+    Validations.of(this.distribution).acknowledge(
+      { id: 'AwsSolutions-CFR1', reason: 'The spec serves every country (students abroad included); there is nothing to geo-restrict.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'The API is guarded by stage throttling and the JWT authorizer; a WAF web ACL (us-east-1, billed per rule) is an operator add-on.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason: 'With the default *.cloudfront.net certificate CloudFront fixes the viewer policy; a custom domain certificate would allow TLSv1.2_2021.',
+      },
+    );
+    const siteUrl = `https://${this.distribution.distributionDomainName}`;
+
+    const client = new UserPoolClient(this, 'WebClient', {
+      userPool: data.userPool,
+      userPoolClientName: USER_POOL.client.name,
+      generateSecret: false,
+      authFlows: USER_POOL.client.authFlows,
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: USER_POOL.client.oauthScopes.map((s) => ({ openid: OAuthScope.OPENID, email: OAuthScope.EMAIL, profile: OAuthScope.PROFILE })[s]),
+        callbackUrls: [`${siteUrl}${USER_POOL.client.callbackPath}`],
+        logoutUrls: [`${siteUrl}${USER_POOL.client.logoutPath}`],
+      },
+      supportedIdentityProviders: [
+        UserPoolClientIdentityProvider.COGNITO,
+        ...(data.google ? [UserPoolClientIdentityProvider.GOOGLE] : []),
+      ],
+      idTokenValidity: Duration.minutes(USER_POOL.client.idTokenValidityMinutes),
+      accessTokenValidity: Duration.minutes(USER_POOL.client.idTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(USER_POOL.client.refreshTokenValidityDays),
+    });
+    if (data.google) client.node.addDependency(data.google);
+
+    const environment = {
+      TABLE_NAME: data.table.tableName,
+      MEDIA_BUCKET: media.bucketName,
+      USER_POOL_ID: data.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: client.userPoolClientId,
+      COGNITO_DOMAIN: data.hostedUi.baseUrl(),
+      PUBLIC_URL: siteUrl,
+      MEDIA_URLS: 'cloudfront',
+      CLOUDFRONT_KEY_PAIR_ID: publicKey.publicKeyId,
+      CLOUDFRONT_PRIVATE_KEY_SECRET: settings.cloudfrontPrivateKeySecretName,
+      MAIL_TRANSPORT: 'ses',
+      MAIL_FROM: settings.mailFrom,
+      SINGLE_SESSION: 'true',
+      PAYMOB_SECRET_NAME: settings.paymobSecretName,
+    } as const;
+    const resources = {
+      table: data.table,
+      mediaBucket: media,
+      userPool: data.userPool,
+      paymobSecret: data.paymobSecret,
+      cloudfrontPrivateKey: data.cloudfrontPrivateKey,
+      mailIdentities: settings.mailIdentities,
+    };
+    this.functions = Object.fromEntries(
+      DOMAINS.map((domain) => [
+        domain,
+        new DomainFunction(this, `${domain[0]!.toUpperCase()}${domain.slice(1)}Function`, {
+          domain,
+          grants: GRANTS[domain],
+          resources,
+          environment,
+          timeout: TIMEOUTS[domain],
+        }),
+      ]),
+    ) as Record<Domain, DomainFunction>;
+
+    // Signature and expiry are checked here; the ADMIN group is checked again in the Lambda
+    // (the authorizer only proves who the caller is), as is the user's block and session state.
+    const jwt = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${this.region}.amazonaws.com/${data.userPool.userPoolId}`, {
+      jwtAudience: [client.userPoolClientId],
+    });
+    const integrations = Object.fromEntries(
+      DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}Integration`, this.functions[domain].fn)]),
+    ) as Record<Domain, HttpLambdaIntegration>;
+    for (const route of ROUTES) {
+      const httpRoute = new HttpRoute(this, `Route ${route.id}`, {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: integrations[route.domain],
+        authorizer: route.access === 'public' ? new HttpNoneAuthorizer() : jwt,
+      });
+      if (route.access === 'public') {
+        Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: `Public in the route table by design: ${route.summary}.` });
+      }
+    }
+
+    // Synth must work before the web is built: no build, no deployment.
+    if (fs.existsSync(path.join(settings.webDist, 'index.html'))) {
+      const deployment = new BucketDeployment(this, 'WebDeployment', {
+        sources: [Source.asset(settings.webDist)],
+        destinationBucket: web,
+        distribution: this.distribution,
+        distributionPaths: ['/index.html'],
+      });
+      acknowledgeBucketDeployment(deployment, web);
+    }
+
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl });
+    new CfnOutput(this, 'UserPoolClientId', { value: client.userPoolClientId });
+    new CfnOutput(this, 'VideoKeyPairId', { value: publicKey.publicKeyId });
+  }
+}
+
+/** CDK's own upload handler: its role and runtime are CDK's, scoped to the asset and web buckets. */
+function acknowledgeBucketDeployment(deployment: BucketDeployment, web: Bucket) {
+  const why = 'CDK\'s BucketDeployment handler copies the built web app from the CDK asset bucket into the web bucket';
+  const webObjects = nagText(web, web.arnForObjects('*'));
+  const role = deployment.handlerRole;
+  Validations.of(role.node.scope!).acknowledge({ id: 'AwsSolutions-L1', reason: `${why}; CDK chooses and updates its runtime.` });
+  Validations.of(role).acknowledge(
+    { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: `${why}; CDK attaches this logging policy to its role.` },
+    ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map((a) => ({
+      id: `AwsSolutions-IAM5[Action::${a}]`,
+      reason: `${why}; CDK's grants give it these read/sync actions on those two buckets only.`,
+    })),
+    { id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]', reason: `${why}; the asset objects are read from the bootstrap bucket.` },
+    { id: `AwsSolutions-IAM5[Resource::${webObjects}]`, reason: `${why}; it writes and prunes any object of the web bucket.` },
+    { id: 'AwsSolutions-IAM5[Resource::*]', reason: `${why}; cloudfront:CreateInvalidation has no resource-level scoping in CDK's grant.` },
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The stateful half: the single table, the media bucket, the user pool and the operator's
+ * secrets. Everything here is retained when the stack goes; the api stack can be torn down and
+ * rebuilt freely. Constructs are handed to the api stack as props.
+ */
+import { Aws, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery, FeaturePlan, ProviderAttribute, StringAttribute, UserPool, type UserPoolDomain,
+  UserPoolGroup, UserPoolIdentityProviderGoogle,
+} from 'aws-cdk-lib/aws-cognito';
+import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { TABLE_DEFINITION } from '../../functions/data/table-def';
+import { USER_POOL } from '../definitions/user-pool';
+import type { Settings } from './settings';
+
+export interface DataStackProps extends StackProps {
+  settings: Settings;
+}
+
+const key = (name: string) => ({ name, type: AttributeType.STRING });
+
+export class DataStack extends Stack {
+  readonly table: TableV2;
+  readonly mediaBucket: Bucket;
+  readonly userPool: UserPool;
+  readonly hostedUi: UserPoolDomain;
+  /** Present when the operator configured Google federation. */
+  readonly google?: UserPoolIdentityProviderGoogle;
+  readonly paymobSecret: Secret;
+  readonly cloudfrontPrivateKey: Secret;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: key(TABLE_DEFINITION.partitionKey),
+      sortKey: key(TABLE_DEFINITION.sortKey),
+      timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
+      globalSecondaryIndexes: TABLE_DEFINITION.indexes.map((i) => ({
+        indexName: i.name,
+        partitionKey: key(i.partitionKey),
+        sortKey: key(i.sortKey),
+      })),
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+    });
+
+    this.mediaBucket = new Bucket(this, 'Media', {
+      bucketName: settings.mediaBucketName,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'media/',
+      // Browsers PUT uploads straight to S3 with presigned URLs. The site is served only from its
+      // CloudFront domain, which the api stack creates, so the origin is matched by pattern; the
+      // presigned signature, not CORS, is what authorizes an upload.
+      cors: [
+        {
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+          allowedOrigins: settings.siteOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      // Object keys are ULIDs, never overwritten: no versioning; a dropped upload is cleaned up.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // CloudFront reads media through Origin Access Control. Naming the api stack's distribution
+    // here would make this stack depend on that one, so the grant is to this account's
+    // distributions; the bucket stays closed to everyone else.
+    this.mediaBucket.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.mediaBucket.arnForObjects('*')],
+        conditions: { StringLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` } },
+      }),
+    );
+
+    this.userPool = new UserPool(this, 'Users', {
+      userPoolName: USER_POOL.name,
+      // Our auth Lambda calls SignUp, so self sign-up stays on.
+      selfSignUpEnabled: true,
+      // E-mail is the username, the phone a second sign-in name (UsernameAttributes).
+      signInAliases: USER_POOL.signInAliases,
+      autoVerify: { email: true },
+      // Only e-mail is required: Google accounts may lack a phone or a family name. Our sign-up
+      // schema requires the rest.
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+      },
+      customAttributes: Object.fromEntries(
+        USER_POOL.customAttributes.map(({ name, minLen, maxLen, mutable }) => [name, new StringAttribute({ minLen, maxLen, mutable })]),
+      ),
+      passwordPolicy: { ...USER_POOL.passwordPolicy, tempPasswordValidity: Duration.days(3) },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      // No SMS is ever sent: no SNS role.
+      enableSmsRole: false,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'The product spec fixes the password rule (8+ characters, a digit, upper and lower case) without symbols.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'MFA is not required of secondary-school students; the spec has no second factor.',
+      },
+      {
+        id: 'AwsSolutions-COG3',
+        reason: 'Threat protection needs the Plus feature plan; blocks and session revocation are enforced by our own user records.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'The Essentials plan covers e-mail/phone sign-in and Google federation; Plus (threat protection) is a per-user cost the platform does not carry.',
+      },
+    );
+
+    for (const group of USER_POOL.groups) {
+      new UserPoolGroup(this, `Group${group.name}`, { userPool: this.userPool, groupName: group.name, description: group.description });
+    }
+
+    this.hostedUi = this.userPool.addDomain('HostedUi', { cognitoDomain: { domainPrefix: settings.cognitoDomainPrefix } });
+
+    if (settings.google) {
+      this.google = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: settings.google.clientId,
+        clientSecretValue: SecretValue.secretsManager(settings.google.clientSecretName),
+        scopes: [...USER_POOL.googleScopes],
+        attributeMapping: {
+          email: ProviderAttribute.GOOGLE_EMAIL,
+          givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
+          familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
+          custom: { email_verified: ProviderAttribute.other('email_verified') },
+        },
+      });
+    }
+
+    // Filled by the operator after the first deploy (README); the values are Paymob's and ours.
+    this.paymobSecret = new Secret(this, 'PaymobKeys', {
+      secretName: settings.paymobSecretName,
+      description: 'Paymob keys as JSON: {"secretKey","publicKey","hmacSecret","integrationIds":[...]}',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ secretKey: '', publicKey: '', hmacSecret: '', integrationIds: [] }),
+        generateStringKey: 'placeholder',
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.cloudfrontPrivateKey = new Secret(this, 'CloudFrontPrivateKey', {
+      secretName: settings.cloudfrontPrivateKeySecretName,
+      description: 'PEM private key whose public half is the cloudfrontPublicKeyPem context value',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const secret of [this.paymobSecret, this.cloudfrontPrivateKey]) {
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason: 'The value is issued outside AWS (Paymob, or the CloudFront key pair) and is rotated by the operator, not by a Lambda.',
+      });
+    }
+  }
+}
