@@ -16,6 +16,8 @@ const base = {
 };
 
 module.exports = {
+  // Per-project testTimeout is not honoured by jest 30; slow tiers raise it in their files.
+  testTimeout: 30000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {
