@@ -12,10 +12,11 @@
  *  AP8  sectionById         PK=SECTION#id           SK=SECTION
  *  AP9  sectionsOfTerm      byParent: GSI1PK=TERM#id#SECTIONS  GSI1SK=SECTION#order
  *  AP10 lectureWithVideos   PK=LECTURE#id           SK=LECTURE | VIDEO#order#videoId  (one Query)
- *  AP11 lecturesOfSection   byParent: GSI1PK=SECTION#id#LECTURES  GSI1SK=LECTURE#id
+ *  AP11 lecturesOfSection   byParent: GSI1PK=SECTION#id#LECTURES  GSI1SK=LECTURE#id | LECTURE#id#VIDEO#order#videoId  (lectures with their videos, one Query)
  *  AP12 lecturesOfTerm      byTerm:   GSI2PK=TERM#id#LECTURES     GSI2SK=LECTURE#id
  *  AP13 videoById           PK=VIDEO#id             SK=VIDEO  → lectureId
- *  AP14 purchaseOfLecture   PK=USER#id              SK=PURCHASE#lectureId  (has-student-access = GetItem + expiry check)
+ *  AP14 purchaseOfLecture   PK=USER#id              SK=PURCHASE#lectureId  (has-student-access = GetItem + expiryDate check;
+ *                           written only by purchase-repo recordPurchase, which also marks the lecture firstPurchasedAt)
  *  AP15 purchasesOfUser     PK=USER#id              SK begins_with PURCHASE#
  *  AP16 couponByCode        PK=COUPON#CODE          SK=COUPON
  *  AP17 allCoupons          byParent: GSI1PK=COUPONS  GSI1SK=createdAt#id
@@ -28,6 +29,8 @@
  *  AP24 resetCode           PK=RESET#email          SK=RESET  (expiresAt TTL)
  *  AP25 activationToken     PK=ACTIVATION#token     SK=ACTIVATION  (expiresAt TTL)
  *  AP26 outbox (local only) PK=OUTBOX               SK=MAIL#ulid  (expiresAt TTL)
+ *  AP27 oauthState          PK=OAUTH#state          SK=OAUTH  → PKCE verifier (expiresAt TTL, taken once)
+ *  AP28 signInFailures      PK=SIGNINFAIL#identifier SK=SIGNINFAIL  → failures in the window (expiresAt TTL)
  */
 
 export interface Key {
@@ -56,6 +59,10 @@ export const keys = {
   lecture: (id: string): Key => ({ PK: `LECTURE#${id}`, SK: 'LECTURE' }),
   lecturePk: (id: string) => `LECTURE#${id}`,
   lectureOfSection: (sectionId: string, lectureId: string) => ({ GSI1PK: `SECTION#${sectionId}#LECTURES`, GSI1SK: `LECTURE#${lectureId}` }),
+  videoOfSection: (sectionId: string, lectureId: string, order: number, videoId: string) => ({
+    GSI1PK: `SECTION#${sectionId}#LECTURES`,
+    GSI1SK: `LECTURE#${lectureId}#VIDEO#${pad(order)}#${videoId}`,
+  }),
   lecturesOfSectionPk: (sectionId: string) => `SECTION#${sectionId}#LECTURES`,
   lectureOfTerm: (termId: string, lectureId: string) => ({ GSI2PK: `TERM#${termId}#LECTURES`, GSI2SK: `LECTURE#${lectureId}` }),
   lecturesOfTermPk: (termId: string) => `TERM#${termId}#LECTURES`,
@@ -81,5 +88,7 @@ export const keys = {
   resetCode: (email: string): Key => ({ PK: `RESET#${email.toLowerCase()}`, SK: 'RESET' }),
   activation: (token: string): Key => ({ PK: `ACTIVATION#${token}`, SK: 'ACTIVATION' }),
   outboxMail: (id: string): Key => ({ PK: 'OUTBOX', SK: `MAIL#${id}` }),
+  oauthState: (state: string): Key => ({ PK: `OAUTH#${state}`, SK: 'OAUTH' }),
+  signInFailures: (identifier: string): Key => ({ PK: `SIGNINFAIL#${identifier.toLowerCase()}`, SK: 'SIGNINFAIL' }),
   outboxPk: 'OUTBOX',
 };

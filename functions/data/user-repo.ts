@@ -83,6 +83,19 @@ export async function setSessions(id: string, sessions: string[], reason?: Sessi
   );
 }
 
+/** The owner proved the e-mail (activation link or reset code): password sign-in may begin. */
+export async function markActivated(id: string): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: keys.user(id),
+      UpdateExpression: 'SET activated = :t',
+      ExpressionAttributeValues: { ':t': true },
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
+  );
+}
+
 /** The public shape of a user (spec section 3). */
 export const toUser = (u: UserRecord): User => ({
   id: u.id,

@@ -13,6 +13,8 @@ const schema = z.object({
   USER_POOL_CLIENT_ID: z.string().default(''),
   /** Base URL of the pool's OAuth2 domain (hosted UI): https://<prefix>.auth.<region>.amazoncognito.com in AWS. */
   COGNITO_DOMAIN: z.string().default(''),
+  /** Issuer of the pool's tokens; empty means AWS's https://cognito-idp.<region>.amazonaws.com/<pool> (cognito-local has its own). */
+  COGNITO_ISSUER: z.string().default(''),
   /** Public base URL of the site, used in mails and redirects. */
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   /** 'cloudfront' signs video URLs with the key group; 's3' presigns GETs (local stand-in). */
@@ -35,4 +37,8 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema>;
-export const env: Env = schema.parse(process.env);
+const parsed = schema.parse(process.env);
+export const env: Env = {
+  ...parsed,
+  COGNITO_ISSUER: parsed.COGNITO_ISSUER || `https://cognito-idp.${parsed.AWS_REGION}.amazonaws.com/${parsed.USER_POOL_ID}`,
+};

@@ -14,6 +14,7 @@ import { cognitoClient, ensurePool, startCognitoLocal } from './cognito';
 import type { LocalConfig } from './config';
 import { ensureTable, startDynamoLocal } from './dynamodb';
 import { createGateway, type LambdaHandler, type LocalRoute } from './gateway';
+import { type GoogleStandInOptions, googleRoutes, HOSTED_UI_PATH } from './google';
 import { freePort } from './ports';
 import { ensureBucket, startS3 } from './s3';
 
@@ -48,9 +49,9 @@ async function portFor(wanted: number, host: string, what: string): Promise<numb
 }
 
 /** Local-only pages and endpoints; later features add theirs (payment sandbox, Google stand-in). */
-async function localRoutes(): Promise<LocalRoute[]> {
+async function localRoutes(google: GoogleStandInOptions): Promise<LocalRoute[]> {
   const { outboxRoutes } = await import('./outbox');
-  return [...outboxRoutes];
+  return [...outboxRoutes, ...googleRoutes(google)];
 }
 
 export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
@@ -90,7 +91,9 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       AWS_REGION: 'eu-central-1',
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
-      COGNITO_DOMAIN: cognitoEndpoint,
+      // The hosted UI's stand-in (infra/local/google.ts) in front of cognito-local's OAuth2 routes.
+      COGNITO_DOMAIN: `${url}${HOSTED_UI_PATH}`,
+      COGNITO_ISSUER: `${cognitoEndpoint}/${pool.userPoolId}`,
       PUBLIC_URL: url,
       MEDIA_URLS: 's3',
       MAIL_TRANSPORT: 'outbox',
@@ -122,7 +125,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       loadDomain,
       webDist: cfg.webDist,
       mediaOrigin: `${s3Endpoint}/${MEDIA_BUCKET}`,
-      localRoutes: await localRoutes(),
+      localRoutes: await localRoutes({ cognitoEndpoint, userPoolId: pool.userPoolId }),
     });
     gateway.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {

@@ -123,6 +123,8 @@ export async function makeUser(opts: { admin?: boolean; block?: boolean; firstNa
       },
     }),
   );
+  // The e-mail guard (AP2) as createUser writes it, so sign-in and reset find the user.
+  await ddb().send(new PutCommand({ TableName: p.tableName, Item: { PK: `EMAIL#${email}`, SK: 'EMAIL', userId: id } }));
   return { id, email, password, token };
 }
 

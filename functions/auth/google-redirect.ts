@@ -1,0 +1,9 @@
+import { env } from '../lib/env';
+import { type Handler, redirect } from '../lib/http';
+import { googleAuthorizeUrl } from './google-oauth';
+
+/** The login page's Google button navigates here; the browser goes on to the hosted UI. */
+export const googleRedirect: Handler<'GET /api/auth/google'> = async () => {
+  const url = await googleAuthorizeUrl().catch((e: unknown) => (console.error('[google]', e), undefined));
+  return redirect(url ?? `${env.PUBLIC_URL}/auth/login?google=failed&reason=failed`);
+};
