@@ -1,0 +1,190 @@
+/** Lectures with their videos: the admin's editing, the students' lists and the lecture page. */
+import { ulid } from 'ulid';
+import type { Lecture } from '../../shared/schemas/catalogue';
+import type { UploadedFile } from '../../shared/schemas/common';
+import {
+  type LectureRecord,
+  type VideoRecord,
+  addVideos,
+  createLecture,
+  deleteLectureIfUnpurchased,
+  deleteVideo,
+  lectureById,
+  lectureWithVideos,
+  lecturesOfSection,
+  lecturesOfTerm,
+  updateLecture,
+  videoById,
+} from '../data/lecture-repo';
+import { courseById } from '../data/course-repo';
+import { type PurchaseRecord, purchaseOf, purchasesOfUser } from '../data/purchase-repo';
+import { sectionById } from '../data/section-repo';
+import { termById } from '../data/term-repo';
+import { BadRequest, NotFound } from '../lib/errors';
+import { mediaUrls } from '../lib/media-urls';
+import { VIDEO_URL_TTL_SECONDS, type Viewer, canWatch, lockedVideoIds } from './access';
+import { storeImage, uploadedVideoKeys } from './media';
+import { lecturePrice } from './pricing';
+import { assertTermOpen } from './terms';
+import { toLecture, toVideo } from './views';
+
+export const LECTURE_DELETED = 'Lecture Deleted Successfully';
+
+export interface VideoInput {
+  videoUrl: string;
+  videoName: string;
+  quizId: string | null;
+}
+
+const purchaseDates = (p: PurchaseRecord | undefined) => (p ? { purchaseDate: p.purchaseDate, expiryDate: p.expiryDate } : {});
+const adminVideo = (v: VideoRecord) => toVideo(v, { videoUrl: v.key });
+
+/** A section's lectures (no video URLs): each marked whether this viewer may watch it. */
+export async function sectionLectures(contentId: string, viewer: Viewer): Promise<Lecture[]> {
+  const [section, lectures, purchases] = await Promise.all([
+    sectionById(contentId),
+    lecturesOfSection(contentId),
+    viewer.isAdmin ? Promise.resolve([]) : purchasesOfUser(viewer.userId),
+  ]);
+  if (!section) throw new NotFound('Content section not found');
+  assertTermOpen(await termById(section.termId), viewer);
+  const owned = new Map(purchases.map((p) => [p.lectureId, p]));
+  const now = new Date();
+  return lectures
+    .filter(({ lecture }) => !lecture.archived)
+    .map(({ lecture, videos }) => {
+      const p = owned.get(lecture.id);
+      return toLecture(lecture, {
+        videos: videos.map((v) => (viewer.isAdmin ? adminVideo(v) : toVideo(v))),
+        canWatch: canWatch(viewer, lecture, p, now),
+        ...purchaseDates(p),
+      });
+    });
+}
+
+/** The term's lectures by name, for the admin's grant modal. */
+export async function termLectures(termId: string): Promise<Lecture[]> {
+  const [term, lectures] = await Promise.all([termById(termId), lecturesOfTerm(termId)]);
+  if (!term) throw new NotFound('Term not found');
+  return lectures.filter((l) => !l.archived).map((l) => toLecture(l));
+}
+
+export interface NewLecture {
+  name: string;
+  subtitle: string;
+  price?: number;
+  isFree?: boolean;
+  contentId: string;
+  imageFile: UploadedFile;
+  videoUrls: VideoInput[];
+  demoMarker?: string;
+}
+
+const newVideos = (lectureId: string, inputs: VideoInput[], keys: string[], firstOrder: number): VideoRecord[] =>
+  inputs.map((v, i) => ({ id: ulid(), lectureId, videoName: v.videoName, key: keys[i]!, quizId: v.quizId, order: firstOrder + i }));
+
+export async function saveLecture(input: NewLecture): Promise<Lecture> {
+  const section = await sectionById(input.contentId);
+  if (!section) throw new BadRequest('contentId does not name a content section');
+  if (section.content === 'Quiz') throw new BadRequest("Lectures belong in a 'شرح محاضرات' or 'حل امتحانات' section, not in Quiz");
+  const keys = await uploadedVideoKeys(input.videoUrls);
+  const imageKey = await storeImage(input.imageFile);
+  const lecture: LectureRecord = {
+    id: ulid(),
+    name: input.name,
+    subTitle: input.subtitle,
+    ...lecturePrice(input),
+    imageKey,
+    // Spec 5: read-only, derived from the videos (the form's numberOfLectures is ignored).
+    numberOfLectures: input.videoUrls.length,
+    contentId: section.id,
+    termId: section.termId,
+    courseId: section.courseId,
+    createdAt: new Date().toISOString(),
+    ...(input.demoMarker ? { demoMarker: input.demoMarker } : {}),
+  };
+  const videos = newVideos(lecture.id, input.videoUrls, keys, 1);
+  await createLecture(lecture, videos);
+  return toLecture(lecture, { videos: videos.map(adminVideo) });
+}
+
+async function liveLecture(id: string) {
+  const lw = await lectureWithVideos(id);
+  if (!lw || lw.lecture.archived) throw new NotFound('Lecture not found');
+  return lw;
+}
+
+const withVideos = ({ lecture, videos }: { lecture: LectureRecord; videos: VideoRecord[] }) => toLecture(lecture, { videos: videos.map(adminVideo) });
+
+export async function editLecture(id: string, input: { name?: string; subTitle?: string; price?: number; isFree?: boolean; imageFile?: UploadedFile }): Promise<Lecture> {
+  const { lecture } = await liveLecture(id);
+  const imageKey = input.imageFile ? await storeImage(input.imageFile) : undefined;
+  await updateLecture(id, { name: input.name, subTitle: input.subTitle, ...lecturePrice(input, lecture), imageKey });
+  return withVideos(await liveLecture(id));
+}
+
+/** Appends videos after the last one; numberOfLectures follows. */
+export async function addLectureVideos(lectureId: string, inputs: VideoInput[]): Promise<Lecture> {
+  const { lecture, videos } = await liveLecture(lectureId);
+  const keys = await uploadedVideoKeys(inputs);
+  const next = Math.max(0, ...videos.map((v) => v.order)) + 1;
+  await addVideos(lecture, newVideos(lecture.id, inputs, keys, next));
+  return withVideos(await liveLecture(lectureId));
+}
+
+export async function removeVideo(videoId: string) {
+  const v = await videoById(videoId);
+  if (!v) throw new NotFound('Video not found');
+  await deleteVideo(v);
+  return { id: videoId, lectureId: v.lectureId, message: 'Video Deleted Successfully' };
+}
+
+/**
+ * Never silently takes away what a student paid for: a lecture that was ever bought or granted
+ * is archived (hidden from lists and from sale, still watchable by its owners) instead of deleted.
+ */
+export async function removeLecture(id: string): Promise<{ id: string; message: string; archived?: true }> {
+  const lw = await lectureWithVideos(id);
+  if (!lw) throw new NotFound('Lecture not found');
+  const archived = { id, message: LECTURE_DELETED, archived: true as const };
+  if (lw.lecture.archived) return archived;
+  if (!lw.lecture.firstPurchasedAt && (await deleteLectureIfUnpurchased(lw))) return { id, message: LECTURE_DELETED };
+  await updateLecture(id, { archived: true });
+  return archived;
+}
+
+/**
+ * One lecture with its videos. Signed URLs only for a viewer who may watch it, and only for
+ * videos the quiz gate has not locked; everyone else gets the public fields.
+ */
+export async function openLecture(id: string, viewer: Viewer): Promise<Lecture> {
+  const [lw, purchase] = await Promise.all([lectureWithVideos(id), viewer.isAdmin ? Promise.resolve(undefined) : purchaseOf(viewer.userId, id)]);
+  if (!lw || (lw.lecture.archived && !viewer.isAdmin && !purchase)) throw new NotFound('Lecture not found');
+  const { lecture } = lw;
+  if (!viewer.isAdmin) assertTermOpen(await termById(lecture.termId), viewer);
+  const watch = canWatch(viewer, lecture, purchase);
+  const locked = watch ? await lockedVideoIds(viewer, lw.videos) : new Set<string>();
+  const videos = await Promise.all(
+    lw.videos.map(async (v) =>
+      toVideo(v, {
+        ...(watch && !locked.has(v.id) ? { signedUrl: await mediaUrls.playbackUrl(v.key, VIDEO_URL_TTL_SECONDS) } : {}),
+        ...(locked.has(v.id) ? { locked: true } : {}),
+        ...(viewer.isAdmin ? { videoUrl: v.key } : {}),
+      }),
+    ),
+  );
+  return toLecture(lecture, { videos, canWatch: watch, ...purchaseDates(purchase) });
+}
+
+/**
+ * For the payments feature: the lecture as it may be sold now — not archived, its term open
+ * and its course still offered. Throws NotFound / Forbidden otherwise.
+ */
+export async function lectureForSale(id: string, viewer: Viewer): Promise<LectureRecord> {
+  const lecture = await lectureById(id);
+  if (!lecture || lecture.archived) throw new NotFound('Lecture not found');
+  const [term, course] = await Promise.all([termById(lecture.termId), courseById(lecture.courseId)]);
+  assertTermOpen(term, viewer);
+  if (!course || course.archived) throw new NotFound('Lecture not found');
+  return lecture;
+}

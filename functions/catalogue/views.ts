@@ -1,0 +1,50 @@
+/** The catalogue's records in the shapes the spec's client reads (section 3). */
+import type { Course, Lecture, Term, Video } from '../../shared/schemas/catalogue';
+import type { CourseRecord } from '../data/course-repo';
+import type { LectureRecord, VideoRecord } from '../data/lecture-repo';
+import type { SectionRecord } from '../data/section-repo';
+import type { TermRecord } from '../data/term-repo';
+import { sitePath } from '../lib/media-urls';
+
+export const toCourse = (c: CourseRecord): Course => ({
+  id: c.id,
+  name: c.name,
+  imageUrl: c.imageKey ? sitePath(c.imageKey) : null,
+  courseFor: c.courseFor,
+  terms: c.terms,
+});
+
+export const toTerm = (t: TermRecord): Term => ({ id: t.id, name: t.name, courseFor: t.courseFor, isLocked: t.isLocked });
+
+export const toSection = (s: SectionRecord) => ({ id: s.id, content: s.content, termId: s.termId });
+
+export interface VideoExtras {
+  signedUrl?: string;
+  locked?: boolean;
+  /** The stored key, for the admin's edit form only. */
+  videoUrl?: string;
+}
+export const toVideo = (v: VideoRecord, extras: VideoExtras = {}): Video => ({
+  id: v.id,
+  videoName: v.videoName,
+  name: v.videoName,
+  quizId: v.quizId,
+  order: v.order,
+  ...extras,
+});
+
+export const toLecture = (l: LectureRecord, extras: Partial<Pick<Lecture, 'videos' | 'canWatch' | 'purchaseDate' | 'expiryDate'>> = {}): Lecture => ({
+  id: l.id,
+  name: l.name,
+  lectureName: l.name,
+  subTitle: l.subTitle,
+  price: l.price,
+  isFree: l.isFree,
+  photoUrl: l.imageKey ? sitePath(l.imageKey) : null,
+  numberOfLectures: l.numberOfLectures,
+  contentId: l.contentId,
+  termId: l.termId,
+  courseId: l.courseId,
+  ...(l.archived ? { archived: true } : {}),
+  ...extras,
+});

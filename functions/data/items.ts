@@ -1,0 +1,47 @@
+/**
+ * Small helpers every repository of the catalogue needs: items without their key attributes,
+ * a Query read to the end, and many writes as few transactions as DynamoDB allows.
+ */
+import { QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { Conflict, isConditionFailed } from '../lib/errors';
+import { ddb } from './client';
+
+const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
+
+/** The domain record of an item: its table keys removed. */
+export function withoutKeys<T>(item: Record<string, unknown>): T {
+  const rest = { ...item };
+  for (const k of KEY_ATTRIBUTES) delete rest[k];
+  return rest as T;
+}
+
+/** Every page of a Query. */
+export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((r.Items ?? []) as Record<string, unknown>[]));
+    start = r.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** DynamoDB's limit of items in one TransactWriteItems. */
+export const TRANSACTION_LIMIT = 100;
+
+/**
+ * Writes the items in transactions of at most 100, in order: the first chunk is all-or-nothing,
+ * so put the item whose condition matters in it. A failed condition becomes `conflict`.
+ */
+export async function writeAll(items: TransactItem[], conflict = 'This record was changed meanwhile; try again'): Promise<void> {
+  for (let i = 0; i < items.length; i += TRANSACTION_LIMIT) {
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: items.slice(i, i + TRANSACTION_LIMIT) }));
+    } catch (e) {
+      if (isConditionFailed(e)) throw new Conflict(conflict);
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Conflict, NotFound, isConditionFailed } from '../lib/errors';
+import { ddb, TABLE } from './client';
+import { type TransactItem, queryAll, withoutKeys, writeAll } from './items';
+import { keys } from './keys';
+
+export interface LectureRecord {
+  id: string;
+  name: string;
+  subTitle: string;
+  price: number;
+  isFree: boolean;
+  /** Key of its image in the media bucket (images/…). */
+  imageKey?: string;
+  /** How many videos it has; follows every add and delete. */
+  numberOfLectures: number;
+  contentId: string;
+  termId: string;
+  courseId: string;
+  createdAt: string;
+  /** Deleted by the admin while students own it: hidden from lists and from new purchases. */
+  archived?: boolean;
+  /** Set by the first purchase or grant (purchase-repo); a lecture with it is never deleted outright. */
+  firstPurchasedAt?: string;
+  demoMarker?: string;
+}
+
+export interface VideoRecord {
+  id: string;
+  lectureId: string;
+  videoName: string;
+  /** Object key in the media bucket (videos/…). */
+  key: string;
+  quizId: string | null;
+  order: number;
+}
+
+export interface LectureWithVideos {
+  lecture: LectureRecord;
+  videos: VideoRecord[];
+}
+
+const isVideo = (i: Record<string, unknown>) => String(i.SK).startsWith(keys.videoSkPrefix);
+
+/** AP10: the lecture and its videos in order, one Query. */
+export async function lectureWithVideos(id: string): Promise<LectureWithVideos | undefined> {
+  const items = await queryAll({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.lecturePk(id) } });
+  const head = items.find((i) => i.SK === keys.lecture(id).SK);
+  if (!head) return undefined;
+  return { lecture: withoutKeys<LectureRecord>(head), videos: items.filter(isVideo).map((i) => withoutKeys<VideoRecord>(i)) };
+}
+
+export async function lectureById(id: string): Promise<LectureRecord | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lecture(id) }));
+  return r.Item ? withoutKeys<LectureRecord>(r.Item) : undefined;
+}
+
+/** AP11: the section's lectures, oldest first, each with its videos — one Query. */
+export async function lecturesOfSection(sectionId: string): Promise<LectureWithVideos[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    IndexName: 'byParent',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.lecturesOfSectionPk(sectionId) },
+  });
+  const out: LectureWithVideos[] = [];
+  // Sorted by GSI1SK: each lecture comes right before its videos.
+  for (const i of items) {
+    if (isVideo(i)) out.at(-1)?.videos.push(withoutKeys<VideoRecord>(i));
+    else out.push({ lecture: withoutKeys<LectureRecord>(i), videos: [] });
+  }
+  return out;
+}
+
+/** AP12: the term's lectures without videos, oldest first. */
+export async function lecturesOfTerm(termId: string): Promise<LectureRecord[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    IndexName: 'byTerm',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.lecturesOfTermPk(termId) },
+  });
+  return items.map((i) => withoutKeys<LectureRecord>(i));
+}
+
+const putVideo = (sectionId: string, v: VideoRecord): TransactItem[] => [
+  { Put: { TableName: TABLE, Item: { ...keys.videoOfLecture(v.lectureId, v.order, v.id), ...keys.videoOfSection(sectionId, v.lectureId, v.order, v.id), ...v } } },
+  // AP13: the video by its id alone, for DELETE /api/AWS/lectures/video/{videoId}.
+  { Put: { TableName: TABLE, Item: { ...keys.video(v.id), id: v.id, lectureId: v.lectureId, order: v.order } } },
+];
+
+/** The lecture with its videos; the lecture item goes in the first transaction. */
+export async function createLecture(lecture: LectureRecord, videos: VideoRecord[]): Promise<void> {
+  await writeAll([
+    {
+      Put: {
+        TableName: TABLE,
+        Item: { ...keys.lecture(lecture.id), ...keys.lectureOfSection(lecture.contentId, lecture.id), ...keys.lectureOfTerm(lecture.termId, lecture.id), ...lecture },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    ...videos.flatMap((v) => putVideo(lecture.contentId, v)),
+  ]);
+}
+
+/** Adds videos in transactions that each also raise numberOfLectures by their count. */
+export async function addVideos(lecture: LectureRecord, videos: VideoRecord[]): Promise<void> {
+  const perTransaction = 33; // 2 items per video + the lecture update, under 100
+  for (let i = 0; i < videos.length; i += perTransaction) {
+    const chunk = videos.slice(i, i + perTransaction);
+    await writeAll(
+      [
+        {
+          Update: {
+            TableName: TABLE,
+            Key: keys.lecture(lecture.id),
+            UpdateExpression: 'ADD numberOfLectures :n',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':n': chunk.length },
+          },
+        },
+        ...chunk.flatMap((v) => putVideo(lecture.contentId, v)),
+      ],
+      'The lecture no longer exists',
+    );
+  }
+}
+
+/** AP13 */
+export async function videoById(id: string): Promise<{ id: string; lectureId: string; order: number } | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.video(id) }));
+  return r.Item ? withoutKeys<{ id: string; lectureId: string; order: number }>(r.Item) : undefined;
+}
+
+export async function deleteVideo(v: { id: string; lectureId: string; order: number }): Promise<void> {
+  await writeAll(
+    [
+      { Delete: { TableName: TABLE, Key: keys.videoOfLecture(v.lectureId, v.order, v.id), ConditionExpression: 'attribute_exists(PK)' } },
+      { Delete: { TableName: TABLE, Key: keys.video(v.id) } },
+      { Update: { TableName: TABLE, Key: keys.lecture(v.lectureId), UpdateExpression: 'ADD numberOfLectures :n', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':n': -1 } } },
+    ],
+    'The video was already deleted',
+  );
+}
+
+export type LectureChanges = Partial<Pick<LectureRecord, 'name' | 'subTitle' | 'price' | 'isFree' | 'imageKey' | 'archived'>>;
+
+export async function updateLecture(id: string, fields: LectureChanges): Promise<LectureRecord> {
+  const names = Object.keys(fields).filter((k) => fields[k as keyof LectureChanges] !== undefined);
+  try {
+    const r = await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.lecture(id),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n as keyof LectureChanges]])),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return withoutKeys<LectureRecord>(r.Attributes!);
+  } catch (e) {
+    if (isConditionFailed(e)) throw new NotFound('Lecture not found');
+    throw e;
+  }
+}
+
+/**
+ * Deletes the lecture and its videos unless it has ever been bought: the condition on the
+ * lecture item rides in the first transaction, and once the lecture is gone no purchase can be
+ * recorded for it (recordPurchase requires it). Returns false when a purchase holds it.
+ */
+export async function deleteLectureIfUnpurchased({ lecture, videos }: LectureWithVideos): Promise<boolean> {
+  try {
+    await writeAll([
+      { Delete: { TableName: TABLE, Key: keys.lecture(lecture.id), ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(firstPurchasedAt)' } },
+      ...videos.flatMap((v): TransactItem[] => [
+        { Delete: { TableName: TABLE, Key: keys.videoOfLecture(lecture.id, v.order, v.id) } },
+        { Delete: { TableName: TABLE, Key: keys.video(v.id) } },
+      ]),
+    ]);
+    return true;
+  } catch (e) {
+    if (e instanceof Conflict) return false;
+    throw e;
+  }
+}
+

@@ -1,0 +1,53 @@
+/**
+ * Purchases and grants of lectures (AP14/AP15). The payments and users features record them
+ * through `recordPurchase` only: it also marks the lecture as bought, which is what keeps a
+ * bought lecture from ever being deleted outright (see lecture-repo deleteLectureIfUnpurchased).
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, TABLE } from './client';
+import { queryAll, withoutKeys, writeAll } from './items';
+import { keys } from './keys';
+
+export interface PurchaseRecord {
+  userId: string;
+  lectureId: string;
+  /** ISO date-times. Not `expiresAt`: that is the table's TTL attribute and would delete the record. */
+  purchaseDate: string;
+  expiryDate: string;
+  source: 'payment' | 'grant';
+}
+
+/** AP14 */
+export async function purchaseOf(userId: string, lectureId: string): Promise<PurchaseRecord | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.purchase(userId, lectureId) }));
+  return r.Item ? withoutKeys<PurchaseRecord>(r.Item) : undefined;
+}
+
+/** AP15 */
+export async function purchasesOfUser(userId: string): Promise<PurchaseRecord[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':sk': keys.purchaseSkPrefix },
+  });
+  return items.map((i) => withoutKeys<PurchaseRecord>(i));
+}
+
+/** Writes (or renews) the purchase and marks the lecture bought, in one transaction; Conflict if the lecture is gone. */
+export async function recordPurchase(p: PurchaseRecord): Promise<void> {
+  await writeAll(
+    [
+      { Put: { TableName: TABLE, Item: { ...keys.purchase(p.userId, p.lectureId), ...p } } },
+      {
+        Update: {
+          TableName: TABLE,
+          Key: keys.lecture(p.lectureId),
+          UpdateExpression: 'SET firstPurchasedAt = if_not_exists(firstPurchasedAt, :at)',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':at': p.purchaseDate },
+        },
+      },
+    ],
+    'This lecture no longer exists',
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The MediaUrls port: short-lived playback URLs for objects of the media bucket.
+ * In AWS (MEDIA_URLS=cloudfront) CloudFront signed URLs for /media/<key> on the site's own
+ * domain, signed with the key pair whose private half lives in Secrets Manager; locally
+ * (MEDIA_URLS=s3) s3rver presigned GETs. Both serve Range requests, so the player can seek.
+ *
+ * Uploads are presigned S3 PUTs in both worlds (the browser sends the file straight to the bucket).
+ */
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { getSignedUrl as signCloudFront } from '@aws-sdk/cloudfront-signer';
+import { getSignedUrl as presignS3 } from '@aws-sdk/s3-request-presigner';
+import { s3Public } from './aws';
+import { env } from './env';
+
+export interface MediaUrls {
+  /** A URL that GETs the object `key` (e.g. videos/…) for `expiresInSeconds`. */
+  playbackUrl(key: string, expiresInSeconds: number): Promise<string>;
+}
+
+/** A key's path on the site: the CloudFront behaviour /media/* maps it to the bucket. */
+export const sitePath = (key: string) => `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+export const s3MediaUrls: MediaUrls = {
+  playbackUrl: (key, expiresIn) => presignS3(s3Public, new GetObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: key }), { expiresIn }),
+};
+
+interface SigningKey {
+  keyPairId: string;
+  privateKey: string;
+}
+
+/** The secret holds the PEM private key, or JSON {keyPairId?, privateKey}; the key pair id defaults to the env's. */
+export function parseSigningKey(secret: string, defaultKeyPairId: string): SigningKey {
+  const trimmed = secret.trim();
+  if (trimmed.startsWith('{')) {
+    const j = JSON.parse(trimmed) as { keyPairId?: string; privateKey?: string };
+    if (!j.privateKey) throw new Error('the CloudFront key secret has no privateKey');
+    return { keyPairId: j.keyPairId || defaultKeyPairId, privateKey: j.privateKey.replace(/\\n/g, '\n') };
+  }
+  return { keyPairId: defaultKeyPairId, privateKey: trimmed.replace(/\\n/g, '\n') };
+}
+
+export function cloudFrontMediaUrls(load: () => Promise<SigningKey>, baseUrl: string): MediaUrls {
+  // Read once per cold start; a failed read is retried by the next request.
+  let key: Promise<SigningKey> | undefined;
+  const signingKey = () => (key ??= load().catch((e: unknown) => ((key = undefined), Promise.reject(e))));
+  return {
+    async playbackUrl(objectKey, expiresIn) {
+      const { keyPairId, privateKey } = await signingKey();
+      if (!keyPairId) throw new Error('CLOUDFRONT_KEY_PAIR_ID is not set');
+      return signCloudFront({
+        url: `${baseUrl.replace(/\/$/, '')}${sitePath(objectKey)}`,
+        keyPairId,
+        privateKey,
+        dateLessThan: new Date(Date.now() + expiresIn * 1000).toISOString(),
+      });
+    },
+  };
+}
+
+async function keyFromSecretsManager(): Promise<SigningKey> {
+  const sm = new SecretsManagerClient({ region: env.AWS_REGION, maxAttempts: env.AWS_MAX_ATTEMPTS });
+  const r = await sm.send(new GetSecretValueCommand({ SecretId: env.CLOUDFRONT_PRIVATE_KEY_SECRET }));
+  if (!r.SecretString) throw new Error('the CloudFront private key secret is empty');
+  return parseSigningKey(r.SecretString, env.CLOUDFRONT_KEY_PAIR_ID);
+}
+
+export const mediaUrls: MediaUrls = env.MEDIA_URLS === 'cloudfront' ? cloudFrontMediaUrls(keyFromSecretsManager, env.PUBLIC_URL) : s3MediaUrls;
+
+/** A presigned PUT whose signature binds the content type (and the length, when known). */
+export function presignUpload(key: string, contentType: string, expiresIn: number, contentLength?: number): Promise<string> {
+  return presignS3(s3Public, new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: key, ContentType: contentType, ContentLength: contentLength }), {
+    expiresIn,
+    signableHeaders: new Set(['content-type', ...(contentLength ? ['content-length'] : [])]),
+  });
+}

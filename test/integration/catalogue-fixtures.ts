@@ -1,0 +1,100 @@
+/** What the catalogue's integration tests share: a course made through the API, uploads, purchases. */
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { api, ddb, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
+
+export const GENERAL = 'ثانوي عام';
+export const LANGUAGES = 'ثانوي لغات';
+export const enc = encodeURIComponent;
+
+export const image = (bytes = 200, type = 'image/png') => new Blob([new Uint8Array(bytes).fill(7)], { type });
+
+export function courseForm(fields: Record<string, string | Blob | undefined> = {}): FormData {
+  const f = new FormData();
+  const all = { name: uniq('Course '), ...fields };
+  for (const [k, v] of Object.entries(all)) {
+    if (v === undefined) continue;
+    if (typeof v === 'string') f.append(k, v);
+    else f.append(k, v, k === 'image' || k === 'imageFile' ? 'picture.png' : 'file');
+  }
+  return f;
+}
+
+/** A video object put straight into the media bucket, as a finished browser upload leaves it. */
+export async function uploadedVideo(bytes: Uint8Array = new TextEncoder().encode(`video ${uniq()}`)): Promise<string> {
+  const key = `videos/${uniq()}-clip.webm`;
+  await s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: key, Body: bytes, ContentType: 'video/webm' }));
+  return key;
+}
+
+export interface World {
+  admin: TestUser;
+  student: TestUser;
+  course: { id: string; name: string; terms: { id: string; name: string; courseFor: string }[] };
+  termId: string;
+  lectureSectionId: string;
+  quizSectionId: string;
+}
+
+/** A fresh course (default terms and sections) with an admin and a student of its own. */
+export async function makeWorld(): Promise<World> {
+  const [admin, student] = await Promise.all([makeUser({ admin: true }), makeUser()]);
+  const c = await api('POST', '/api/cours/create-course', { token: admin.token, form: courseForm() });
+  if (c.status !== 201) throw new Error(`create-course: ${c.status} ${JSON.stringify(c.body)}`);
+  const termId = c.body.terms.find((t: { courseFor: string }) => t.courseFor === GENERAL).id as string;
+  const sections = await api('GET', `/api/cours/content/${termId}`, { token: admin.token });
+  const id = (content: string) => sections.body.data.find((s: { content: string }) => s.content === content).id as string;
+  return { admin, student, course: c.body, termId, lectureSectionId: id('شرح محاضرات'), quizSectionId: id('Quiz') };
+}
+
+export function lectureForm(fields: Record<string, string | Blob | undefined>): FormData {
+  return courseForm({ name: uniq('Lecture '), subtitle: 'A subtitle', imageFile: image(), ...fields });
+}
+
+/** Saves a lecture through the API with one freshly uploaded video per entry of `videos`. */
+export async function saveLecture(w: World, fields: Record<string, string | Blob | undefined> = {}, videoCount = 1) {
+  const videoUrls = await Promise.all(Array.from({ length: videoCount }, async (_, i) => ({ videoUrl: await uploadedVideo(), videoName: `Part ${i + 1}`, quizId: null })));
+  const r = await api('POST', '/api/AWS/save-lecture', {
+    token: w.admin.token,
+    form: lectureForm({ price: '100', isFree: 'false', contentId: w.lectureSectionId, videoUrls: JSON.stringify(videoUrls), ...fields }),
+  });
+  if (r.status !== 201) throw new Error(`save-lecture: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data as { id: string; price: number; isFree: boolean; numberOfLectures: number; videos: { id: string; videoUrl: string; order: number }[] };
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/** A purchase record written straight to the table in the documented AP14 shape. */
+export async function writePurchase(userId: string, lectureId: string, expiresInDays = 30) {
+  const now = Date.now();
+  await ddb().send(
+    new PutCommand({
+      TableName: platform().tableName,
+      Item: {
+        PK: `USER#${userId}`,
+        SK: `PURCHASE#${lectureId}`,
+        userId,
+        lectureId,
+        purchaseDate: new Date(now - day).toISOString(),
+        expiryDate: new Date(now + expiresInDays * day).toISOString(),
+        source: 'payment',
+      },
+    }),
+  );
+}
+
+/** A purchase through the repository the payments feature will use (it also marks the lecture bought). */
+export async function recordPurchase(userId: string, lectureId: string) {
+  const p = platform();
+  Object.assign(process.env, {
+    TABLE_NAME: p.tableName,
+    DYNAMODB_ENDPOINT: p.dynamoEndpoint,
+    AWS_REGION: 'eu-central-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_MAX_ATTEMPTS: '1',
+  });
+  const repo = await import('../../functions/data/purchase-repo');
+  const now = Date.now();
+  await repo.recordPurchase({ userId, lectureId, purchaseDate: new Date(now).toISOString(), expiryDate: new Date(now + 30 * day).toISOString(), source: 'payment' });
+}

@@ -1,0 +1,106 @@
+/** Uploads straight to the bucket, playback through signed URLs (with Range), and the demo content. */
+import { api, makeUser, platform, type TestUser } from '../support/platform';
+import { enc, GENERAL, lectureForm, makeWorld, type World } from './catalogue-fixtures';
+
+let w: World;
+beforeAll(async () => {
+  w = await makeWorld();
+});
+
+const signedUrlFor = (token: string, query: Record<string, string>) => api('GET', `/api/AWS/get-signed-url?${new URLSearchParams(query)}`, { token });
+
+describe('GET /api/AWS/get-signed-url', () => {
+  it('round trip: presigned PUT, lecture saved with the key, signed GET returns the bytes and serves Range', async () => {
+    const bytes = new Uint8Array(4096).map((_, i) => (i * 31) % 256);
+    const up = await signedUrlFor(w.admin.token, { fileName: 'درس 1 Cells.mp4', fileType: 'video/mp4', fileSize: String(bytes.length) });
+    expect(up.status).toBe(200);
+    expect(up.body).toEqual({ signedUrl: expect.any(String), key: expect.stringMatching(/^videos\/[0-9A-Z]{26}-1-Cells\.mp4$/), fileUrl: `/media/${up.body.key}`, expiresIn: 900 });
+
+    const put = await fetch(up.body.signedUrl, { method: 'PUT', body: bytes, headers: { 'content-type': 'video/mp4' } });
+    expect(put.status).toBe(200);
+
+    const saved = await api('POST', '/api/AWS/save-lecture', {
+      token: w.admin.token,
+      form: lectureForm({ contentId: w.lectureSectionId, price: '0', isFree: 'true', videoUrls: JSON.stringify([{ videoUrl: up.body.key, videoName: 'Cells' }]) }),
+    });
+    expect(saved.status).toBe(201);
+    const lecture = await api('GET', `/api/cours/lectureaaa/${saved.body.data.id}`, { token: w.student.token });
+    const url = lecture.body.data.videos[0].signedUrl as string;
+
+    const whole = await fetch(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);
+
+    const part = await fetch(url, { headers: { range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(0, 100));
+  });
+
+  it('puts images under images/ and public at /media/images/…', async () => {
+    const r = await signedUrlFor(w.admin.token, { fileName: 'cover.png', fileType: 'image/png' });
+    expect(r.body.key).toMatch(/^images\/[0-9A-Z]{26}-cover\.png$/);
+    const put = await fetch(r.body.signedUrl, { method: 'PUT', body: new Uint8Array([1, 2, 3]), headers: { 'content-type': 'image/png' } });
+    expect(put.status).toBe(200);
+    const served = await fetch(platform().url + r.body.fileUrl);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it('does not serve videos without a signed URL', async () => {
+    const r = await fetch(`${platform().url}/media/videos/demo-lecture.webm`);
+    expect(r.status).toBe(403);
+  });
+
+  it.each([
+    ['a type that is not video or image', { fileName: 'a.pdf', fileType: 'application/pdf' }, /fileType must be a video or image type/],
+    ['a missing fileType', { fileName: 'a.mp4' }, /fileType is required/],
+    ['a missing fileName', { fileType: 'video/mp4' }, /fileName is required/],
+    ['an SVG image', { fileName: 'a.svg', fileType: 'image/svg+xml' }, /PNG, JPEG/],
+    ['an image of 1 MB', { fileName: 'a.png', fileType: 'image/png', fileSize: '1000000' }, /maximum size for image is 1MB/],
+    ['a video over 5 GB', { fileName: 'a.mp4', fileType: 'video/mp4', fileSize: String(6 * 1024 ** 3) }, /at most 5 GB/],
+    ['a size that is not a number', { fileName: 'a.mp4', fileType: 'video/mp4', fileSize: 'big' }, /fileSize must be a number/],
+  ])('refuses %s with 400', async (_, query, message) => {
+    const r = await signedUrlFor(w.admin.token, query as Record<string, string>);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(message);
+  });
+
+  it('is for admins only', async () => {
+    expect((await signedUrlFor(w.student.token, { fileName: 'a.mp4', fileType: 'video/mp4' })).status).toBe(403);
+    expect((await api('GET', '/api/AWS/get-signed-url?fileName=a.mp4&fileType=video/mp4')).status).toBe(401);
+  });
+});
+
+describe('demo content seeded at start', () => {
+  let student: TestUser;
+  beforeAll(async () => {
+    student = await makeUser();
+  });
+
+  it('has a course with terms and sections, a free lecture whose video plays as WebM, and a paid lecture', async () => {
+    const courses = await api('GET', '/api/cours/all');
+    const demo = courses.body.data.find((c: { name: string }) => c.name === 'الصف الأول الثانوي');
+    expect(demo).toBeDefined();
+    const image = await fetch(platform().url + demo.imageUrl);
+    expect(image.headers.get('content-type')).toBe('image/png');
+
+    const terms = await api('GET', `/api/cours/Term/${enc(GENERAL)}/${demo.id}`, { token: student.token });
+    const sections = await api('GET', `/api/cours/content/${terms.body.data[0].id}`, { token: student.token });
+    const lectures = await api('GET', `/api/cours/lecture/${sections.body.data[0].id}`, { token: student.token });
+    const free = lectures.body.data.find((l: { isFree: boolean }) => l.isFree);
+    const paid = lectures.body.data.find((l: { isFree: boolean }) => !l.isFree);
+    expect(paid).toMatchObject({ price: 150, canWatch: false });
+
+    const opened = await api('GET', `/api/cours/lectureaaa/${free.id}`, { token: student.token });
+    const video = await fetch(opened.body.data.videos[0].signedUrl);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/webm');
+    const bytes = new Uint8Array(await video.arrayBuffer());
+    expect(Buffer.from(bytes.slice(0, 4)).toString('hex')).toBe('1a45dfa3'); // EBML: a WebM file
+    expect(bytes.length).toBeLessThan(1_000_000);
+
+    const paidOpened = await api('GET', `/api/cours/lectureaaa/${paid.id}`, { token: student.token });
+    expect(paidOpened.body.data.videos[0].signedUrl).toBeUndefined();
+  });
+});
