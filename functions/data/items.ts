@@ -1,5 +1,5 @@
 /**
- * Small helpers every repository of the catalogue needs: items without their key attributes,
+ * Small helpers the repositories share: items without their key attributes,
  * a Query read to the end, and many writes as few transactions as DynamoDB allows.
  */
 import { QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';

@@ -3,6 +3,7 @@ import type { Role, SchoolYear } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
+import { withoutKeys } from './items';
 import { keys } from './keys';
 
 export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted';
@@ -25,15 +26,10 @@ export interface UserRecord {
   sessionEndReason?: SessionEndReason;
 }
 
-const strip = <T extends object>(item: T): T => {
-  const { PK, SK, GSI1PK, GSI1SK, ...rest } = item as Record<string, unknown>;
-  return rest as T;
-};
-
 /** AP1 */
 export async function userById(id: string): Promise<UserRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.user(id) }));
-  return r.Item ? strip(r.Item as UserRecord) : undefined;
+  return r.Item ? withoutKeys<UserRecord>(r.Item) : undefined;
 }
 
 /** AP2 */

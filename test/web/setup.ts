@@ -21,6 +21,9 @@ if (typeof globalThis.Request === 'undefined') {
   Object.assign(globalThis, { Request: NavigationRequest });
 }
 
+// sweetalert2 restores the scroll position on close; jsdom does not implement scrolling.
+window.scrollTo = () => {};
+
 // sweetalert2 asks for the reduced-motion preference; jsdom has no matchMedia.
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string) =>
