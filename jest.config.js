@@ -35,11 +35,12 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/web/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/web/setup.ts'],
+      // Asset rules first: '@/assets/x.svg' must become the stub, not the file.
       moduleNameMapper: {
-        '^@/(.*)$': '<rootDir>/web/src/$1',
-        '^@shared/(.*)$': '<rootDir>/shared/$1',
         '\\.(css|less)$': '<rootDir>/test/web/style-stub.js',
         '\\.(png|jpe?g|gif|svg|webp|mp4|webm)$': '<rootDir>/test/web/file-stub.js',
+        '^@/(.*)$': '<rootDir>/web/src/$1',
+        '^@shared/(.*)$': '<rootDir>/shared/$1',
       },
     },
     {

@@ -86,6 +86,7 @@ describe('route guards', () => {
     const { apiCall } = await import('@/lib/api-client');
     await expect(apiCall('GET /api/user/profile')).rejects.toMatchObject({ status: 401, handled: true });
     expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
+    expect(screen.getByText('Session ended')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(location()).toBe('/auth'));
     expect(store.getState().auth.token).toBeNull();

@@ -92,8 +92,14 @@ describe('log-in screen', () => {
   });
 
   it('tells the user when the activation link failed, with the reason', async () => {
-    renderApp('/auth/login?activated=0&reason=The%20link%20has%20expired');
+    renderApp('/auth/login?activated=0&reason=expired');
     expect(await screen.findByText('The activation link did not work')).toBeInTheDocument();
-    expect(screen.getByText('The link has expired')).toBeInTheDocument();
+    expect(screen.getByText('The link has expired. Sign up again to get a new one.')).toBeInTheDocument();
+  });
+
+  it("says 'something went wrong , try again!' when the server's Google flow failed", async () => {
+    const { router } = renderApp('/auth/login?google=failed&reason=cancelled');
+    expect(await screen.findByText('something went wrong , try again!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, NavLink, useLocation } from 'react-router';
+import { LogoMark, MenuIcon } from '@/components/icons';
+import { PreferenceToggles } from '@/components/preference-toggles';
+import { useLogout } from '@/features/auth/api/logout';
+import { useT } from '@/i18n/use-t';
+import { selectIsAdmin, selectUser } from '@/lib/session';
+
+/** Spec 2: hidden on /auth and /dashboard paths. */
+export const isTopNavHidden = (pathname: string) => /^\/(auth|dashboard)(\/|$)/i.test(pathname);
+
+export function TopNav() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const user = useSelector(selectUser);
+  const isAdmin = useSelector(selectIsAdmin);
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => setOpen(false), [pathname]);
+  if (isTopNavHidden(pathname)) return null;
+
+  return (
+    <header className="top-nav">
+      <div className="top-nav-bar">
+        <Link to="/" className="brand">
+          <LogoMark />
+          {t('appName')}
+        </Link>
+        <PreferenceToggles />
+        <button
+          type="button"
+          className="icon-button menu-button"
+          aria-expanded={open}
+          aria-controls="top-nav-links"
+          aria-label={t('nav.menu')}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <MenuIcon />
+        </button>
+      </div>
+      <nav id="top-nav-links" className={`top-nav-links${open ? ' is-open' : ''}`} aria-label={t('nav.main')}>
+        <NavLink to="/" end>
+          {t('nav.home')}
+        </NavLink>
+        <NavLink to="/profile" end>
+          {t('nav.profile')}
+        </NavLink>
+        <NavLink to="/profile/lecPay">{t('nav.myLectures')}</NavLink>
+        <NavLink to="/contact">{t('nav.contact')}</NavLink>
+        {isAdmin && <NavLink to="/dashboard">{t('nav.dashboard')}</NavLink>}
+        {user && (
+          <button type="button" className="link-button" onClick={() => void logout()}>
+            {t('nav.logout')}
+          </button>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { authReducer } from '@/features/auth/store/auth-slice';
+import { languageReducer } from '@/stores/language-slice';
+import { themeReducer } from '@/stores/theme-slice';
+
+/**
+ * The store areas. A feature adds its slice here (e.g. `courses: coursesReducer` from
+ * features/catalogue/store/courses-slice.ts); initial state is read from local storage on creation.
+ */
+export function makeStore() {
+  return configureStore({
+    reducer: {
+      auth: authReducer,
+      language: languageReducer,
+      theme: themeReducer,
+    },
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

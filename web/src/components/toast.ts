@@ -1,0 +1,43 @@
+/**
+ * The spec's toasts (section 8): top-end, no confirm button, progress bar, pausing on hover.
+ * Durations: sign-in success 3 s, errors 2 s, blocked-user message 5 s.
+ */
+import type { SweetAlertIcon } from 'sweetalert2';
+
+/** sweetalert2 loads with the first toast, not with the shell. */
+export const swal = () => import('sweetalert2').then((m) => m.default);
+/** sweetalert2 follows the app's colour mode (set on <html data-theme>). */
+export const swalTheme = () => (document.documentElement.dataset.theme === 'light' ? 'light' : 'dark');
+
+export const TOAST_MS = { success: 3000, error: 2000, warning: 3000, info: 3000, blocked: 5000 } as const;
+
+export interface ToastOptions {
+  title: string;
+  text?: string;
+  icon?: Exclude<SweetAlertIcon, 'question'>;
+  timer?: number;
+}
+
+/** Resolves when the toast has closed. */
+export async function toast({ title, text, icon = 'info', timer = TOAST_MS[icon] }: ToastOptions): Promise<void> {
+  const Swal = await swal();
+  await Swal.fire({
+    toast: true,
+    position: 'top-end',
+    icon,
+    title,
+    text,
+    timer,
+    showConfirmButton: false,
+    timerProgressBar: true,
+    theme: swalTheme(),
+    didOpen: (popup) => {
+      popup.addEventListener('mouseenter', () => Swal.stopTimer());
+      popup.addEventListener('mouseleave', () => Swal.resumeTimer());
+    },
+  });
+}
+
+export const toastSuccess = (title: string, timer?: number) => toast({ title, icon: 'success', timer });
+export const toastError = (title: string, timer?: number) => toast({ title, icon: 'error', timer });
+export const toastWarning = (title: string, text?: string) => toast({ title, text, icon: 'warning' });

@@ -1,0 +1,22 @@
+/** The auth texts the spec quotes (sections 2, 4, 8): shown verbatim in both languages. */
+export const AUTH_TEXTS = {
+  loginTitle: 'Log in',
+  identifierPlaceholder: 'Enter your Email or phone Number',
+  passwordPlaceholder: 'Password',
+  forgetPasswordLink: 'Forget password',
+  signUpLink: 'Sign Up',
+  signedIn: 'Signed in successfully',
+  signInFailed: 'something went wrong , try again!',
+  signedUp: 'Signed up successfully, take a look at your mail for activation.',
+  signUpFailed: 'Something went wrong, try again!',
+  invalidEmailTitle: 'Invalid Email',
+  invalidEmailText: 'Please enter a valid email address.',
+  codeSent: 'Please check your mail for the reset code.',
+  forgotFailed: 'An error occurred, please try again!',
+  verified: 'Verified Succesfully - forward to code page',
+  verifyFailed: 'Something went wrong!',
+  passwordReset: 'Password reset successfully - forwarding to sign in',
+  resetFailed: 'Something went wrong!',
+  loggedOut: 'Logout Successfully',
+  logoutFailed: 'Failed to logout',
+} as const;

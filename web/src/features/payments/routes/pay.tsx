@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+/** Placeholder until the payments issue builds this screen (spec 2: /pay). */
+export default function PayRoute() {
+  return <ComingSoon title="Payment" issue="payments" />;
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+/** Placeholder until the payments issue builds this screen (spec 2: /temp). */
+export default function PaymentSuccessRoute() {
+  return <ComingSoon title="Payment succeeded" issue="payments" />;
+}
