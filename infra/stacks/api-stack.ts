@@ -26,6 +26,7 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant, nagText } from '../constructs/domain-function';
+import { LogBucket } from '../constructs/log-bucket';
 import { MEDIA_PREFIXES, USER_POOL } from '../definitions/user-pool';
 import type { DataStack } from './data-stack';
 import { PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY, type Settings } from './settings';
@@ -59,19 +60,8 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const { settings, data } = props;
 
-    const logs = new Bucket(this, 'Logs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      // CloudFront standard logs are delivered with an ACL: the bucket must accept object-writer ACLs.
-      objectOwnership: ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    Validations.of(logs).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This is the log bucket itself; logging it into itself would loop.',
-    });
+    // CloudFront standard logs are delivered with an ACL: the bucket must accept object-writer ACLs.
+    const logs = new LogBucket(this, 'Logs', { objectOwnership: ObjectOwnership.OBJECT_WRITER, what: 'log' });
     const web = new Bucket(this, 'Web', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,

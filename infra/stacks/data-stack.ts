@@ -14,6 +14,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnersh
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table-def';
+import { LogBucket } from '../constructs/log-bucket';
 import { USER_POOL } from '../definitions/user-pool';
 import type { Settings } from './settings';
 
@@ -52,18 +53,7 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const accessLogs = new Bucket(this, 'AccessLogs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    Validations.of(accessLogs).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
-    });
+    const accessLogs = new LogBucket(this, 'AccessLogs', { objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED, what: 'access-log' });
 
     this.mediaBucket = new Bucket(this, 'Media', {
       bucketName: settings.mediaBucketName,
