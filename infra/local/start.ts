@@ -2,15 +2,20 @@
 import { readConfig } from './config';
 import { startPlatform } from './platform';
 
+// The AWS SDK's notice that its 2027 releases want Node 22 is for maintainers (README), not for every start.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((w: string | Error, ...rest: never[]) => {
+  if (!String(w).startsWith('NodeVersionSupportWarning')) emitWarning(w, ...rest);
+}) as typeof process.emitWarning;
+
 async function main() {
   const cfg = readConfig();
   const t0 = Date.now();
   if (!cfg.quiet) console.log(`Starting Bioscope locally (data in ${cfg.dataDir}) …`);
   const p = await startPlatform(cfg);
-  const ready = { ...p, stop: undefined };
-  // One machine-readable line for scripts and tests; then the human summary.
-  console.log(`BIOSCOPE_READY ${JSON.stringify(ready)}`);
-  if (!cfg.quiet) {
+  // Scripts and tests (QUIET=1) read one machine-readable line; people get the summary.
+  if (cfg.quiet) console.log(`BIOSCOPE_READY ${JSON.stringify({ ...p, stop: undefined })}`);
+  else {
     console.log(`
   Bioscope is running (${((Date.now() - t0) / 1000).toFixed(1)} s)
 
