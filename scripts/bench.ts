@@ -3,16 +3,16 @@
  *  - API latency under concurrent clients (autocannon): public reads at 50 and 200 connections,
  *    and the scenarios later features add below (catalogue, lecture open);
  *  - raw DynamoDB Local GetItem throughput on the same machine, as the floor to compare with;
- *  - each domain Lambda's bundle (esbuild, minified, as CDK bundles it) and the web build's JS, gzipped.
+ *  - each domain Lambda's bundle (infra/bundling/lambda-bundle.ts: exactly what CDK ships) and the web build's JS, gzipped.
  * Figures go to stdout and .bench/last.json. This is a measurement, not a test: it never fails on a number.
  */
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { bundleLambda } from '../infra/bundling/lambda-bundle';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
 import { DOMAINS } from '../shared/routes';
@@ -69,20 +69,9 @@ async function dynamoGetItem(endpoint: string, table: string) {
 async function lambdaBundles() {
   const rows: Record<string, { minified: number; gzip: number }> = {};
   for (const d of DOMAINS) {
-    const out = await build({
-      entryPoints: [path.join(ROOT, 'functions', d, 'index.ts')],
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'esm',
-      write: false,
-      external: ['@aws-sdk/*'],
-      logLevel: 'silent',
-    });
-    const bytes = out.outputFiles[0]!.contents;
+    const bytes = await bundleLambda(d);
     rows[d] = { minified: bytes.length, gzip: gzipSync(bytes).length };
-    console.log(`lambda ${d.padEnd(10)} ${kb(bytes.length).padStart(10)} minified  ${kb(rows[d].gzip).padStart(9)} gzip  (AWS SDK v3 from the Node 22 runtime)`);
+    console.log(`lambda ${d.padEnd(10)} ${kb(bytes.length).padStart(10)} minified  ${kb(rows[d].gzip).padStart(9)} gzip  (AWS SDK bundled, as deployed)`);
   }
   results.lambdaBundles = rows;
 }

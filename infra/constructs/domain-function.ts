@@ -3,12 +3,12 @@
  * runtime defaults and grants exactly what the domain's grant list names, in the same call.
  */
 import * as path from 'node:path';
-import { Arn, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { execFileSync } from 'node:child_process';
+import { Arn, AssetHashType, DockerImage, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -17,8 +17,9 @@ import { TABLE_DEFINITION } from '../../functions/data/table-def';
 import type { Env } from '../../functions/lib/env';
 import { MEDIA_PREFIXES } from '../definitions/user-pool';
 import type { Domain } from '../../shared/routes';
+import { REPO_ROOT } from '../bundling/lambda-bundle';
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
+const BUNDLER = path.join(REPO_ROOT, 'infra/bundling/lambda-bundle.ts');
 
 /** What a domain may touch. Each grant is the smallest set of actions its use needs. */
 export type Grant =
@@ -73,7 +74,7 @@ const IDENTITY_ACTIONS: Record<'identity:auth' | 'identity:admin', string[]> = {
 };
 
 export class DomainFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: DomainFunctionProps) {
     super(scope, id);
@@ -86,30 +87,31 @@ export class DomainFunction extends Construct {
       new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
     );
 
-    this.fn = new NodejsFunction(this, 'Fn', {
+    this.fn = new LambdaFunction(this, 'Fn', {
       description: `Bioscope ${domain} routes`,
-      entry: path.join(REPO_ROOT, 'functions', domain, 'index.ts'),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      code: Code.fromAsset(path.join(REPO_ROOT, 'functions', domain), {
+        // The bundle also holds shared/ and functions/lib: hash what is shipped, not the folder.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never pulled: local bundling (esbuild, infra/bundling/lambda-bundle.ts) always runs.
+          image: DockerImage.fromRegistry('local-bundling-only'),
+          local: {
+            tryBundle(outputDir) {
+              execFileSync(process.execPath, ['--import', 'tsx', BUNDLER, domain, outputDir], { cwd: REPO_ROOT, stdio: 'inherit' });
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
+      // The AWS SDK is bundled: the versions the stand-in tests ran against are the ones that ship.
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        // @middy/*, jose and ulid are ESM-only; the banner gives bundled CJS code its `require`.
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // The SDK versions the stand-in tests ran against are the ones that ship.
-        bundleAwsSDK: true,
-      },
     });
     for (const grant of props.grants) this.grant(grant, r);
     Validations.of(this.fn).acknowledge({
