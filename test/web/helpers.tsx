@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { App } from '@/app/app';
 import { routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
@@ -57,7 +57,8 @@ export function deferredFetch() {
 
 export const bodyOf = (fn: jest.Mock, call = 0) => JSON.parse(String((fn.mock.calls[call]![1] as RequestInit).body));
 
-export function renderApp(path: string) {
+/** `path` may carry navigation state: `{ pathname: '/term', state: {...} }`. */
+export function renderApp(path: InitialEntry) {
   const store = makeStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(<App store={store} router={router} />);

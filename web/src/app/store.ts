@@ -1,5 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { authReducer } from '@/features/auth/store/auth-slice';
+import { coursesReducer } from '@/features/catalogue/store/courses-slice';
+import { termsReducer } from '@/features/catalogue/store/terms-slice';
 import { languageReducer } from '@/stores/language-slice';
 import { themeReducer } from '@/stores/theme-slice';
 
@@ -13,6 +15,8 @@ export function makeStore() {
       auth: authReducer,
       language: languageReducer,
       theme: themeReducer,
+      courses: coursesReducer,
+      terms: termsReducer,
     },
   });
 }

@@ -4,6 +4,8 @@ import { useT } from '@/i18n/use-t';
 export interface Crumb {
   name: string;
   url?: string;
+  /** Navigation state that reopens `url` (the catalogue screens need theirs). */
+  state?: unknown;
 }
 
 /** Spec 2: breadcrumbs start with a Home link to /. The last crumb is the current page. */
@@ -17,7 +19,13 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
         </li>
         {items.map((c, i) => (
           <li key={`${c.name}-${i}`} aria-current={i === items.length - 1 ? 'page' : undefined}>
-            {c.url && i < items.length - 1 ? <Link to={c.url}>{c.name}</Link> : <span>{c.name}</span>}
+            {c.url && i < items.length - 1 ? (
+              <Link to={c.url} state={c.state}>
+                <bdi>{c.name}</bdi>
+              </Link>
+            ) : (
+              <bdi>{c.name}</bdi>
+            )}
           </li>
         ))}
       </ol>

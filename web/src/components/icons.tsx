@@ -38,3 +38,36 @@ export const LogoMark = ({ size = 28 }: IconProps) => (
     <circle cx="12.5" cy="18.5" r="1.5" fill="var(--c-on-brand)" />
   </svg>
 );
+export const LockIcon = ({ size = 20 }: IconProps) => (
+  <svg {...svg(size)}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </svg>
+);
+export const UnlockIcon = ({ size = 20 }: IconProps) => (
+  <svg {...svg(size)}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 7.5-2" />
+  </svg>
+);
+export const PlayIcon = ({ size = 20 }: IconProps) => (
+  <svg {...svg(size)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M10 8.5v7l5.5-3.5z" fill="currentColor" />
+  </svg>
+);
+export const PlusIcon = ({ size = 20 }: IconProps) => (
+  <svg {...svg(size)}>
+    <path d="M12 5v14M5 12h14" />
+  </svg>
+);
+export const EditIcon = ({ size = 18 }: IconProps) => (
+  <svg {...svg(size)}>
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+  </svg>
+);
+export const TrashIcon = ({ size = 18 }: IconProps) => (
+  <svg {...svg(size)}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </svg>
+);

@@ -1,10 +1,15 @@
 /**
- * The teacher shown in the hero. Placeholder text until the home-page issue (issue 4) brings the
- * real name, qualifications and logo images.
+ * What the home page says about the teacher. The teacher edits this file: name, qualifications
+ * and the motivational message are shown as written (Arabic).
  */
 export const TEACHER = {
-  name: 'اسم المدرس',
-  qualifications: 'المؤهلات — تضاف مع صفحة الرئيسية الكاملة',
+  name: 'د. أحمد الشريف',
+  qualifications: [
+    'بكالوريوس الطب والجراحة — كلية طب قصر العيني، جامعة القاهرة',
+    'مدرس الأحياء للثانوية العامة والمدارس الدولية واللغات منذ 2012',
+    'مؤلف سلسلة «بيوسكوب» لمراجعة الأحياء',
+  ],
+  message: 'الأحياء مش حفظ… الأحياء فهم. ذاكر صح، واسأل كتير، وإحنا معاك خطوة بخطوة لحد ما تقفل الامتحان.',
 } as const;
 
 export const HOME_TEXTS = {

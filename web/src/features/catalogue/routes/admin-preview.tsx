@@ -1,6 +1,95 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Lecture } from '@shared/schemas/catalogue';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { confirm } from '@/components/confirm';
+import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
+import { toastError, toastSuccess } from '@/components/toast';
+import { useT } from '@/i18n/use-t';
+import { errorMessage } from '@/lib/api-client';
+import { deleteLecture } from '../api/delete-lecture';
+import { getAdminLectures } from '../api/get-lectures';
+import { LectureCard } from '../components/lecture-card';
+import { LectureFormModal } from '../components/lecture-form-modal';
+import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
+import { CATALOGUE_TEXTS } from '../lib/texts';
+import { useLoad } from '../lib/use-load';
 
-/** Placeholder until the catalogue issue builds this screen (spec 2: /dashboard/preview). */
+/**
+ * Spec 2: /dashboard/preview. A lecture section ('شرح محاضرات', 'حل امتحانات') shows its lecture
+ * cards with add, edit and delete; a 'Quiz' section's assign-quiz screen is the quiz issue's.
+ */
 export default function AdminPreviewRoute() {
-  return <ComingSoon title="Section preview" issue="catalogue" />;
+  const t = useT();
+  const trail = readAdminTrail(useLocation().state);
+  const contentId = trail?.contentId;
+  const isQuiz = trail?.sectionType === 'Quiz';
+  const lectures = useLoad(contentId && !isQuiz ? () => getAdminLectures(contentId) : null, contentId ?? '');
+  const [editing, setEditing] = useState<Lecture | 'new' | null>(null);
+
+  useEffect(() => {
+    document.title = 'Bioscope | Lectures';
+  }, []);
+  useEffect(() => {
+    if (lectures.status === 'failed') void toastError(errorMessage(lectures.error, CATALOGUE_TEXTS.genericError));
+  }, [lectures.status, lectures.error]);
+
+  if (!trail || !contentId || !trail.termId) return <Navigate to="/dashboard" replace />;
+
+  async function onDelete(lecture: Lecture) {
+    if (!(await confirm())) return;
+    try {
+      const res = await deleteLecture(lecture.id);
+      void toastSuccess(res.message);
+      lectures.reload();
+    } catch (e) {
+      void toastError(errorMessage(e, CATALOGUE_TEXTS.genericError));
+    }
+  }
+
+  const courseState: AdminTrail = { courseId: trail.courseId, courseFor: trail.courseFor, courseName: trail.courseName };
+  return (
+    <section className="page">
+      <Breadcrumbs
+        items={[
+          { name: t('admin.coursesTitle'), url: '/dashboard' },
+          { name: `${trail.courseName} / ${trail.courseFor}`, url: '/dashboard/terms', state: courseState },
+          { name: trail.termName ?? '', url: '/dashboard/section', state: { ...courseState, termId: trail.termId, termName: trail.termName } satisfies AdminTrail },
+          { name: trail.sectionType ?? '' },
+        ]}
+      />
+      <h1 lang="ar">{trail.sectionType}</h1>
+      {isQuiz ? (
+        <p className="notice">{t('admin.quizSection')}</p>
+      ) : lectures.status === 'loading' && !lectures.data ? (
+        <Spinner label={t('loading')} />
+      ) : (
+        <div className="lecture-grid">
+          <button type="button" className="add-card" onClick={() => setEditing('new')}>
+            <PlusIcon size={36} />
+            {t('admin.addLecture')}
+          </button>
+          {lectures.data?.map((lecture) => (
+            <LectureCard
+              key={lecture.id}
+              lecture={lecture}
+              badge={<span className="badge">{t('cat.videoCount', { n: lecture.numberOfLectures })}</span>}
+              footer={
+                <div className="card-actions">
+                  <button type="button" className="button button-ghost" onClick={() => setEditing(lecture)}>
+                    <EditIcon /> {t('admin.edit')}
+                  </button>
+                  <button type="button" className="button button-ghost is-danger" onClick={() => void onDelete(lecture)}>
+                    <TrashIcon /> {t('admin.delete')}
+                  </button>
+                </div>
+              }
+            />
+          ))}
+        </div>
+      )}
+      {editing && <LectureFormModal contentId={contentId} lecture={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={lectures.reload} />}
+    </section>
+  );
 }

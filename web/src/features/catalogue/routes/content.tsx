@@ -1,6 +1,102 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import type { Lecture } from '@shared/schemas/catalogue';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { Spinner } from '@/components/spinner';
+import { toastError } from '@/components/toast';
+import { useT } from '@/i18n/use-t';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { getLectures } from '../api/get-lectures';
+import { getSections } from '../api/get-sections';
+import { isFreeLecture, LectureCard } from '../components/lecture-card';
+import { SectionTabs } from '../components/section-tabs';
+import { crumbsOf, extendTrail, readTrail, type Trail } from '../lib/nav-state';
+import { purchaseTrail } from '../lib/purchase-trail';
+import { CATALOGUE_TEXTS } from '../lib/texts';
+import { useLoad } from '../lib/use-load';
 
-/** Placeholder until the catalogue issue builds this screen (spec 2: /content). */
+/** Spec 2: the content sections of a term (menu) and the selected section's lectures (grid). */
 export default function ContentRoute() {
-  return <ComingSoon title="Content sections" issue="catalogue" />;
+  const t = useT();
+  const navigate = useNavigate();
+  const trail = readTrail(useLocation().state);
+  const termId = trail?.breadcrumb.at(-1)?.termId;
+  const sections = useLoad(termId ? () => getSections(termId) : null, termId ?? '');
+  const [picked, setPicked] = useState<string>();
+  const selected = sections.data?.find((s) => s.id === picked) ?? sections.data?.[0];
+
+  useEffect(() => {
+    document.title = 'Bioscope | Content';
+  }, []);
+
+  // A locked term (403) or any other failure: say so, and go back where the student came from.
+  useEffect(() => {
+    if (sections.status !== 'failed') return;
+    void toastError(errorMessage(sections.error, CATALOGUE_TEXTS.genericError));
+    if (sections.error instanceof ApiError && sections.error.status === 403) navigate(-1);
+  }, [sections.status, sections.error, navigate]);
+
+  if (!trail || !termId) return <Navigate to="/" replace />;
+
+  return (
+    <section className="page">
+      <Breadcrumbs items={crumbsOf(trail)} />
+      {sections.status === 'loading' ? (
+        <Spinner label={t('loading')} />
+      ) : !sections.data?.length ? (
+        <p className="notice" lang="ar">
+          {CATALOGUE_TEXTS.noContent}
+        </p>
+      ) : (
+        <div className="content-layout">
+          <SectionTabs sections={sections.data} selected={selected?.id} onSelect={setPicked} label={t('cat.sections')} />
+          <div className="content-items">{selected && <SectionLectures key={selected.id} contentId={selected.id} isQuiz={selected.content === 'Quiz'} trail={trail} />}</div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SectionLectures({ contentId, isQuiz, trail }: { contentId: string; isQuiz: boolean; trail: Trail }) {
+  const t = useT();
+  const lectures = useLoad(isQuiz ? null : () => getLectures(contentId), contentId);
+
+  useEffect(() => {
+    if (lectures.status === 'failed') void toastError(errorMessage(lectures.error, CATALOGUE_TEXTS.genericError));
+  }, [lectures.status, lectures.error]);
+
+  // Quizzes of a section arrive with the quiz issue; until then the section says so plainly.
+  if (isQuiz) return <p className="notice">{t('cat.quizSection')}</p>;
+  if (lectures.status === 'loading') return <Spinner label={t('loading')} />;
+  if (!lectures.data?.length)
+    return (
+      <p className="notice" lang="ar">
+        {CATALOGUE_TEXTS.noContent}
+      </p>
+    );
+  return (
+    <div className="lecture-grid">
+      {lectures.data.map((lecture) => (
+        <LectureTile key={lecture.id} lecture={lecture} trail={trail} />
+      ))}
+    </div>
+  );
+}
+
+/** Spec 4: free or owned lectures open; paid ones lead to the purchase screen. */
+function LectureTile({ lecture, trail }: { lecture: Lecture; trail: Trail }) {
+  const t = useT();
+  const opens = isFreeLecture(lecture) || lecture.canWatch === true;
+  const name = lecture.lectureName || lecture.name;
+  const to = opens ? `/lec/${lecture.id}` : '/pay';
+  const state = opens ? extendTrail(trail, { name, url: `/lec/${lecture.id}` }, '/content') : purchaseTrail(trail, lecture, '/content');
+  return (
+    <Link to={to} state={state} className="lecture-link" aria-label={`${name} — ${opens ? t('cat.watch') : t('cat.buy')}`}>
+      <LectureCard
+        lecture={lecture}
+        badge={!isFreeLecture(lecture) && lecture.canWatch ? <span className="badge">{t('cat.owned')}</span> : undefined}
+        footer={<span className={`lecture-cta${opens ? '' : ' is-buy'}`}>{opens ? t('cat.watch') : t('cat.buy')}</span>}
+      />
+    </Link>
+  );
 }

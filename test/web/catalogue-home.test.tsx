@@ -1,0 +1,98 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LOGO_ROTATION_MS } from '@shared/constants';
+import { deferredFetch, mockFetch, renderApp, storeSession, studentUser } from './helpers';
+import { course } from './catalogue-fixtures';
+
+describe('home page', () => {
+  it('signed out: the login button and the grades message, and no course call', async () => {
+    const fetch = mockFetch(() => ({ status: 200, body: { data: [] } }));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'الصفوف الدراسية' })).toBeInTheDocument();
+    expect(screen.getByText('للوصول للصفوف الدراسية الرجاء تسجيل الدخول')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/auth');
+    expect(screen.queryByTestId('grade-card')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.title).toBe('Bioscope | Home');
+  });
+
+  it('shows the why-section with its six items', async () => {
+    mockFetch(() => ({ status: 200 }));
+    renderApp('/');
+    const why = await screen.findByRole('region', { name: 'Why Bioscope?' });
+    expect(within(why).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(why).getByText('Lecture explanations')).toBeInTheDocument();
+    expect(within(why).getByText('Available from anywhere')).toBeInTheDocument();
+  });
+
+  it('signed in: a loading indicator, then the grade cards (default image) and no login button', async () => {
+    storeSession(studentUser);
+    const { fn, release } = deferredFetch();
+    renderApp('/');
+    expect(await screen.findByAltText('Loading the grades')).toBeInTheDocument();
+    expect(screen.queryByText('للوصول للصفوف الدراسية الرجاء تسجيل الدخول')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'تسجيل الدخول' })).not.toBeInTheDocument();
+    // Spec 6: the course list carries the raw token, not a Bearer one.
+    await waitFor(() => expect(fn).toHaveBeenCalled());
+    const [url, init] = fn.mock.calls[0]!;
+    expect(url).toBe('/api/cours/all');
+    expect((init as RequestInit).headers).toMatchObject({ Authorization: expect.not.stringMatching(/^Bearer /) });
+
+    release({ status: 200, body: { data: [course(), course({ id: 'c2', name: 'الصف الثاني الثانوي', imageUrl: '/media/images/c2.png' })] } });
+    const cards = await screen.findAllByTestId('grade-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('heading', { name: 'الصف الأول الثانوي' })).toBeInTheDocument();
+    expect(cards[0]!.querySelector('img')).toHaveAttribute('src', 'test-file-stub');
+    expect(cards[1]!.querySelector('img')).toHaveAttribute('src', '/media/images/c2.png');
+  });
+
+  it('a tap opens the two track links, which go to /term with the breadcrumb and course state', async () => {
+    storeSession(studentUser);
+    mockFetch((url) => (url === '/api/cours/all' ? { status: 200, body: { data: [course()] } } : { status: 200, body: { data: [] } }));
+    const { router } = renderApp('/');
+    const card = await screen.findByTestId('grade-card');
+    const face = within(card).getByRole('button', { name: /الصف الأول الثانوي/ });
+    expect(face).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(face);
+    expect(face).toHaveAttribute('aria-expanded', 'true');
+    expect(card).toHaveClass('is-open');
+
+    await userEvent.click(within(card).getByRole('link', { name: 'ثانوي لغات' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/term'));
+    expect(router.state.location.state).toEqual({
+      breadcrumb: [
+        { name: 'Home', url: '/' },
+        { name: 'الصف الأول الثانوي / ثانوي لغات', url: '/', courseId: 'c1', courseFor: 'ثانوي لغات' },
+      ],
+    });
+  });
+
+  describe('logo', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('rotates among three images every 3000 ms', async () => {
+      mockFetch(() => ({ status: 200 }));
+      renderApp('/');
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(0);
+      });
+      const logo = await screen.findByRole('img', { name: 'Bioscope' });
+      expect(logo.querySelectorAll('img')).toHaveLength(3);
+      expect(logo).toHaveAttribute('data-logo-index', '0');
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(LOGO_ROTATION_MS - 1);
+      });
+      expect(logo).toHaveAttribute('data-logo-index', '0');
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1);
+      });
+      expect(logo).toHaveAttribute('data-logo-index', '1');
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(LOGO_ROTATION_MS * 2);
+      });
+      expect(logo).toHaveAttribute('data-logo-index', '0');
+      expect(logo.querySelectorAll('img.is-shown')).toHaveLength(1);
+    });
+  });
+});

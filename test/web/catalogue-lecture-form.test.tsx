@@ -1,0 +1,195 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { emptyLectureForm, numberOfLectures, priceToSend, validateLecture, videoPlan, type LectureForm, type NewVideo } from '@/features/catalogue/lib/lecture-form';
+import { adminUser, mockFetch, renderApp, storeSession } from './helpers';
+import { FakeXhr, fileOf, installFakeXhr, lecture, video } from './catalogue-fixtures';
+
+const done = (over: Partial<NewVideo> = {}): NewVideo => ({ localId: 'n1', fileName: 'a.webm', videoName: 'a', quizId: '', progress: 100, upload: 'done', key: 'videos/a.webm', ...over });
+const valid = (over: Partial<LectureForm> = {}): LectureForm => ({
+  ...emptyLectureForm(),
+  name: 'L',
+  subtitle: 'S',
+  price: '100',
+  image: fileOf('p.png', 'image/png', 10),
+  videos: [done()],
+  ...over,
+});
+
+describe('lecture form rules (spec 5)', () => {
+  it('accepts a complete form', () => {
+    expect(validateLecture(valid(), 'add')).toEqual({});
+  });
+
+  it('requires an image when adding, under 1 MB; editing may keep the old one', () => {
+    expect(validateLecture(valid({ image: null }), 'add').image).toBe('imageRequired');
+    expect(validateLecture(valid({ image: null }), 'edit').image).toBeUndefined();
+    expect(validateLecture(valid({ image: fileOf('p.png', 'image/png', 1_000_000) }), 'add').image).toBe('imageTooBig');
+    expect(validateLecture(valid({ image: fileOf('p.png', 'image/png', 999_999) }), 'add').image).toBeUndefined();
+  });
+
+  it('requires name, subtitle and a price unless free; free sends 0 and negatives turn positive', () => {
+    const errors = validateLecture(valid({ name: ' ', subtitle: '', price: '' }), 'add');
+    expect(errors).toMatchObject({ name: 'required', subtitle: 'required', price: 'required' });
+    expect(validateLecture(valid({ price: '', isFree: true }), 'add').price).toBeUndefined();
+    expect(priceToSend({ price: '', isFree: true })).toBe(0);
+    expect(priceToSend({ price: '120', isFree: true })).toBe(0);
+    expect(priceToSend({ price: '-75', isFree: false })).toBe(75);
+  });
+
+  it('needs at least one finished video, each named', () => {
+    expect(validateLecture(valid({ videos: [] }), 'add').videos).toBe('videoRequired');
+    expect(validateLecture(valid({ videos: [done({ upload: 'uploading', progress: 40 })] }), 'add').videos).toBe('uploading');
+    expect(validateLecture(valid({ videos: [done({ videoName: ' ' })] }), 'add').videos).toBe('videoName');
+  });
+
+  it('derives the number of lectures from the videos the lecture will have', () => {
+    const existing = [
+      { id: 'v1', videoName: 'one', videoUrl: 'videos/1', quizId: '', originalQuizId: '', markedForDeletion: false },
+      { id: 'v2', videoName: 'two', videoUrl: 'videos/2', quizId: '', originalQuizId: '', markedForDeletion: true },
+    ];
+    expect(numberOfLectures({ existing, videos: [done(), done({ localId: 'n2' })] })).toBe(3);
+  });
+
+  it('an edit re-adds a video whose quiz changed (and the kept ones after it), then deletes the old records', () => {
+    const existing = [
+      { id: 'v1', videoName: 'one', videoUrl: 'videos/1', quizId: '', originalQuizId: '', markedForDeletion: false },
+      { id: 'v2', videoName: 'two', videoUrl: 'videos/2', quizId: 'q9', originalQuizId: '', markedForDeletion: false },
+      { id: 'v3', videoName: 'three', videoUrl: 'videos/3', quizId: '', originalQuizId: '', markedForDeletion: true },
+      { id: 'v4', videoName: 'four', videoUrl: 'videos/4', quizId: '', originalQuizId: '', markedForDeletion: false },
+    ];
+    expect(videoPlan({ existing, videos: [done()] })).toEqual({
+      add: [
+        { videoUrl: 'videos/2', videoName: 'two', quizId: 'q9' },
+        { videoUrl: 'videos/4', videoName: 'four', quizId: null },
+        { videoUrl: 'videos/a.webm', videoName: 'a', quizId: null },
+      ],
+      deleteIds: ['v3', 'v2', 'v4'],
+    });
+  });
+});
+
+const previewState = { courseId: 'c1', courseFor: 'ثانوي عام', courseName: 'الصف الأول الثانوي', termId: 't1', termName: 'الترم الأول', contentId: 's1', sectionType: 'شرح محاضرات' };
+
+function adminPreview(extra: (url: string, init: RequestInit) => { status: number; body?: unknown } | undefined = () => undefined) {
+  storeSession(adminUser);
+  installFakeXhr();
+  const fetch = mockFetch((url, init) => {
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url === '/api/v/lecture/s1') return { status: 200, body: { data: [] } };
+    if (url === '/api/Quiz/AllQuizz') return { status: 501, body: { message: 'Not implemented yet' } };
+    if (url.startsWith('/api/AWS/get-signed-url'))
+      return { status: 200, body: { signedUrl: `http://s3.local/media/${url.length}`, key: `videos/${url.length}.webm`, fileUrl: '/media/x', expiresIn: 900 } };
+    return { status: 404, body: { message: 'unexpected ' + url } };
+  });
+  return { fetch, ...renderApp({ pathname: '/dashboard/preview', state: previewState }) };
+}
+
+describe('/dashboard/preview: add lecture', () => {
+  it("shows 'Please select an image for the lecture' and sends nothing without an image", async () => {
+    const { fetch } = adminPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add lecture' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add lecture' });
+    await userEvent.type(within(dialog).getByLabelText('Lecture name'), 'L1');
+    await userEvent.type(within(dialog).getByLabelText('Subtitle'), 'S1');
+    await userEvent.type(within(dialog).getByLabelText('Price (LE)'), '50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Please select an image for the lecture')).toBeInTheDocument();
+    expect(within(dialog).getByText('Add at least one video')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => url === '/api/AWS/save-lecture')).toBe(false);
+  });
+
+  it('uploads each video with its own progress bar, derives the count, and saves a free lecture with price 0', async () => {
+    const { fetch } = adminPreview((url) =>
+      url === '/api/AWS/save-lecture' ? { status: 201, body: { message: 'Lecture Added Successfully', data: lecture() } } : undefined,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Add lecture' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add lecture' });
+    // The quiz list answers 501 until the quiz issue: the select offers none.
+    await userEvent.upload(within(dialog).getByLabelText('Add videos'), [fileOf('intro.webm', 'video/webm', 5000), fileOf('part-2.mp4', 'video/mp4', 8000)]);
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+    const [first, second] = FakeXhr.all as [FakeXhr, FakeXhr];
+    expect(first.method).toBe('PUT');
+    expect(first.headers['Content-Type']).toBe('video/webm');
+    expect(second.headers['Content-Type']).toBe('video/mp4');
+
+    const bars = within(dialog).getAllByRole('progressbar');
+    expect(bars).toHaveLength(2);
+    act(() => first.progress(2500, 5000));
+    expect(within(dialog).getByRole('progressbar', { name: 'Uploading intro.webm' })).toHaveAttribute('aria-valuenow', '50');
+    expect(within(dialog).getByText('50%')).toBeInTheDocument();
+    act(() => second.progress(2000, 8000));
+    expect(within(dialog).getByRole('progressbar', { name: 'Uploading part-2.mp4' })).toHaveAttribute('aria-valuenow', '25');
+
+    expect(within(dialog).getByLabelText('Number of lectures')).toHaveValue('2');
+    expect(within(dialog).getByLabelText('Number of lectures')).toHaveAttribute('readonly');
+    const quizSelects = within(dialog).getAllByLabelText('Quiz');
+    expect(within(quizSelects[0]!).getByRole('option', { name: 'No quizzes yet' })).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Lecture name'), 'محاضرة');
+    await userEvent.type(within(dialog).getByLabelText('Subtitle'), 'شرح');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Free lecture' }));
+    await userEvent.upload(within(dialog).getByLabelText('Lecture image (under 1 MB)'), fileOf('p.png', 'image/png', 100));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Wait for the uploads to finish')).toBeInTheDocument();
+
+    await act(async () => {
+      first.finish();
+      second.finish();
+    });
+    expect(within(dialog).getByRole('progressbar', { name: 'Uploading part-2.mp4' })).toHaveAttribute('aria-valuenow', '100');
+    await userEvent.clear(within(dialog).getAllByLabelText('Video name')[1]!);
+    await userEvent.type(within(dialog).getAllByLabelText('Video name')[1]!, 'الجزء الثاني');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === '/api/AWS/save-lecture')).toBe(true));
+    const form = fetch.mock.calls.find(([url]) => url === '/api/AWS/save-lecture')![1]!.body as FormData;
+    expect(form.get('price')).toBe('0');
+    expect(form.get('isFree')).toBe('true');
+    expect(form.get('numberOfLectures')).toBe('2');
+    expect(form.get('contentId')).toBe('s1');
+    expect(JSON.parse(String(form.get('videoUrls')))).toEqual([
+      { videoUrl: expect.stringMatching(/^videos\//), videoName: 'intro', quizId: null },
+      { videoUrl: expect.stringMatching(/^videos\//), videoName: 'الجزء الثاني', quizId: null },
+    ]);
+    expect(await screen.findByText('Lecture Added Successfully')).toBeInTheDocument();
+  });
+
+  it('edits: marks a video for deletion and saves with the update message', async () => {
+    const existing = lecture({ price: 80, isFree: false, videos: [video({ videoUrl: 'videos/1.webm' }), video({ id: 'v2', videoName: 'Video two', order: 2, videoUrl: 'videos/2.webm' })] });
+    const { fetch } = adminPreview((url, init) => {
+      if (url === '/api/v/lecture/s1') return { status: 200, body: { data: [existing] } };
+      if (url === '/api/AWS/lectures/l1') return { status: 200, body: { message: 'Lecture Updated Successfully', data: existing } };
+      if (url === '/api/AWS/lectures/video/v2' && init.method === 'DELETE') return { status: 200, body: { id: 'v2' } };
+      return undefined;
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit lecture' });
+    expect(within(dialog).getByLabelText('Price (LE)')).toHaveValue(80);
+    expect(within(dialog).getByLabelText('Number of lectures')).toHaveValue('2');
+    const second = within(dialog).getAllByTestId('existing-video')[1]!;
+    await userEvent.click(within(second).getByRole('button', { name: 'Delete on save' }));
+    expect(within(dialog).getByLabelText('Number of lectures')).toHaveValue('1');
+    await userEvent.clear(within(dialog).getByLabelText('Price (LE)'));
+    await userEvent.type(within(dialog).getByLabelText('Price (LE)'), '-90');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Lecture Updated Successfully')).toBeInTheDocument();
+    const patch = fetch.mock.calls.find(([url]) => url === '/api/AWS/lectures/l1')![1]!;
+    expect(patch.method).toBe('PATCH');
+    expect((patch.body as FormData).get('price')).toBe('90');
+    expect((patch.body as FormData).get('imageFile')).toBeNull();
+    expect(fetch.mock.calls.some(([url, init]) => url === '/api/AWS/lectures/video/v2' && init?.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('/dashboard/preview: Quiz section', () => {
+  it('names the quiz issue instead of lecture cards', async () => {
+    storeSession(adminUser);
+    const fetch = mockFetch(() => ({ status: 200, body: { data: [] } }));
+    renderApp({ pathname: '/dashboard/preview', state: { ...previewState, sectionType: 'Quiz' } });
+    expect(await screen.findByText(/Assign Quiz modal/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add lecture' })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => url === '/api/v/lecture/s1')).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderApp, storeSession, studentUser } from './helpers';
+import { lecture, video } from './catalogue-fixtures';
+
+const trail = {
+  breadcrumb: [
+    { name: 'Home', url: '/' },
+    { name: 'الصف الأول الثانوي / ثانوي عام', url: '/', courseId: 'c1', courseFor: 'ثانوي عام' },
+  ],
+};
+
+describe('/term', () => {
+  it('without navigation state goes home', async () => {
+    storeSession(studentUser);
+    mockFetch(() => ({ status: 200, body: { data: [] } }));
+    const { location } = renderApp('/term');
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('lists the terms; a locked term shows a lock and cannot be opened', async () => {
+    storeSession(studentUser);
+    const fetch = mockFetch(() => ({
+      status: 200,
+      body: {
+        data: [
+          { id: 't1', name: 'الترم الأول', courseFor: 'ثانوي عام', isLocked: false },
+          { id: 't2', name: 'الترم الثاني', courseFor: 'ثانوي عام', isLocked: true },
+        ],
+      },
+    }));
+    const { router } = renderApp({ pathname: '/term', state: trail });
+    expect(await screen.findByRole('link', { name: 'الترم الأول' })).toHaveAttribute('href', '/content');
+    expect(fetch.mock.calls[0]![0]).toBe(`/api/cours/Term/${encodeURIComponent('ثانوي عام')}/c1`);
+
+    const locked = screen.getByTestId('locked-term');
+    expect(within(locked).getByText('الترم الثاني')).toBeInTheDocument();
+    expect(within(locked).getByText('Locked')).toBeInTheDocument();
+    expect(locked.closest('a')).toBeNull();
+    expect(screen.queryByRole('link', { name: /الترم الثاني/ })).not.toBeInTheDocument();
+    await userEvent.click(locked);
+    expect(router.state.location.pathname).toBe('/term');
+
+    // The breadcrumb: Home, then the grade and track.
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByText('الصف الأول الثانوي / ثانوي عام')).toBeInTheDocument();
+  });
+});
+
+describe('/content', () => {
+  const contentTrail = { breadcrumb: [...trail.breadcrumb, { name: 'الترم الأول', url: '/content', termId: 't1', courseId: 'c1', courseFor: 'ثانوي عام' }] };
+
+  it('a locked term (403) toasts the message and goes back', async () => {
+    storeSession(studentUser);
+    mockFetch(() => ({ status: 403, body: { message: 'This term is locked' } }));
+    const { router } = renderApp({ pathname: '/term', state: trail });
+    await router.navigate('/content', { state: contentTrail });
+    expect(await screen.findByText('This term is locked')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/term'));
+  });
+
+  it('shows the sections and the lectures: free opens /lec, paid leads to /pay with the lecture', async () => {
+    storeSession(studentUser);
+    mockFetch((url) => {
+      if (url === '/api/cours/content/t1')
+        return { status: 200, body: { data: [{ id: 's1', content: 'شرح محاضرات', termId: 't1' }, { id: 's3', content: 'Quiz', termId: 't1' }] } };
+      if (url === '/api/cours/lecture/s1')
+        return { status: 200, body: { data: [lecture(), lecture({ id: 'l2', lectureName: 'الانقسام الميوزي', name: 'الانقسام الميوزي', price: 150, isFree: false, photoUrl: '/media/images/l2.png' })] } };
+      return { status: 404, body: { message: 'no' } };
+    });
+    const { router } = renderApp({ pathname: '/content', state: contentTrail });
+    const free = await screen.findByRole('link', { name: /انقسام الخلية/ });
+    expect(free).toHaveAttribute('href', '/lec/l1');
+    expect(within(free).getByText('free')).toBeInTheDocument();
+    const paid = screen.getByRole('link', { name: /الانقسام الميوزي/ });
+    expect(paid).toHaveAttribute('href', '/pay');
+    expect(within(paid).getByText('150 LE')).toBeInTheDocument();
+
+    await userEvent.click(paid);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pay'));
+    const last = (router.state.location.state as typeof contentTrail).breadcrumb.at(-1);
+    expect(last).toMatchObject({ id: 'l2', price: 150, photoUrl: '/media/images/l2.png', lectureName: 'الانقسام الميوزي' });
+  });
+
+  it('says plainly that a Quiz section has nothing yet, and shows the no-content text for an empty section', async () => {
+    storeSession(studentUser);
+    mockFetch((url) => {
+      if (url === '/api/cours/content/t1')
+        return { status: 200, body: { data: [{ id: 's2', content: 'حل امتحانات', termId: 't1' }, { id: 's3', content: 'Quiz', termId: 't1' }] } };
+      return { status: 200, body: { data: [] } };
+    });
+    renderApp({ pathname: '/content', state: contentTrail });
+    expect(await screen.findByText('لم يتم العثور على محتوى.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Quiz' }));
+    expect(await screen.findByText(/Quizzes for this section are not available yet/)).toBeInTheDocument();
+  });
+});
+
+describe('/lec/{id}', () => {
+  it('plays the first watchable video and lists the videos', async () => {
+    storeSession(studentUser);
+    mockFetch(() => ({
+      status: 200,
+      body: { data: lecture({ videos: [video({ signedUrl: 'http://media/v1.webm' }), video({ id: 'v2', videoName: 'Video two', order: 2, signedUrl: 'http://media/v2.webm' })] }) },
+    }));
+    renderApp('/lec/l1');
+    const player = await screen.findByTestId('lecture-video');
+    expect(player).toHaveAttribute('src', 'http://media/v1.webm');
+    expect(player).toHaveAttribute('controls');
+    expect(player).toHaveAttribute('playsinline');
+    expect(player).toHaveAttribute('preload', 'metadata');
+    await userEvent.click(screen.getByRole('button', { name: /Video two/ }));
+    expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v2.webm');
+  });
+
+  it("a locked video click shows 'هذا الفيديو مقفل' with the reason", async () => {
+    storeSession(studentUser);
+    mockFetch(() => ({
+      status: 200,
+      body: { data: lecture({ videos: [video({ quizId: 'q1', signedUrl: 'http://media/v1.webm' }), video({ id: 'v2', videoName: 'Video two', order: 2, locked: true })] }) },
+    }));
+    renderApp('/lec/l1');
+    await screen.findByTestId('lecture-video');
+    await userEvent.click(screen.getByRole('button', { name: /Video two/ }));
+    expect(await screen.findByText('هذا الفيديو مقفل')).toBeInTheDocument();
+    expect(screen.getByText('You must pass the quiz of video 1 first.')).toBeInTheDocument();
+    expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v1.webm');
+  });
+
+  it('a paid lecture without a URL says so and links to buy it', async () => {
+    storeSession(studentUser);
+    mockFetch(() => ({ status: 200, body: { data: lecture({ price: 150, isFree: false, videos: [video()] }) } }));
+    renderApp('/lec/l1');
+    expect(await screen.findByText('This lecture is paid. Buy it to watch its videos.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy the lecture' })).toHaveAttribute('href', '/pay');
+    expect(screen.queryByTestId('lecture-video')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,3 @@
+import { apiCall } from '@/lib/api-client';
+
+export const deleteVideo = (videoId: string) => apiCall('DELETE /api/AWS/lectures/video/{videoId}', { params: { videoId } });

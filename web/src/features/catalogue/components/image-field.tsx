@@ -1,0 +1,48 @@
+import { useEffect, useId, useState } from 'react';
+import { RASTER_IMAGE_TYPES } from '@shared/schemas/catalogue';
+
+/** An image picker with a preview; the form checks the size (spec 5: under 1 MB). */
+export function ImageField({ label, hint, error, file, currentUrl, onChange }: {
+  label: string;
+  hint?: string;
+  error?: string;
+  file: File | null;
+  currentUrl?: string;
+  onChange: (file: File | null) => void;
+}) {
+  const id = useId();
+  const [preview, setPreview] = useState<string>();
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') return setPreview(undefined);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  const shown = preview ?? currentUrl;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="image-field">
+        {shown && <img src={shown} alt="" className="image-preview" />}
+        <input
+          id={id}
+          type="file"
+          accept={RASTER_IMAGE_TYPES.join(',')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        />
+      </div>
+      {hint && !error && (
+        <p className="muted field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { CURRENCY_LABEL, isFreePrice } from '@shared/constants';
+import type { Lecture } from '@shared/schemas/catalogue';
+import defaultImage from '../../../assets/course-default.svg';
+import { mediaSrc } from '../lib/media';
+import { CATALOGUE_TEXTS } from '../lib/texts';
+
+export const isFreeLecture = (l: Pick<Lecture, 'isFree' | 'price'>) => l.isFree || isFreePrice(l.price);
+/** Spec 9: currency shown as LE; a free lecture says 'free'. */
+export const priceLabel = (l: Pick<Lecture, 'isFree' | 'price'>) => (isFreeLecture(l) ? CATALOGUE_TEXTS.free : `${l.price} ${CURRENCY_LABEL}`);
+
+/** Photo, name, subtitle and price; `badge` and `footer` are the screen's own (owned, edit/delete). */
+export function LectureCard({ lecture, badge, footer }: { lecture: Lecture; badge?: ReactNode; footer?: ReactNode }) {
+  return (
+    <article className="lecture-card" data-testid="lecture-card">
+      <div className="lecture-card-photo">
+        <img src={mediaSrc(lecture.photoUrl) ?? defaultImage} alt="" loading="lazy" width={320} height={180} />
+        {badge}
+      </div>
+      <div className="lecture-card-body">
+        <h3 dir="auto">{lecture.lectureName || lecture.name}</h3>
+        <p className="muted" dir="auto">
+          {lecture.subTitle}
+        </p>
+        <p className={`price${isFreeLecture(lecture) ? ' is-free' : ''}`}>
+          <bdi dir="ltr">{priceLabel(lecture)}</bdi>
+        </p>
+      </div>
+      {footer}
+    </article>
+  );
+}

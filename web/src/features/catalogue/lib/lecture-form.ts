@@ -1,0 +1,99 @@
+/**
+ * The add/edit lecture form (spec 4, 5) as plain data, so its rules are testable without the DOM.
+ * Videos are uploaded as soon as they are picked; the form only saves finished ones.
+ */
+import { IMAGE_MAX_BYTES } from '@shared/constants';
+
+export type UploadState = 'uploading' | 'done' | 'failed';
+
+/** A video picked in this form. */
+export interface NewVideo {
+  localId: string;
+  fileName: string;
+  videoName: string;
+  quizId: string;
+  progress: number;
+  upload: UploadState;
+  /** The stored key once uploaded. */
+  key?: string;
+}
+
+/** A video the lecture already has (edit only). */
+export interface ExistingVideo {
+  id: string;
+  videoName: string;
+  videoUrl?: string;
+  quizId: string;
+  originalQuizId: string;
+  markedForDeletion: boolean;
+}
+
+export interface LectureForm {
+  name: string;
+  subtitle: string;
+  price: string;
+  isFree: boolean;
+  image: File | null;
+  existing: ExistingVideo[];
+  videos: NewVideo[];
+}
+
+export type LectureField = 'name' | 'subtitle' | 'price' | 'image' | 'videos';
+export type LectureProblem = 'required' | 'imageRequired' | 'imageTooBig' | 'videoRequired' | 'videoName' | 'uploading' | 'uploadFailed' | 'priceInvalid';
+export type LectureFormErrors = Partial<Record<LectureField, LectureProblem>>;
+
+export const emptyLectureForm = (): LectureForm => ({ name: '', subtitle: '', price: '', isFree: false, image: null, existing: [], videos: [] });
+
+/** Spec 5: number of lectures is read-only, derived from the videos the lecture will have. */
+export const numberOfLectures = (f: Pick<LectureForm, 'existing' | 'videos'>) =>
+  f.existing.filter((v) => !v.markedForDeletion).length + f.videos.filter((v) => v.upload !== 'failed').length;
+
+/** Spec 5: a free lecture sends 0; a negative price is turned positive. */
+export function priceToSend(f: Pick<LectureForm, 'price' | 'isFree'>): number {
+  if (f.isFree) return 0;
+  return Math.abs(Number(f.price));
+}
+
+export function validateLecture(f: LectureForm, mode: 'add' | 'edit'): LectureFormErrors {
+  const errors: LectureFormErrors = {};
+  if (!f.name.trim()) errors.name = 'required';
+  if (!f.subtitle.trim()) errors.subtitle = 'required';
+  if (!f.isFree) {
+    if (f.price.trim() === '') errors.price = 'required';
+    else if (!Number.isFinite(Number(f.price))) errors.price = 'priceInvalid';
+  }
+  if (!f.image && mode === 'add') errors.image = 'imageRequired';
+  else if (f.image && f.image.size >= IMAGE_MAX_BYTES) errors.image = 'imageTooBig';
+  if (f.videos.some((v) => v.upload === 'uploading')) errors.videos = 'uploading';
+  else if (f.videos.some((v) => v.upload === 'failed')) errors.videos = 'uploadFailed';
+  else if (numberOfLectures(f) === 0) errors.videos = 'videoRequired';
+  else if ([...f.videos, ...f.existing.filter((v) => !v.markedForDeletion)].some((v) => !v.videoName.trim())) errors.videos = 'videoName';
+  return errors;
+}
+
+/** A video file's name without its extension, as the default video name. */
+export const videoNameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
+
+export interface VideoPlan {
+  /** Appended in this order (re-added existing videos first, then the new uploads). */
+  add: { videoUrl: string; videoName: string; quizId: string | null }[];
+  /** Deleted after the add, so a failed add loses nothing. */
+  deleteIds: string[];
+}
+
+/**
+ * What an edit does to the videos. The API has no call that changes a video's quiz, so a video
+ * whose quiz changed is added again (same stored file) and its old record deleted; the kept
+ * videos after it go the same way, so the order stays as the admin sees it.
+ */
+export function videoPlan(f: Pick<LectureForm, 'existing' | 'videos'>): VideoPlan {
+  const deleteIds = f.existing.filter((v) => v.markedForDeletion).map((v) => v.id);
+  const kept = f.existing.filter((v) => !v.markedForDeletion);
+  const firstChanged = kept.findIndex((v) => v.quizId !== v.originalQuizId);
+  const moved = firstChanged === -1 ? [] : kept.slice(firstChanged).filter((v) => v.videoUrl);
+  const add = [
+    ...moved.map((v) => ({ videoUrl: v.videoUrl!, videoName: v.videoName.trim(), quizId: v.quizId || null })),
+    ...f.videos.filter((v) => v.upload === 'done' && v.key).map((v) => ({ videoUrl: v.key!, videoName: v.videoName.trim(), quizId: v.quizId || null })),
+  ];
+  return { add, deleteIds: [...deleteIds, ...moved.map((v) => v.id)] };
+}
