@@ -72,6 +72,7 @@ const table = {
   'PATCH /api/AWS/lectures/{id}': { domain: 'catalogue', access: 'admin', summary: 'Edit a lecture', multipart: true, params: idParam, body: cat.updateLectureBody, response: cat.lectureSaved },
   'POST /api/AWS/lectures/videos/{lectureId}': { domain: 'catalogue', access: 'admin', summary: 'Add videos to a lecture', params: cat.lectureIdParams, body: cat.addVideosBody, response: cat.lectureSaved },
   'DELETE /api/AWS/lectures/video/{videoId}': { domain: 'catalogue', access: 'admin', summary: 'Delete a video', params: cat.videoIdParams },
+  'PATCH /api/AWS/lectures/video/{videoId}': { domain: 'catalogue', access: 'admin', summary: "Rename a video or change its quiz", params: cat.videoIdParams, body: cat.updateVideoBody, ours: true },
   'GET /api/AWS/get-signed-url': { domain: 'catalogue', access: 'admin', summary: 'Presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
 
   // payments

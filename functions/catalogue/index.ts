@@ -4,6 +4,7 @@ import { createCourseHandler } from './create-course';
 import { deleteCourseHandler } from './delete-course';
 import { deleteLectureHandler } from './delete-lecture';
 import { deleteVideoHandler } from './delete-video';
+import { updateVideoHandler } from './update-video';
 import { getLectureHandler } from './get-lecture';
 import { getSignedUrlHandler } from './get-signed-url';
 import { listCoursesHandler } from './list-courses';
@@ -35,5 +36,6 @@ export const handler = domainHandler('catalogue', {
   'PATCH /api/AWS/lectures/{id}': updateLectureHandler,
   'POST /api/AWS/lectures/videos/{lectureId}': addVideosHandler,
   'DELETE /api/AWS/lectures/video/{videoId}': deleteVideoHandler,
+  'PATCH /api/AWS/lectures/video/{videoId}': updateVideoHandler,
   'GET /api/AWS/get-signed-url': getSignedUrlHandler,
 });

@@ -9,6 +9,7 @@ import {
   createLecture,
   deleteLectureIfUnpurchased,
   deleteVideo,
+  updateVideo,
   lectureById,
   lectureWithVideos,
   lecturesOfSection,
@@ -137,6 +138,12 @@ export async function removeVideo(videoId: string) {
   if (!v) throw new NotFound('Video not found');
   await deleteVideo(v);
   return { id: videoId, lectureId: v.lectureId, message: 'Video Deleted Successfully' };
+}
+
+export async function changeVideo(videoId: string, fields: { videoName?: string; quizId?: string | null }) {
+  const v = await videoById(videoId);
+  if (!v) throw new NotFound('Video not found');
+  return { message: 'Video Updated Successfully', data: adminVideo(await updateVideo(v, fields)) };
 }
 
 /**

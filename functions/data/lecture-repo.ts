@@ -143,6 +143,28 @@ export async function deleteVideo(v: { id: string; lectureId: string; order: num
   );
 }
 
+/** A video's name or quiz, changed in place on its lecture item (AP10; the AP11 index copy follows). */
+export async function updateVideo(v: { id: string; lectureId: string; order: number }, fields: Partial<Pick<VideoRecord, 'videoName' | 'quizId'>>): Promise<VideoRecord> {
+  const names = (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => fields[k] !== undefined);
+  try {
+    const r = await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.videoOfLecture(v.lectureId, v.order, v.id),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return withoutKeys<VideoRecord>(r.Attributes!);
+  } catch (e) {
+    if (isConditionFailed(e)) throw new NotFound('Video not found');
+    throw e;
+  }
+}
+
 export type LectureChanges = Partial<Pick<LectureRecord, 'name' | 'subTitle' | 'price' | 'isFree' | 'imageKey' | 'archived'>>;
 
 export async function updateLecture(id: string, fields: LectureChanges): Promise<LectureRecord> {

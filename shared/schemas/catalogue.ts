@@ -56,6 +56,14 @@ export const videoInput = z.object({
   videoName: nonBlank('videoName', 200),
   quizId: z.union([id, z.literal(''), z.null()]).optional().transform((v) => v || null),
 });
+/** A video's name or quiz changed in place (the lecture editor); the file stays. */
+export const updateVideoBody = z
+  .object({
+    videoName: nonBlank('videoName', 200).optional(),
+    // Absent leaves the quiz as it is; '' or null takes it off.
+    quizId: z.union([id, z.literal(''), z.null()]).optional().transform((v) => (v === undefined ? undefined : v || null)),
+  })
+  .refine((b) => b.videoName !== undefined || b.quizId !== undefined, { message: 'send videoName or quizId' });
 export const video = z.object({
   id: z.string(),
   videoName: z.string(),

@@ -193,6 +193,25 @@ describe('editing a lecture', () => {
     expect((await api('DELETE', `/api/AWS/lectures/video/${gone}`, { token: w.admin.token })).status).toBe(404);
   });
 
+  it('renames a video and changes its quiz in place, keeping its file, order and id', async () => {
+    const l = await saveLecture(w, {}, 2);
+    const v = l.videos[1]!;
+    const path = `/api/AWS/lectures/video/${v.id}`;
+    const r = await api('PATCH', path, { token: w.admin.token, json: { videoName: 'Renamed', quizId: '01QUIZ00000000000000000000' } });
+    expect(r).toMatchObject({ status: 200, body: { message: 'Video Updated Successfully', data: { id: v.id, name: 'Renamed', quizId: '01QUIZ00000000000000000000', order: 2, videoUrl: v.videoUrl } } });
+    expect((await api('PATCH', path, { token: w.admin.token, json: { quizId: '' } })).body.data.quizId).toBeNull();
+    const after = await open(l.id, w.admin);
+    expect(after.body.data.videos.map((x: { id: string; name: string; quizId: string | null }) => [x.id, x.name, x.quizId])).toEqual([
+      [l.videos[0]!.id, 'Part 1', null],
+      [v.id, 'Renamed', null],
+    ]);
+    const section = await api('GET', `/api/v/lecture/${w.lectureSectionId}`, { token: w.admin.token });
+    expect(section.body.data.find((x: { id: string }) => x.id === l.id).videos[1].name).toBe('Renamed');
+    expect((await api('PATCH', path, { token: w.admin.token, json: {} })).status).toBe(400);
+    expect((await api('PATCH', path, { token: w.student.token, json: { videoName: 'x' } })).status).toBe(403);
+    expect((await api('PATCH', '/api/AWS/lectures/video/01NOSUCHVIDEO0000000000000', { token: w.admin.token, json: { videoName: 'x' } })).status).toBe(404);
+  });
+
   it('refuses bad video lists and non-admins', async () => {
     const path = `/api/AWS/lectures/videos/${free.id}`;
     expect((await api('POST', path, { token: w.admin.token, json: [] })).body.message).toMatch(/at least one video/);

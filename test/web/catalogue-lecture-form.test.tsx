@@ -44,26 +44,26 @@ describe('lecture form rules (spec 5)', () => {
 
   it('derives the number of lectures from the videos the lecture will have', () => {
     const existing = [
-      { id: 'v1', videoName: 'one', videoUrl: 'videos/1', quizId: '', originalQuizId: '', markedForDeletion: false },
-      { id: 'v2', videoName: 'two', videoUrl: 'videos/2', quizId: '', originalQuizId: '', markedForDeletion: true },
+      { id: 'v1', videoName: 'one', videoUrl: 'videos/1', quizId: '', original: { videoName: 'one', quizId: '' }, markedForDeletion: false },
+      { id: 'v2', videoName: 'two', videoUrl: 'videos/2', quizId: '', original: { videoName: 'two', quizId: '' }, markedForDeletion: true },
     ];
     expect(numberOfLectures({ existing, videos: [done(), done({ localId: 'n2' })] })).toBe(3);
   });
 
-  it('an edit re-adds a video whose quiz changed (and the kept ones after it), then deletes the old records', () => {
+  it('an edit changes renamed or re-quizzed videos in place, appends uploads and deletes the marked ones', () => {
     const existing = [
-      { id: 'v1', videoName: 'one', videoUrl: 'videos/1', quizId: '', originalQuizId: '', markedForDeletion: false },
-      { id: 'v2', videoName: 'two', videoUrl: 'videos/2', quizId: 'q9', originalQuizId: '', markedForDeletion: false },
-      { id: 'v3', videoName: 'three', videoUrl: 'videos/3', quizId: '', originalQuizId: '', markedForDeletion: true },
-      { id: 'v4', videoName: 'four', videoUrl: 'videos/4', quizId: '', originalQuizId: '', markedForDeletion: false },
+      { id: 'v1', videoName: 'one', videoUrl: 'videos/1', quizId: '', original: { videoName: 'one', quizId: '' }, markedForDeletion: false },
+      { id: 'v2', videoName: 'two', videoUrl: 'videos/2', quizId: 'q9', original: { videoName: 'two', quizId: '' }, markedForDeletion: false },
+      { id: 'v3', videoName: 'three', videoUrl: 'videos/3', quizId: '', original: { videoName: 'three', quizId: '' }, markedForDeletion: true },
+      { id: 'v4', videoName: ' four, renamed ', videoUrl: 'videos/4', quizId: '', original: { videoName: 'four', quizId: '' }, markedForDeletion: false },
     ];
     expect(videoPlan({ existing, videos: [done()] })).toEqual({
-      add: [
-        { videoUrl: 'videos/2', videoName: 'two', quizId: 'q9' },
-        { videoUrl: 'videos/4', videoName: 'four', quizId: null },
-        { videoUrl: 'videos/a.webm', videoName: 'a', quizId: null },
+      add: [{ videoUrl: 'videos/a.webm', videoName: 'a', quizId: null }],
+      update: [
+        { id: 'v2', videoName: 'two', quizId: 'q9' },
+        { id: 'v4', videoName: 'four, renamed', quizId: null },
       ],
-      deleteIds: ['v3', 'v2', 'v4'],
+      deleteIds: ['v3'],
     });
   });
 });

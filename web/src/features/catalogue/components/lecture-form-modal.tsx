@@ -9,6 +9,7 @@ import type { MessageKey } from '@/i18n/en';
 import { errorMessage } from '@/lib/api-client';
 import { addVideos } from '../api/add-videos';
 import { deleteVideo } from '../api/delete-video';
+import { updateVideo } from '../api/update-video';
 import { getQuizOptions } from '../api/get-quiz-options';
 import { saveLecture } from '../api/save-lecture';
 import { updateLecture } from '../api/update-lecture';
@@ -48,7 +49,7 @@ const formOf = (l: Lecture): LectureForm => ({
   isFree: l.isFree,
   existing: [...(l.videos ?? [])]
     .sort((a, b) => a.order - b.order)
-    .map((v) => ({ id: v.id, videoName: v.videoName || v.name, videoUrl: v.videoUrl, quizId: v.quizId ?? '', originalQuizId: v.quizId ?? '', markedForDeletion: false })),
+    .map((v) => ({ id: v.id, videoName: v.videoName || v.name, videoUrl: v.videoUrl, quizId: v.quizId ?? '', original: { videoName: v.videoName || v.name, quizId: v.quizId ?? '' }, markedForDeletion: false })),
 });
 
 /** Add a lecture to a section, or edit one (spec 4, 5). */
@@ -86,7 +87,8 @@ export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { con
       } else {
         await updateLecture(lecture.id, { name: form.name.trim(), subTitle: form.subtitle.trim(), price: priceToSend(form), isFree: form.isFree, imageFile: form.image ?? undefined });
         const plan = videoPlan(form);
-        // Add first, then delete: a failure half-way loses no video.
+        // Change and add first, delete last: a failure half-way loses no video.
+        await Promise.all(plan.update.map(({ id, ...fields }) => updateVideo(id, fields)));
         if (plan.add.length) await addVideos(lecture.id, plan.add);
         for (const id of plan.deleteIds) await deleteVideo(id);
       }

@@ -24,7 +24,8 @@ export interface ExistingVideo {
   videoName: string;
   videoUrl?: string;
   quizId: string;
-  originalQuizId: string;
+  /** As loaded, to tell what the admin changed. */
+  original: { videoName: string; quizId: string };
   markedForDeletion: boolean;
 }
 
@@ -75,25 +76,22 @@ export function validateLecture(f: LectureForm, mode: 'add' | 'edit'): LectureFo
 export const videoNameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
 
 export interface VideoPlan {
-  /** Appended in this order (re-added existing videos first, then the new uploads). */
+  /** New uploads, appended in this order. */
   add: { videoUrl: string; videoName: string; quizId: string | null }[];
-  /** Deleted after the add, so a failed add loses nothing. */
+  /** Kept videos whose name or quiz changed, changed in place (same file, order and id). */
+  update: { id: string; videoName: string; quizId: string | null }[];
+  /** Deleted last, so a failure half-way loses nothing. */
   deleteIds: string[];
 }
 
-/**
- * What an edit does to the videos. The API has no call that changes a video's quiz, so a video
- * whose quiz changed is added again (same stored file) and its old record deleted; the kept
- * videos after it go the same way, so the order stays as the admin sees it.
- */
+/** What a save does to the videos. */
 export function videoPlan(f: Pick<LectureForm, 'existing' | 'videos'>): VideoPlan {
-  const deleteIds = f.existing.filter((v) => v.markedForDeletion).map((v) => v.id);
   const kept = f.existing.filter((v) => !v.markedForDeletion);
-  const firstChanged = kept.findIndex((v) => v.quizId !== v.originalQuizId);
-  const moved = firstChanged === -1 ? [] : kept.slice(firstChanged).filter((v) => v.videoUrl);
-  const add = [
-    ...moved.map((v) => ({ videoUrl: v.videoUrl!, videoName: v.videoName.trim(), quizId: v.quizId || null })),
-    ...f.videos.filter((v) => v.upload === 'done' && v.key).map((v) => ({ videoUrl: v.key!, videoName: v.videoName.trim(), quizId: v.quizId || null })),
-  ];
-  return { add, deleteIds: [...deleteIds, ...moved.map((v) => v.id)] };
+  return {
+    add: f.videos.filter((v) => v.upload === 'done' && v.key).map((v) => ({ videoUrl: v.key!, videoName: v.videoName.trim(), quizId: v.quizId || null })),
+    update: kept
+      .filter((v) => v.videoName.trim() !== v.original.videoName || v.quizId !== v.original.quizId)
+      .map((v) => ({ id: v.id, videoName: v.videoName.trim(), quizId: v.quizId || null })),
+    deleteIds: f.existing.filter((v) => v.markedForDeletion).map((v) => v.id),
+  };
 }
