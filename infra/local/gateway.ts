@@ -100,7 +100,13 @@ export function createGateway(opts: GatewayOptions): http.Server {
 
   function web(req: IncomingMessage, res: ServerResponse, url: URL) {
     const root = opts.webDist;
-    let file = path.join(root, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      return sendJson(res, 400, { message: 'Malformed path' });
+    }
+    let file = path.join(root, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(root)) return sendJson(res, 403, { message: 'Forbidden' });
     if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       if (path.extname(url.pathname)) return sendJson(res, 404, { message: 'Not found' });

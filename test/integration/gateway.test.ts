@@ -86,6 +86,14 @@ describe('routing', () => {
     expect((await api('PATCH', '/api/cours/all')).status).toBe(404);
   });
 
+  it('answers a malformed or escaping web path with 4xx, never 500', async () => {
+    const { url } = platform();
+    expect((await fetch(`${url}/%E0%A4%A`)).status).toBe(400);
+    const escape = await fetch(`${url}/..%2f..%2fpackage.json`);
+    expect(escape.status).not.toBe(500);
+    expect(await escape.text()).not.toContain('"name": "bioscope"');
+  });
+
   it('serves /api/health once every stand-in is up', async () => {
     const r = await api('GET', '/api/health');
     expect(r.status).toBe(200);
