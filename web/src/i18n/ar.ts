@@ -91,6 +91,7 @@ export const ar: Record<MessageKey, string> = {
   'cat.quizSection': 'اختبارات هذا القسم غير متاحة بعد، وستضاف مع ميزة الاختبارات.',
   'cat.videos': 'الفيديوهات',
   'cat.videoCount': '{n} فيديو',
+  'cat.oneVideo': 'فيديو واحد',
   'cat.owned': 'تم الشراء',
   'cat.watch': 'مشاهدة',
   'cat.buy': 'شراء',

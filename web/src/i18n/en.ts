@@ -89,6 +89,7 @@ export const en = {
   'cat.quizSection': 'Quizzes for this section are not available yet; they arrive with the quiz feature.',
   'cat.videos': 'Videos',
   'cat.videoCount': '{n} videos',
+  'cat.oneVideo': '1 video',
   'cat.owned': 'Owned',
   'cat.watch': 'Watch',
   'cat.buy': 'Buy',

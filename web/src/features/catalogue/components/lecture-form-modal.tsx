@@ -157,18 +157,31 @@ export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { con
           {form.existing.map((v, i) => (
             <div key={v.id} className={`video-row${v.markedForDeletion ? ' is-deleted' : ''}`} data-testid="existing-video">
               <p className="video-row-name" lang="ar">
-                {i + 1}. {v.videoName}
+                {i + 1}. {v.original.videoName}
                 {v.markedForDeletion && <span className="status-pill is-locked">{t('admin.willDelete')}</span>}
               </p>
-              <QuizSelect
-                id={`existing-${v.id}-quiz`}
-                label={t('admin.quiz')}
-                noneLabel={t('admin.noQuiz')}
-                quizzes={quizzes.data ?? []}
-                value={v.quizId}
-                disabled={v.markedForDeletion || !v.videoUrl}
-                onChange={(quizId) => setExisting(v.id, { quizId })}
-              />
+              <div className="video-row-fields">
+                {/* Spec 4: an existing video can be renamed; the save changes it in place (same file and order). */}
+                <div className="field">
+                  <label htmlFor={`existing-${v.id}-name`}>{t('admin.videoName')}</label>
+                  <input
+                    id={`existing-${v.id}-name`}
+                    lang="ar"
+                    value={v.videoName}
+                    disabled={v.markedForDeletion}
+                    onChange={(e) => setExisting(v.id, { videoName: e.target.value })}
+                  />
+                </div>
+                <QuizSelect
+                  id={`existing-${v.id}-quiz`}
+                  label={t('admin.quiz')}
+                  noneLabel={t('admin.noQuiz')}
+                  quizzes={quizzes.data ?? []}
+                  value={v.quizId}
+                  disabled={v.markedForDeletion || !v.videoUrl}
+                  onChange={(quizId) => setExisting(v.id, { quizId })}
+                />
+              </div>
               <button type="button" className="link-button is-danger" onClick={() => setExisting(v.id, { markedForDeletion: !v.markedForDeletion })}>
                 {v.markedForDeletion ? t('admin.keepVideo') : t('admin.markDelete')}
               </button>

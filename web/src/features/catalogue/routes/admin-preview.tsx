@@ -74,7 +74,7 @@ export default function AdminPreviewRoute() {
             <LectureCard
               key={lecture.id}
               lecture={lecture}
-              badge={<span className="badge">{t('cat.videoCount', { n: lecture.numberOfLectures })}</span>}
+              badge={<span className="badge">{lecture.numberOfLectures === 1 ? t('cat.oneVideo') : t('cat.videoCount', { n: lecture.numberOfLectures })}</span>}
               footer={
                 <div className="card-actions">
                   <button type="button" className="button button-ghost" onClick={() => setEditing(lecture)}>
