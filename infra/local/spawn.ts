@@ -11,6 +11,17 @@ export const ROOT = path.resolve(__dirname, '../..');
  * in-memory table and a fresh data folder, and resolves with what it printed on its ready line.
  */
 export async function spawnPlatform(extraEnv: NodeJS.ProcessEnv = {}): Promise<{ info: PlatformInfo; child: ChildProcess; dataDir: string }> {
+  // A free port can be taken by another process between our look and the stand-in's bind: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(extraEnv);
+    } catch (e) {
+      if (attempt >= 3 || !/in use|EADDRINUSE/i.test(String(e))) throw e;
+    }
+  }
+}
+
+async function spawnOnce(extraEnv: NodeJS.ProcessEnv): Promise<{ info: PlatformInfo; child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'infra/local/start.ts')], {
     cwd: ROOT,

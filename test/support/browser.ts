@@ -38,9 +38,12 @@ export async function newPage(browser: Browser, opts: { viewport?: { width: numb
   return { context, page, errors };
 }
 
-/** Screenshots land in screenshots/ (git-ignored) for a person to look at. */
+/**
+ * Screenshots land in screenshots/ (git-ignored) for a person to look at. Finite animations (a
+ * toast sliding in, a drawn tick) are shown finished, so a shot never catches them half-way.
+ */
 export async function shot(page: Page, name: string) {
   const dir = path.resolve(__dirname, '../../screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }

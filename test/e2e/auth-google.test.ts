@@ -1,0 +1,55 @@
+/** Journey: the Google button → the local "Choose a Google account" stand-in → signed in on /. */
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, shot } from '../support/browser';
+import { api } from '../support/platform';
+import { at, loaded, storedUser, swalTitle, uniqueEmail, waitForPath } from './auth-helpers';
+
+jest.setTimeout(60_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('signs a new Google user in through the stand-in and creates the user', async () => {
+  const { page, context } = await newPage(browser);
+  const email = uniqueEmail('google');
+  // The app's errors; the stand-in page has no icon, so Chromium's own /favicon.ico 404 is not one.
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && new URL(m.location().url || page.url()).pathname !== '/favicon.ico') errors.push(m.text());
+  });
+
+  await page.goto(at('/auth/login'));
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await page.getByRole('heading', { name: 'Choose a Google account' }).waitFor();
+  // The production code path: our redirect sent the browser to the pool's (stand-in) hosted UI.
+  expect(new URL(page.url()).pathname).toBe('/_local/cognito/oauth2/authorize');
+  await shot(page, 'journey-google-chooser');
+
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('First name').fill('Nour');
+  await page.getByLabel('Last name').fill('Gamal');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await waitForPath(page, '/');
+  await swalTitle(page, 'Signed in successfully');
+  const user = await storedUser(page);
+  expect(user).toMatchObject({ email, firstName: 'Nour', role: 'USER' });
+  // The callback's token left the address bar (history was replaced, not pushed).
+  expect(new URL(page.url()).search).toBe('');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Logout' }).waitFor();
+  await loaded(page);
+  await shot(page, 'journey-google-home');
+
+  // The user exists with a live session (the profile route itself may still be unbuilt: 501).
+  const profile = await api('GET', '/api/user/profile', { token: user!.token });
+  expect(profile.status).not.toBe(401);
+  expect(profile.status).not.toBe(403);
+  expect(errors).toEqual([]);
+  await context.close();
+});

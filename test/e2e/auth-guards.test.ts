@@ -1,0 +1,70 @@
+/** Journeys: the admin lands on /dashboard; the route guards send students and visitors away. */
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, shot } from '../support/browser';
+import { makeUser, platform } from '../support/platform';
+import { at, loaded, logIn, swalTitle, waitForPath } from './auth-helpers';
+
+jest.setTimeout(60_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('logs the admin in to /dashboard (replacing history) with the side menu and the greeting', async () => {
+  const { page, context, errors } = await newPage(browser);
+  const { email, password } = platform().admin;
+  await page.goto(at('/'));
+  await page.goto(at('/auth/login'));
+  await logIn(page, email, password);
+  await waitForPath(page, '/dashboard');
+  await swalTitle(page, 'Signed in successfully');
+
+  const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
+  for (const item of ['Home', 'Courses', 'Users', 'Messages', 'Quizzes', 'Coupons']) await menu.getByRole('link', { name: item, exact: true }).waitFor();
+  await page.getByText('Hello, Admin', { exact: true }).waitFor();
+  expect(await page.getByTestId('admin-full-name').textContent()).toBe('Admin Bioscope');
+  // No top navigation on /dashboard.
+  expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+  await loaded(page);
+  await shot(page, 'journey-admin-dashboard');
+
+  // Replaced, not pushed: Back leaves the log-in page out and returns to the page before it.
+  await page.goBack();
+  await waitForPath(page, '/');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('sends a student opening /dashboard or /auth/login to / and a signed-out visitor opening /profile to /auth', async () => {
+  const student = await makeUser({ firstName: 'Guarded' });
+  const { page, context, errors } = await newPage(browser);
+  await logIn(page, student.email, student.password);
+  await waitForPath(page, '/');
+
+  await page.goto(at('/dashboard'));
+  await waitForPath(page, '/');
+  await page.goto(at('/dashboard/users'));
+  await waitForPath(page, '/');
+  // Already signed in: the log-in page sends the student home.
+  await page.goto(at('/auth/login'));
+  await waitForPath(page, '/');
+  // A signed-in student may open their own pages (the top navigation marks where they are).
+  await page.goto(at('/profile'));
+  await page.locator('nav a[aria-current="page"]', { hasText: 'Profile' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/profile');
+  await context.close();
+
+  const visitor = await newPage(browser);
+  await visitor.page.goto(at('/profile'));
+  await waitForPath(visitor.page, '/auth');
+  await visitor.page.getByRole('heading', { name: 'Log in' }).waitFor();
+  await visitor.page.goto(at('/dashboard'));
+  await waitForPath(visitor.page, '/auth');
+  await shot(visitor.page, 'journey-guard-visitor-auth');
+  expect([...errors, ...visitor.errors]).toEqual([]);
+  await visitor.context.close();
+});

@@ -1,0 +1,73 @@
+/**
+ * What the auth journeys share: the local outbox, SweetAlert2 toasts and dialogs, the log-in form
+ * and the stored session. Journeys drive the real UI; these helpers only wait and read.
+ */
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { platform, uniq } from '../support/platform';
+
+export const PASSWORD = 'Passw0rdOk';
+
+export const at = (path: string) => platform().url + path;
+
+/** A unique e-mail of the outbox's domain and a unique Egyptian mobile number (01[0125]xxxxxxxx). */
+export const uniqueEmail = (prefix = 'e2e') => `${uniq(prefix)}@test.local`;
+export const uniqueMobile = () => `01${'0125'[randomInt(4)]}${String(randomInt(1e8)).padStart(8, '0')}`;
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  link?: string;
+  code?: string;
+  sentAt: string;
+}
+
+/** The newest mail to `to` that `pick` accepts, waiting for it to arrive. */
+export async function mailTo(to: string, pick: (m: Mail) => boolean, timeoutMs = 10_000): Promise<Mail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${at('/_local/outbox.json')}?to=${encodeURIComponent(to)}`);
+    const found = ((await res.json()) as { data: Mail[] }).data.find(pick);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no matching mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until a SweetAlert2 toast or dialog shows `title` (exactly). */
+export async function swalTitle(page: Page, title: string) {
+  await page.locator('.swal2-title', { hasText: title }).first().waitFor({ state: 'visible' });
+}
+
+/** The dialog's OK. */
+export async function confirmSwal(page: Page) {
+  await page.locator('.swal2-popup:not(.swal2-toast) .swal2-confirm').click();
+}
+
+export const waitForPath = (page: Page, path: string) => page.waitForURL((u) => u.pathname === path);
+
+/** Fills and submits the log-in form (on /auth/login, going there if needed). */
+export async function logIn(page: Page, identifier: string, password: string) {
+  if (!/\/auth(\/login)?$/.test(new URL(page.url()).pathname)) await page.goto(at('/auth/login'));
+  await page.getByPlaceholder('Enter your Email or phone Number').fill(identifier);
+  await page.getByPlaceholder('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+export interface StoredUser {
+  id: string;
+  email: string;
+  firstName: string;
+  role: 'ADMIN' | 'USER';
+  token: string;
+}
+
+/** localStorage `user`, as the app keeps the session. */
+export const storedUser = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as unknown) as Promise<StoredUser | null>;
+
+/** Page errors less the browser's own log line of a call the journey expects to be refused. */
+export const appErrors = (errors: string[], status = 401) => errors.filter((e) => !e.includes(`status of ${status}`));
+
+/** The landed page has finished loading (its lazy screen and data): no spinner left. */
+export const loaded = (page: Page) => page.locator('.page-spinner').first().waitFor({ state: 'detached' });
