@@ -86,8 +86,8 @@ async function main() {
         await stopped;
         // The course card image: one still frame at a card's proportions.
         const card = document.createElement('canvas');
-        card.width = 600;
-        card.height = 400;
+        card.width = 640;
+        card.height = 360;
         fn(card.getContext('2d')!, seconds / 2, card.width, card.height);
         const png = await new Promise<Blob>((r) => card.toBlob((b) => r(b!), 'image/png'));
         return [await toBase64(new Blob(chunks, { type: 'video/webm' })), await toBase64(png)];
