@@ -80,6 +80,25 @@ describe('gateway JWT authorizer', () => {
   });
 });
 
+describe('every route of the table keeps its access level', () => {
+  const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'courseFor' ? encodeURIComponent('ثانوي عام') : '01ACCESS000000000000000000'));
+  const send = (r: (typeof ROUTES)[number], token?: string) => api(r.method, fill(r.path), { token, ...(r.method === 'GET' ? {} : r.multipart ? { form: new FormData() } : { json: {} }) });
+
+  it.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [r.id, r] as const))('%s refuses an anonymous caller with 401', async (_id, r) => {
+    expect((await send(r)).status).toBe(401);
+  });
+
+  it.each(ROUTES.filter((r) => r.access === 'admin').map((r) => [r.id, r] as const))('%s refuses a student with 403', async (_id, r) => {
+    const res = await send(r, student.token);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/admin/i);
+  });
+
+  it.each(ROUTES.filter((r) => r.access === 'public').map((r) => [r.id, r] as const))('%s is open to an anonymous caller', async (_id, r) => {
+    expect([401, 403]).not.toContain((await send(r)).status);
+  });
+});
+
 describe('routing', () => {
   it('answers 404 {message} for an unknown path and for a known path with the wrong method', async () => {
     expect(await api('GET', '/api/no/such/thing')).toMatchObject({ status: 404, body: { message: expect.any(String) } });
