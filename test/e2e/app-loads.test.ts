@@ -1,22 +1,15 @@
 /** The foundation's browser proof: real Chromium loads the built app from the local gateway. */
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, shot } from '../support/browser';
+import { DESKTOP, browserForFile, newPage, PHONE, shot } from '../support/browser';
 import { platform } from '../support/platform';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('the web app', () => {
   it.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ])('loads on a %s screen with its title, without script errors', async (name, viewport) => {
-    const { page, context, errors } = await newPage(browser, { viewport });
+    const { page, context, errors } = await newPage(browser(), { viewport });
     const res = await page.goto(platform().url + '/', { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(200);
     expect(await page.title()).toBe('Bioscope | Home');
@@ -31,7 +24,7 @@ describe('the web app', () => {
   });
 
   it('serves a deep link through the SPA fallback and a missing asset as 404', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const res = await page.goto(platform().url + '/auth/login', { waitUntil: 'domcontentloaded' });
     expect(res?.status()).toBe(200);
     expect(await page.title()).toBe('Bioscope | Home');

@@ -1,21 +1,14 @@
 /** Journey: the Google button → the local "Choose a Google account" stand-in → signed in on /. */
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, shot } from '../support/browser';
+import { browserForFile, newPage, shot } from '../support/browser';
 import { api } from '../support/platform';
 import { at, loaded, storedUser, swalTitle, uniqueEmail, waitForPath } from './auth-helpers';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 it('signs a new Google user in through the stand-in and creates the user', async () => {
-  const { page, context } = await newPage(browser);
+  const { page, context } = await newPage(browser());
   const email = uniqueEmail('google');
   // The app's errors; the stand-in page has no icon, so Chromium's own /favicon.ico 404 is not one.
   const errors: string[] = [];

@@ -1,21 +1,14 @@
 /** Journeys: the admin lands on /dashboard; the route guards send students and visitors away. */
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, shot } from '../support/browser';
+import { browserForFile, newPage, shot } from '../support/browser';
 import { makeUser, platform } from '../support/platform';
 import { at, loaded, logIn, swalTitle, waitForPath } from './auth-helpers';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 it('logs the admin in to /dashboard (replacing history) with the side menu and the greeting', async () => {
-  const { page, context, errors } = await newPage(browser);
+  const { page, context, errors } = await newPage(browser());
   const { email, password } = platform().admin;
   await page.goto(at('/'));
   await page.goto(at('/auth/login'));
@@ -41,7 +34,7 @@ it('logs the admin in to /dashboard (replacing history) with the side menu and t
 
 it('sends a student opening /dashboard or /auth/login to / and a signed-out visitor opening /profile to /auth', async () => {
   const student = await makeUser({ firstName: 'Guarded' });
-  const { page, context, errors } = await newPage(browser);
+  const { page, context, errors } = await newPage(browser());
   await logIn(page, student.email, student.password);
   await waitForPath(page, '/');
 
@@ -58,7 +51,7 @@ it('sends a student opening /dashboard or /auth/login to / and a signed-out visi
   expect(new URL(page.url()).pathname).toBe('/profile');
   await context.close();
 
-  const visitor = await newPage(browser);
+  const visitor = await newPage(browser());
   await visitor.page.goto(at('/profile'));
   await waitForPath(visitor.page, '/auth');
   await visitor.page.getByRole('heading', { name: 'Log in' }).waitFor();

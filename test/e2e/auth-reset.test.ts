@@ -1,23 +1,16 @@
 /** Journey: forgot password → code from the outbox → new password → log in with it, not the old one. */
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, shot } from '../support/browser';
+import { browserForFile, newPage, shot } from '../support/browser';
 import { makeUser } from '../support/platform';
 import { appErrors, at, logIn, mailTo, swalTitle, waitForPath } from './auth-helpers';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 it('resets the password with the mailed code; the new password works and the old one is refused', async () => {
   const student = await makeUser({ firstName: 'Forgetful' });
   const newPassword = 'N3wPassword';
-  const { page, context, errors } = await newPage(browser);
+  const { page, context, errors } = await newPage(browser());
 
   await page.goto(at('/auth/login'));
   await page.getByRole('link', { name: 'Forget password' }).click();

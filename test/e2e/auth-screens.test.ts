@@ -3,19 +3,13 @@
  * laid out without sideways scrolling, in the right direction, and photographed for a person
  * to look at (screenshots/auth-<screen>-<language>-<theme>-<width>.png).
  */
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, shot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, browserForFile, newPage, PHONE, shot } from '../support/browser';
 import { at } from './auth-helpers';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Each screen with the title it sets once rendered. */
 const SCREENS = [
@@ -60,7 +54,7 @@ const layoutOf = (page: Page) =>
   });
 
 it('lays out every auth screen in English and Arabic, dark and light, at 360 px and 1280 px, switched by the toggles', async () => {
-  const { page, context, errors } = await newPage(browser, { viewport: PHONE });
+  const { page, context, errors } = await newPage(browser(), { viewport: PHONE });
   // The reset steps' e-mail and verified code, so verification and reset open instead of
   // sending the visitor back to step one.
   await page.goto(at('/auth/login'));

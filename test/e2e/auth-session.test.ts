@@ -1,18 +1,12 @@
 /** Journeys: logout, an expired token, and a second sign-in that ends the first session. */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, shot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserForFile, newPage, shot } from '../support/browser';
 import { api, makeUser } from '../support/platform';
 import { appErrors, at, confirmSwal, logIn, storedUser, swalTitle, waitForPath } from './auth-helpers';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const profile = (token: string) => api('GET', '/api/user/profile', { token });
 
@@ -28,7 +22,7 @@ const logoutButton = (page: Page) => page.getByRole('navigation', { name: 'Main 
 
 it('logs out from the top navigation, and the old token is refused by the API', async () => {
   const student = await makeUser();
-  const { page, context, errors } = await newPage(browser);
+  const { page, context, errors } = await newPage(browser());
   const token = await signedIn(page, student.email, student.password);
   expect((await profile(token)).status).not.toBe(401);
 
@@ -53,7 +47,7 @@ function expiredToken(sub: string): string {
 }
 
 it('asks to log in again when the stored token has expired, then goes to /auth', async () => {
-  const { page, context, errors } = await newPage(browser);
+  const { page, context, errors } = await newPage(browser());
   await page.goto(at('/auth/login'));
   await page.evaluate((token) => {
     const user = { id: 'expired-user', email: 'expired@test.local', firstName: 'Old', lastName: 'Session', role: 'USER', block: false, token };
@@ -75,8 +69,8 @@ it('asks to log in again when the stored token has expired, then goes to /auth',
 
 it('ends the first session when the same student signs in on another device', async () => {
   const student = await makeUser({ firstName: 'Twice' });
-  const first = await newPage(browser);
-  const second = await newPage(browser);
+  const first = await newPage(browser());
+  const second = await newPage(browser());
   const firstToken = await signedIn(first.page, student.email, student.password);
   const secondToken = await signedIn(second.page, student.email, student.password);
 

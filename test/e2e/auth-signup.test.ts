@@ -1,20 +1,13 @@
 /** Journey: sign up → activation link from the outbox → log in → a student lands on /. */
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, shot } from '../support/browser';
+import { browserForFile, newPage, shot } from '../support/browser';
 import { at, loaded, logIn, mailTo, PASSWORD, storedUser, swalTitle, uniqueEmail, uniqueMobile, waitForPath } from './auth-helpers';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 it('signs up with every field, activates from the mail and logs in to the home page', async () => {
-  const { page, context, errors } = await newPage(browser);
+  const { page, context, errors } = await newPage(browser());
   const email = uniqueEmail('signup');
 
   await page.goto(at('/auth/registeration'));

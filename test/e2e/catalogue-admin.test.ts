@@ -4,24 +4,17 @@
  * that reaches 100 %, then rename the video in the editor and see the change after a reload.
  */
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser';
+import { DESKTOP, browserForFile, newPage, PHONE } from '../support/browser';
 import { platform, uniq } from '../support/platform';
 import { appErrors, logIn, swalTitle, waitForPath } from './auth-helpers';
 import { apiResponse, DEMO_VIDEO, FIRST_TERM, GENERAL, LECTURES_SECTION, png, settledShot, sidewaysOverflow, switchLanguage } from './catalogue-helpers';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 it('the admin adds a course and a lecture with a video (visible upload progress), then renames the video', async () => {
-  const { page, context, errors } = await newPage(browser, { viewport: DESKTOP });
+  const { page, context, errors } = await newPage(browser(), { viewport: DESKTOP });
   const { admin } = platform();
   await logIn(page, admin.email, admin.password);
   await waitForPath(page, '/dashboard');
@@ -136,7 +129,7 @@ it('the admin adds a course and a lecture with a video (visible upload progress)
 });
 
 it('shows the admin screens in Arabic on a phone', async () => {
-  const { page, context, errors } = await newPage(browser, { viewport: PHONE });
+  const { page, context, errors } = await newPage(browser(), { viewport: PHONE });
   const { admin } = platform();
   await logIn(page, admin.email, admin.password);
   await waitForPath(page, '/dashboard');
