@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TRACKS, type Track } from '@shared/constants';
 import type { Course } from '@shared/schemas/catalogue';
-import { ButtonSpinner } from '@/components/spinner';
 import { Modal } from '@/components/modal';
-import { ProgressBar } from '@/components/progress-bar';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { errorMessage } from '@/lib/api-client';
@@ -13,6 +11,7 @@ import { editCourse } from '../api/update-course';
 import { type CourseForm, type CourseFormErrors, validateCourse } from '../lib/course-form';
 import { mediaSrc } from '../lib/media';
 import { CATALOGUE_TEXTS } from '../lib/texts';
+import { FormActions } from './form-actions';
 import { ImageField } from './image-field';
 
 /** Add a course (name, image, tracks — both by default) or edit one (name, image). Spec 5. */
@@ -90,15 +89,7 @@ export function CourseFormModal({ course, onClose }: { course?: Course; onClose:
             )}
           </fieldset>
         )}
-        {saving && form.image && <ProgressBar label={t('admin.imageUploading')} />}
-        <div className="modal-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            {t('admin.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? <ButtonSpinner /> : t('admin.save')}
-          </button>
-        </div>
+        <FormActions saving={saving} uploadingImage={Boolean(form.image)} onCancel={onClose} />
       </form>
     </Modal>
   );

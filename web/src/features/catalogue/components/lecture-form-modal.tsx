@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Lecture } from '@shared/schemas/catalogue';
 import { Modal } from '@/components/modal';
-import { ProgressBar } from '@/components/progress-bar';
-import { ButtonSpinner } from '@/components/spinner';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import type { MessageKey } from '@/i18n/en';
@@ -26,6 +24,7 @@ import {
 import { mediaSrc } from '../lib/media';
 import { CATALOGUE_TEXTS } from '../lib/texts';
 import { useLoad } from '../lib/use-load';
+import { FormActions } from './form-actions';
 import { ImageField } from './image-field';
 import { QuizSelect } from './quiz-select';
 import { VideoUploads } from './video-uploads';
@@ -194,15 +193,7 @@ export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { con
             </p>
           )}
         </fieldset>
-        {saving && form.image && <ProgressBar label={t('admin.imageUploading')} />}
-        <div className="modal-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            {t('admin.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? <ButtonSpinner /> : t('admin.save')}
-          </button>
-        </div>
+        <FormActions saving={saving} uploadingImage={Boolean(form.image)} onCancel={onClose} />
       </form>
     </Modal>
   );
