@@ -18,7 +18,7 @@ import {
   videoById,
 } from '../data/lecture-repo';
 import { courseById } from '../data/course-repo';
-import { type PurchaseRecord, purchaseOf, purchasesOfUser } from '../data/purchase-repo';
+import { type PurchaseRecord, purchaseAndTerm, purchasesOfUser } from '../data/purchase-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { BadRequest, NotFound } from '../lib/errors';
@@ -165,10 +165,13 @@ export async function removeLecture(id: string): Promise<{ id: string; message: 
  * videos the quiz gate has not locked; everyone else gets the public fields.
  */
 export async function openLecture(id: string, viewer: Viewer): Promise<Lecture> {
-  const [lw, purchase] = await Promise.all([lectureWithVideos(id), viewer.isAdmin ? Promise.resolve(undefined) : purchaseOf(viewer.userId, id)]);
-  if (!lw || (lw.lecture.archived && !viewer.isAdmin && !purchase)) throw new NotFound('Lecture not found');
+  const lw = await lectureWithVideos(id);
+  if (!lw) throw new NotFound('Lecture not found');
   const { lecture } = lw;
-  if (!viewer.isAdmin) assertTermOpen(await termById(lecture.termId), viewer);
+  // A student's purchase and the term's lock come in one batch read after the lecture.
+  const { purchase, term } = viewer.isAdmin ? {} : await purchaseAndTerm(viewer.userId, id, lecture.termId);
+  if (lecture.archived && !viewer.isAdmin && !purchase) throw new NotFound('Lecture not found');
+  if (!viewer.isAdmin) assertTermOpen(term, viewer);
   const watch = canWatch(viewer, lecture, purchase);
   const locked = watch ? await lockedVideoIds(viewer, lw.videos) : new Set<string>();
   const videos = await Promise.all(

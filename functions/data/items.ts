@@ -2,9 +2,10 @@
  * Small helpers the repositories share: items without their key attributes,
  * a Query read to the end, and many writes as few transactions as DynamoDB allows.
  */
-import { QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Conflict, isConditionFailed } from '../lib/errors';
-import { ddb } from './client';
+import { ddb, TABLE } from './client';
+import type { Key } from './keys';
 
 const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
 
@@ -13,6 +14,18 @@ export function withoutKeys<T>(item: Record<string, unknown>): T {
   const rest = { ...item };
   for (const k of KEY_ATTRIBUTES) delete rest[k];
   return rest as T;
+}
+
+/** Several items by key in one BatchGetItem (up to 100), in the order asked; missing ones undefined. */
+export async function getItems(wanted: Key[]): Promise<(Record<string, unknown> | undefined)[]> {
+  const found = new Map<string, Record<string, unknown>>();
+  let request: Key[] = wanted;
+  while (request.length) {
+    const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: request } } }));
+    for (const item of r.Responses?.[TABLE] ?? []) found.set(`${item.PK}|${item.SK}`, item);
+    request = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
+  }
+  return wanted.map((k) => found.get(`${k.PK}|${k.SK}`));
 }
 
 /** Every page of a Query. */

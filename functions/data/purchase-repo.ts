@@ -5,7 +5,8 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from './client';
-import { queryAll, withoutKeys, writeAll } from './items';
+import { getItems, queryAll, withoutKeys, writeAll } from './items';
+import type { TermRecord } from './term-repo';
 import { keys } from './keys';
 
 export interface PurchaseRecord {
@@ -21,6 +22,12 @@ export interface PurchaseRecord {
 export async function purchaseOf(userId: string, lectureId: string): Promise<PurchaseRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.purchase(userId, lectureId) }));
   return r.Item ? withoutKeys<PurchaseRecord>(r.Item) : undefined;
+}
+
+/** AP14 + AP6 in one round trip: what opening a lecture needs besides the lecture itself. */
+export async function purchaseAndTerm(userId: string, lectureId: string, termId: string): Promise<{ purchase?: PurchaseRecord; term?: TermRecord }> {
+  const [purchase, term] = await getItems([keys.purchase(userId, lectureId), keys.term(termId)]);
+  return { purchase: purchase && withoutKeys<PurchaseRecord>(purchase), term: term && withoutKeys<TermRecord>(term) };
 }
 
 /** AP15 */
