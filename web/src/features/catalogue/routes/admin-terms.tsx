@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { LockIcon, UnlockIcon } from '@/components/icons';
@@ -8,28 +7,23 @@ import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { errorMessage } from '@/lib/api-client';
 import { useAppDispatch } from '@/stores/hooks';
-import { fetchTerms } from '../api/get-terms';
 import { lockTerm } from '../api/toggle-term-lock';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
 import { CATALOGUE_TEXTS } from '../lib/texts';
-import { selectTerms } from '../store/terms-slice';
+import { useTerms } from '../lib/use-terms';
 
 /** Spec 2, 4: the terms of a course's track, each with a lock/unlock toggle. */
 export default function AdminTermsRoute() {
   const t = useT();
   const dispatch = useAppDispatch();
   const trail = readAdminTrail(useLocation().state);
-  const { terms, status } = useSelector(selectTerms);
   const courseId = trail?.courseId;
   const courseFor = trail?.courseFor;
+  const { terms, status } = useTerms(courseId, courseFor);
 
   useEffect(() => {
     document.title = 'Bioscope | Terms';
-    if (!courseId || !courseFor) return;
-    void dispatch(fetchTerms({ courseId, courseFor })).then((r) => {
-      if (fetchTerms.rejected.match(r)) void toastError(errorMessage(r.payload, CATALOGUE_TEXTS.genericError));
-    });
-  }, [dispatch, courseId, courseFor]);
+  }, []);
 
   if (!trail || !courseId || !courseFor) return <Navigate to="/dashboard" replace />;
 
