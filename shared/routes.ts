@@ -25,6 +25,9 @@ export interface RouteDef {
   path: string;
   domain: Domain;
   access: Access;
+  /** The action's one verb-noun name: the OpenAPI operationId, the handler file (kebab-case), the
+   * domain function and the web endpoint (RTK Query) all carry it. */
+  op: string;
   summary: string;
   /** JSON body unless `multipart` is set. */
   body?: z.ZodType;
@@ -40,80 +43,80 @@ const p = (...names: string[]) => z.object(Object.fromEntries(names.map((n) => [
 
 const table = {
   // health
-  'GET /api/health': { domain: 'health', access: 'public', summary: 'Every backing service answers', ours: true },
+  'GET /api/health': { op: 'checkHealth', domain: 'health', access: 'public', summary: 'Every backing service answers', ours: true },
 
   // auth
-  'POST /api/auth/signup': { domain: 'auth', access: 'public', summary: 'Sign up; mails an activation link', body: auth.signupBody },
-  'POST /api/auth/login': { domain: 'auth', access: 'public', summary: 'Sign in with e-mail or phone', body: auth.loginBody, response: auth.loginResponse },
-  'POST /api/auth/logout': { domain: 'auth', access: 'user', summary: 'End the session; the token stops working at once' },
-  'POST /api/auth/forget-password': { domain: 'auth', access: 'public', summary: 'Mail a 6-digit reset code', body: auth.forgetPasswordBody },
-  'POST /api/auth/verify-reset-code': { domain: 'auth', access: 'public', summary: 'Check a reset code', body: auth.verifyResetCodeBody },
-  'POST /api/auth/reset-password': { domain: 'auth', access: 'public', summary: 'Set a new password with a verified code', body: auth.resetPasswordBody },
-  'GET /api/auth/google': { domain: 'auth', access: 'public', summary: 'Redirect to the hosted UI with Google' },
-  'GET /api/auth/google/callback': { domain: 'auth', access: 'public', summary: 'OAuth2 code-flow callback', query: auth.googleCallbackQuery, ours: true },
-  'GET /api/auth/activate': { domain: 'auth', access: 'public', summary: 'Activation link from the sign-up mail', query: auth.activateQuery, ours: true },
+  'POST /api/auth/signup': { op: 'signUp', domain: 'auth', access: 'public', summary: 'Sign up; mails an activation link', body: auth.signupBody },
+  'POST /api/auth/login': { op: 'logIn', domain: 'auth', access: 'public', summary: 'Sign in with e-mail or phone', body: auth.loginBody, response: auth.loginResponse },
+  'POST /api/auth/logout': { op: 'logOut', domain: 'auth', access: 'user', summary: 'End the session; the token stops working at once' },
+  'POST /api/auth/forget-password': { op: 'forgetPassword', domain: 'auth', access: 'public', summary: 'Mail a 6-digit reset code', body: auth.forgetPasswordBody },
+  'POST /api/auth/verify-reset-code': { op: 'verifyResetCode', domain: 'auth', access: 'public', summary: 'Check a reset code', body: auth.verifyResetCodeBody },
+  'POST /api/auth/reset-password': { op: 'resetPassword', domain: 'auth', access: 'public', summary: 'Set a new password with a verified code', body: auth.resetPasswordBody },
+  'GET /api/auth/google': { op: 'startGoogleSignIn', domain: 'auth', access: 'public', summary: 'Redirect to the hosted UI with Google' },
+  'GET /api/auth/google/callback': { op: 'finishGoogleSignIn', domain: 'auth', access: 'public', summary: 'OAuth2 code-flow callback', query: auth.googleCallbackQuery, ours: true },
+  'GET /api/auth/activate': { op: 'activateAccount', domain: 'auth', access: 'public', summary: 'Activation link from the sign-up mail', query: auth.activateQuery, ours: true },
 
   // catalogue: courses, terms, sections
-  'GET /api/cours/all': { domain: 'catalogue', access: 'public', summary: 'All courses with their terms', response: z.object({ data: z.array(cat.course) }) },
-  'POST /api/cours/create-course': { domain: 'catalogue', access: 'admin', summary: 'Create a course with terms and sections', multipart: true, body: cat.createCourseBody, response: cat.course },
-  'PUT /api/cours/{id}': { domain: 'catalogue', access: 'admin', summary: 'Update a course', multipart: true, params: idParam, body: cat.updateCourseBody, response: cat.course },
-  'DELETE /api/cours/{id}': { domain: 'catalogue', access: 'admin', summary: 'Delete a course (archived instead while students own lectures under it)', params: idParam, response: cat.deletedResponse },
-  'GET /api/cours/Term/{courseFor}/{courseId}': { domain: 'catalogue', access: 'user', summary: 'Terms of a course for one track', params: cat.termsParams, response: z.object({ data: z.array(cat.term) }) },
-  'PATCH /api/cours/Term/lock/{termId}': { domain: 'catalogue', access: 'admin', summary: 'Toggle a term lock', params: cat.termIdParams, response: cat.termLockResponse },
-  'GET /api/cours/content/{termId}': { domain: 'catalogue', access: 'user', summary: 'Content sections of a term', params: cat.termIdParams, response: z.object({ data: z.array(cat.section) }) },
+  'GET /api/cours/all': { op: 'listCourses', domain: 'catalogue', access: 'public', summary: 'All courses with their terms', response: z.object({ data: z.array(cat.course) }) },
+  'POST /api/cours/create-course': { op: 'createCourse', domain: 'catalogue', access: 'admin', summary: 'Create a course with terms and sections', multipart: true, body: cat.createCourseBody, response: cat.course },
+  'PUT /api/cours/{id}': { op: 'updateCourse', domain: 'catalogue', access: 'admin', summary: 'Update a course', multipart: true, params: idParam, body: cat.updateCourseBody, response: cat.course },
+  'DELETE /api/cours/{id}': { op: 'deleteCourse', domain: 'catalogue', access: 'admin', summary: 'Delete a course (archived instead while students own lectures under it)', params: idParam, response: cat.deletedResponse },
+  'GET /api/cours/Term/{courseFor}/{courseId}': { op: 'listTerms', domain: 'catalogue', access: 'user', summary: 'Terms of a course for one track', params: cat.termsParams, response: z.object({ data: z.array(cat.term) }) },
+  'PATCH /api/cours/Term/lock/{termId}': { op: 'toggleTermLock', domain: 'catalogue', access: 'admin', summary: 'Toggle a term lock', params: cat.termIdParams, response: cat.termLockResponse },
+  'GET /api/cours/content/{termId}': { op: 'listSections', domain: 'catalogue', access: 'user', summary: 'Content sections of a term', params: cat.termIdParams, response: z.object({ data: z.array(cat.section) }) },
 
   // catalogue: lectures and media
-  'GET /api/v/lecture/{id}': { domain: 'catalogue', access: 'admin', summary: 'Lectures of a section (admin view); id is the contentId', params: idParam, response: cat.lectureList },
-  'GET /api/cours/lecture/{contentId}': { domain: 'catalogue', access: 'user', summary: 'Lectures of a section (student view)', params: cat.contentIdParams, response: cat.lectureList },
-  'GET /api/admin/getlecture/{termId}': { domain: 'catalogue', access: 'admin', summary: 'Lectures of a term', params: cat.termIdParams, response: cat.lectureList },
-  'POST /api/AWS/save-lecture': { domain: 'catalogue', access: 'admin', summary: 'Create a lecture with videos', multipart: true, body: cat.saveLectureBody, response: cat.lectureSaved },
-  'DELETE /api/v/lecture/{id}': { domain: 'catalogue', access: 'admin', summary: 'Delete a lecture (archived instead once bought)', params: idParam, response: cat.deletedResponse },
-  'GET /api/cours/lectureaaa/{id}': { domain: 'catalogue', access: 'user', summary: 'One lecture with its videos', params: idParam, response: z.object({ data: cat.lecture }) },
-  'PATCH /api/AWS/lectures/{id}': { domain: 'catalogue', access: 'admin', summary: 'Edit a lecture', multipart: true, params: idParam, body: cat.updateLectureBody, response: cat.lectureSaved },
-  'POST /api/AWS/lectures/videos/{lectureId}': { domain: 'catalogue', access: 'admin', summary: 'Add videos to a lecture', params: cat.lectureIdParams, body: cat.addVideosBody, response: cat.lectureSaved },
-  'DELETE /api/AWS/lectures/video/{videoId}': { domain: 'catalogue', access: 'admin', summary: 'Delete a video', params: cat.videoIdParams },
-  'PATCH /api/AWS/lectures/video/{videoId}': { domain: 'catalogue', access: 'admin', summary: "Rename a video or change its quiz", params: cat.videoIdParams, body: cat.updateVideoBody, ours: true },
-  'GET /api/AWS/get-signed-url': { domain: 'catalogue', access: 'admin', summary: 'Presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
+  'GET /api/v/lecture/{id}': { op: 'listLecturesAdmin', domain: 'catalogue', access: 'admin', summary: 'Lectures of a section (admin view); id is the contentId', params: idParam, response: cat.lectureList },
+  'GET /api/cours/lecture/{contentId}': { op: 'listLectures', domain: 'catalogue', access: 'user', summary: 'Lectures of a section (student view)', params: cat.contentIdParams, response: cat.lectureList },
+  'GET /api/admin/getlecture/{termId}': { op: 'listTermLectures', domain: 'catalogue', access: 'admin', summary: 'Lectures of a term', params: cat.termIdParams, response: cat.lectureList },
+  'POST /api/AWS/save-lecture': { op: 'saveLecture', domain: 'catalogue', access: 'admin', summary: 'Create a lecture with videos', multipart: true, body: cat.saveLectureBody, response: cat.lectureSaved },
+  'DELETE /api/v/lecture/{id}': { op: 'deleteLecture', domain: 'catalogue', access: 'admin', summary: 'Delete a lecture (archived instead once bought)', params: idParam, response: cat.deletedResponse },
+  'GET /api/cours/lectureaaa/{id}': { op: 'getLecture', domain: 'catalogue', access: 'user', summary: 'One lecture with its videos', params: idParam, response: z.object({ data: cat.lecture }) },
+  'PATCH /api/AWS/lectures/{id}': { op: 'updateLecture', domain: 'catalogue', access: 'admin', summary: 'Edit a lecture', multipart: true, params: idParam, body: cat.updateLectureBody, response: cat.lectureSaved },
+  'POST /api/AWS/lectures/videos/{lectureId}': { op: 'addVideos', domain: 'catalogue', access: 'admin', summary: 'Add videos to a lecture', params: cat.lectureIdParams, body: cat.addVideosBody, response: cat.lectureSaved },
+  'DELETE /api/AWS/lectures/video/{videoId}': { op: 'deleteVideo', domain: 'catalogue', access: 'admin', summary: 'Delete a video', params: cat.videoIdParams },
+  'PATCH /api/AWS/lectures/video/{videoId}': { op: 'updateVideo', domain: 'catalogue', access: 'admin', summary: "Rename a video or change its quiz", params: cat.videoIdParams, body: cat.updateVideoBody, ours: true },
+  'GET /api/AWS/get-signed-url': { op: 'getSignedUrl', domain: 'catalogue', access: 'admin', summary: 'Presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
 
   // payments
-  'GET /api/AWS/get-purched': { domain: 'payments', access: 'user', summary: "The student's purchased lectures" },
-  'POST /api/user/payment-intention/{lectureId}': { domain: 'payments', access: 'user', summary: 'Price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody },
-  'POST /api/payments/paymob/webhook': { domain: 'payments', access: 'public', summary: 'Paymob processed callback (HMAC verified)', ours: true },
-  'GET /api/payments/paymob/return': { domain: 'payments', access: 'public', summary: 'Paymob browser return; redirects to /temp or /fail', ours: true },
+  'GET /api/AWS/get-purched': { op: 'listPurchases', domain: 'payments', access: 'user', summary: "The student's purchased lectures" },
+  'POST /api/user/payment-intention/{lectureId}': { op: 'createPaymentIntention', domain: 'payments', access: 'user', summary: 'Price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody },
+  'POST /api/payments/paymob/webhook': { op: 'receivePaymobCallback', domain: 'payments', access: 'public', summary: 'Paymob processed callback (HMAC verified)', ours: true },
+  'GET /api/payments/paymob/return': { op: 'returnFromPaymob', domain: 'payments', access: 'public', summary: 'Paymob browser return; redirects to /temp or /fail', ours: true },
 
   // coupons
-  'POST /api/Coupan/validate/{couponCode}': { domain: 'coupons', access: 'user', summary: 'Check a coupon code', params: com.couponCodeParams },
-  'POST /api/Coupan/create': { domain: 'coupons', access: 'admin', summary: 'Create a coupon', body: com.createCouponBody },
-  'GET /api/Coupan/all': { domain: 'coupons', access: 'admin', summary: 'All coupons' },
-  'DELETE /api/Coupan/{id}': { domain: 'coupons', access: 'admin', summary: 'Delete a coupon', params: idParam },
+  'POST /api/Coupan/validate/{couponCode}': { op: 'validateCoupon', domain: 'coupons', access: 'user', summary: 'Check a coupon code', params: com.couponCodeParams },
+  'POST /api/Coupan/create': { op: 'createCoupon', domain: 'coupons', access: 'admin', summary: 'Create a coupon', body: com.createCouponBody },
+  'GET /api/Coupan/all': { op: 'listCoupons', domain: 'coupons', access: 'admin', summary: 'All coupons' },
+  'DELETE /api/Coupan/{id}': { op: 'deleteCoupon', domain: 'coupons', access: 'admin', summary: 'Delete a coupon', params: idParam },
 
   // quizzes
-  'GET /api/Quizz/{quizId}': { domain: 'quizzes', access: 'user', summary: 'A quiz to take', params: p('quizId') },
-  'POST /api/Quizz/submit/{quizId}': { domain: 'quizzes', access: 'user', summary: 'Submit answers', params: p('quizId'), body: quiz.submitQuizBody },
-  'GET /api/Quizz/status/check/{quizId}': { domain: 'quizzes', access: 'user', summary: "The student's pass status", params: p('quizId') },
-  'DELETE /api/Quizz/questions/{quizId}/{questionId}': { domain: 'quizzes', access: 'admin', summary: 'Delete a question', params: p('quizId', 'questionId') },
-  'GET /api/Quiz/quizzes/{contentId}': { domain: 'quizzes', access: 'admin', summary: 'Quizzes assigned to a section', params: p('contentId') },
-  'POST /api/Quiz/associate-quiz/{contentId}/{quizId}': { domain: 'quizzes', access: 'admin', summary: 'Assign a quiz to a section', params: p('contentId', 'quizId') },
-  'DELETE /api/Quiz/unassign-from-content/{quizId}': { domain: 'quizzes', access: 'admin', summary: 'Unassign a quiz', params: p('quizId') },
-  'POST /api/Quiz/quiz': { domain: 'quizzes', access: 'admin', summary: 'Create a quiz', multipart: true, body: quiz.quizFormBody },
-  'GET /api/Quiz/AllQuizz': { domain: 'quizzes', access: 'admin', summary: 'All quizzes' },
-  'DELETE /api/Quiz/{quizId}': { domain: 'quizzes', access: 'admin', summary: 'Delete a quiz', params: p('quizId') },
-  'PATCH /api/Quiz/{quizId}': { domain: 'quizzes', access: 'admin', summary: 'Edit a quiz', multipart: true, params: p('quizId'), body: quiz.quizFormBody },
-  'GET /api/Quiz/students-results/{quizId}': { domain: 'quizzes', access: 'admin', summary: "A quiz's results", params: p('quizId') },
-  'DELETE /api/v/quizzes/{id}': { domain: 'quizzes', access: 'admin', summary: 'Delete a quiz (legacy path)', params: idParam },
+  'GET /api/Quizz/{quizId}': { op: 'getQuiz', domain: 'quizzes', access: 'user', summary: 'A quiz to take', params: p('quizId') },
+  'POST /api/Quizz/submit/{quizId}': { op: 'submitQuiz', domain: 'quizzes', access: 'user', summary: 'Submit answers', params: p('quizId'), body: quiz.submitQuizBody },
+  'GET /api/Quizz/status/check/{quizId}': { op: 'checkQuizStatus', domain: 'quizzes', access: 'user', summary: "The student's pass status", params: p('quizId') },
+  'DELETE /api/Quizz/questions/{quizId}/{questionId}': { op: 'deleteQuestion', domain: 'quizzes', access: 'admin', summary: 'Delete a question', params: p('quizId', 'questionId') },
+  'GET /api/Quiz/quizzes/{contentId}': { op: 'listSectionQuizzes', domain: 'quizzes', access: 'admin', summary: 'Quizzes assigned to a section', params: p('contentId') },
+  'POST /api/Quiz/associate-quiz/{contentId}/{quizId}': { op: 'assignQuiz', domain: 'quizzes', access: 'admin', summary: 'Assign a quiz to a section', params: p('contentId', 'quizId') },
+  'DELETE /api/Quiz/unassign-from-content/{quizId}': { op: 'unassignQuiz', domain: 'quizzes', access: 'admin', summary: 'Unassign a quiz', params: p('quizId') },
+  'POST /api/Quiz/quiz': { op: 'createQuiz', domain: 'quizzes', access: 'admin', summary: 'Create a quiz', multipart: true, body: quiz.quizFormBody },
+  'GET /api/Quiz/AllQuizz': { op: 'listQuizzes', domain: 'quizzes', access: 'admin', summary: 'All quizzes' },
+  'DELETE /api/Quiz/{quizId}': { op: 'deleteQuiz', domain: 'quizzes', access: 'admin', summary: 'Delete a quiz', params: p('quizId') },
+  'PATCH /api/Quiz/{quizId}': { op: 'updateQuiz', domain: 'quizzes', access: 'admin', summary: 'Edit a quiz', multipart: true, params: p('quizId'), body: quiz.quizFormBody },
+  'GET /api/Quiz/students-results/{quizId}': { op: 'listQuizResults', domain: 'quizzes', access: 'admin', summary: "A quiz's results", params: p('quizId') },
+  'DELETE /api/v/quizzes/{id}': { op: 'removeQuiz', domain: 'quizzes', access: 'admin', summary: 'Delete a quiz (legacy path)', params: idParam },
 
   // users
-  'GET /api/user/profile': { domain: 'users', access: 'user', summary: 'My account' },
-  'PATCH /api/user/update': { domain: 'users', access: 'user', summary: 'Edit names and change password', body: people.updateProfileBody },
-  'GET /api/admin/allusers': { domain: 'users', access: 'admin', summary: 'Users, newest first, searched and paged', query: people.usersQuery },
-  'DELETE /api/user/deleteUser/{userId}': { domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId') },
-  'PATCH /api/user/blockUser/{userId}': { domain: 'users', access: 'admin', summary: 'Toggle block', params: p('userId') },
-  'POST /api/admin/grant-lecture': { domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: com.grantLectureBody },
+  'GET /api/user/profile': { op: 'getProfile', domain: 'users', access: 'user', summary: 'My account' },
+  'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'user', summary: 'Edit names and change password', body: people.updateProfileBody },
+  'GET /api/admin/allusers': { op: 'listUsers', domain: 'users', access: 'admin', summary: 'Users, newest first, searched and paged', query: people.usersQuery },
+  'DELETE /api/user/deleteUser/{userId}': { op: 'deleteUser', domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId') },
+  'PATCH /api/user/blockUser/{userId}': { op: 'blockUser', domain: 'users', access: 'admin', summary: 'Toggle block', params: p('userId') },
+  'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: com.grantLectureBody },
 
   // messages
-  'GET /api/admin/contect': { domain: 'messages', access: 'admin', summary: 'Contact messages, newest first' },
-  'DELETE /api/admin/delete_us/{id}': { domain: 'messages', access: 'admin', summary: 'Delete a message', params: idParam },
-  'POST /api/user/contect_us': { domain: 'messages', access: 'user', summary: 'Send a message to the staff', body: people.contactBody },
+  'GET /api/admin/contect': { op: 'listMessages', domain: 'messages', access: 'admin', summary: 'Contact messages, newest first' },
+  'DELETE /api/admin/delete_us/{id}': { op: 'deleteMessage', domain: 'messages', access: 'admin', summary: 'Delete a message', params: idParam },
+  'POST /api/user/contect_us': { op: 'sendMessage', domain: 'messages', access: 'user', summary: 'Send a message to the staff', body: people.contactBody },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 
 export type RouteId = keyof typeof table;

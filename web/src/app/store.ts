@@ -1,4 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { api } from '@/lib/api';
 import { authReducer } from '@/features/auth/store/auth-slice';
 import { coursesReducer } from '@/features/catalogue/store/courses-slice';
 import { termsReducer } from '@/features/catalogue/store/terms-slice';
@@ -17,7 +18,9 @@ export function makeStore() {
       theme: themeReducer,
       courses: coursesReducer,
       terms: termsReducer,
+      [api.reducerPath]: api.reducer,
     },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 }
 

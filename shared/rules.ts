@@ -1,0 +1,145 @@
+/**
+ * Every validation problem has one stable rule code, written once here and read by both sides:
+ *
+ * - the server puts `{ path, field, code, params, message }` in a 400's `errors` (the message is
+ *   `englishMessage(rule)`, readable as before);
+ * - the web shows the dictionary's text `rule.<code>` with the field's label `field.<name>` and
+ *   `params`, in the user's language (web/src/lib/forms.ts passes `issueText` as zod's error map).
+ *
+ * For that to work, the shared schemas carry no explicit English messages on standard checks
+ * (an explicit message outranks the error map): a plain `.min(1)` is `required`, a refinement
+ * names its code with `params: { code: 'password.rules' }`, and `englishMessage` words it.
+ */
+
+export const RULE_CODES = [
+  'required',
+  'tooShort',
+  'tooLong',
+  'tooSmall',
+  'tooBig',
+  'notNumber',
+  'notInteger',
+  'email',
+  'phone',
+  'oneOf',
+  'invalid',
+  'json',
+  'unknownField',
+  'password.rules',
+  'password.match',
+  'code.digits',
+  'image.file',
+  'image.type',
+  'image.size',
+] as const;
+export type RuleCode = (typeof RULE_CODES)[number];
+
+export interface Rule {
+  code: RuleCode;
+  /** The last named segment of the path ('firstName'), '' for the whole body. */
+  field: string;
+  /** Values the text needs: min, max, values (comma-separated) … */
+  params: Record<string, string | number>;
+}
+
+/** The shape of a zod issue this module reads (raw, as an error map sees it, or finalized). */
+export interface IssueLike {
+  code: string;
+  path?: readonly PropertyKey[];
+  input?: unknown;
+  expected?: string;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  format?: string;
+  values?: readonly unknown[];
+  keys?: readonly string[];
+  params?: Record<string, unknown>;
+}
+
+const isRuleCode = (c: unknown): c is RuleCode => typeof c === 'string' && (RULE_CODES as readonly string[]).includes(c);
+
+export function fieldOf(path: readonly PropertyKey[] = []): string {
+  for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
+  return '';
+}
+
+export function ruleOf(issue: IssueLike): Rule {
+  const field = fieldOf(issue.path);
+  const rule = (code: RuleCode, params: Rule['params'] = {}): Rule => ({ code, field, params });
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null || issue.input === '') return rule('required');
+      if (issue.expected === 'number' || issue.expected === 'int') return rule('notNumber');
+      return rule('invalid');
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') return min <= 1 ? rule('required') : rule('tooShort', { min });
+      return rule('tooSmall', { min });
+    }
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? rule('tooLong', { max: Number(issue.maximum) }) : rule('tooBig', { max: Number(issue.maximum) });
+    case 'invalid_format':
+      return issue.format === 'email' ? rule('email') : rule('invalid');
+    case 'invalid_value':
+      return rule('oneOf', { values: (issue.values ?? []).map(String).join(', ') });
+    case 'unrecognized_keys':
+      return rule('unknownField', { keys: (issue.keys ?? []).join(', ') });
+    case 'custom': {
+      const code = issue.params?.code;
+      const extra = Object.fromEntries(Object.entries(issue.params ?? {}).filter(([k, v]) => k !== 'code' && (typeof v === 'string' || typeof v === 'number'))) as Rule['params'];
+      return rule(isRuleCode(code) ? code : 'invalid', extra);
+    }
+    default:
+      return rule('invalid');
+  }
+}
+
+/** The server's readable English wording of a rule (the web words it from its dictionaries). */
+export function englishMessage({ code, field, params }: Rule): string {
+  const f = field || 'the request';
+  switch (code) {
+    case 'required':
+      return `${f} is required`;
+    case 'tooShort':
+      return `${f} is too short (${params.min} characters at least)`;
+    case 'tooLong':
+      return `${f} is too long (${params.max} characters at most)`;
+    case 'tooSmall':
+      return `${f} must be at least ${params.min}`;
+    case 'tooBig':
+      return `${f} must be at most ${params.max}`;
+    case 'notNumber':
+      return `${f} must be a number`;
+    case 'notInteger':
+      return `${f} must be a whole number`;
+    case 'email':
+      return `${f} is not a valid e-mail address`;
+    case 'phone':
+      return `${f} must be an Egyptian mobile number (01xxxxxxxxx)`;
+    case 'oneOf':
+      return `${f} must be one of: ${params.values}`;
+    case 'json':
+      return `${f} must be JSON`;
+    case 'unknownField':
+      return `unknown field: ${params.keys}`;
+    case 'password.rules':
+      return `${f} needs at least ${params.min ?? 8} characters, a number, an uppercase and a lowercase letter`;
+    case 'password.match':
+      return `${f} must match password`;
+    case 'code.digits':
+      return `${f} must be ${params.length ?? 6} digits`;
+    case 'image.file':
+      return `${f} must be an uploaded file`;
+    case 'image.type':
+      return `${f} must be an image`;
+    case 'image.size':
+      return 'maximum size for image is 1MB';
+    case 'invalid':
+    default:
+      return `${f} is not valid`;
+  }
+}
+
+/** A zod error map for the server: every issue without an explicit message gets its English text. */
+export const englishIssueMessage = (issue: IssueLike) => englishMessage(ruleOf(issue));

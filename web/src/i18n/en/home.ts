@@ -1,0 +1,20 @@
+/** English texts: home. */
+export const enHome = {
+  'home.teacherRole': 'Biology teacher',
+  'home.whyTitle': 'Why Bioscope?',
+  'home.why.lectures': 'Lecture explanations',
+  'home.why.lecturesText': 'Every lesson explained step by step, with diagrams you can watch again any time.',
+  'home.why.exams': 'Exam solutions',
+  'home.why.examsText': 'Past exams solved with the way of thinking the examiner expects.',
+  'home.why.quizzes': 'Quizzes',
+  'home.why.quizzesText': 'Short quizzes after the videos show you what you have mastered.',
+  'home.why.revision': 'Lesson revision',
+  'home.why.revisionText': 'Focused revisions before every exam, lesson by lesson.',
+  'home.why.anywhere': 'Available from anywhere',
+  'home.why.anywhereText': 'On your phone or computer, at home or on the way, day or night.',
+  'home.why.followUp': 'Follow-up and questions',
+  'home.why.followUpText': 'Send your questions to the team and get answers that keep you moving.',
+  'home.gradesLoading': 'Loading the grades',
+  'home.showTracks': 'Show the tracks of {name}',
+  'home.noGrades': 'No grades yet.',
+} as const;
