@@ -5,6 +5,8 @@ import { App } from '@/app/app';
 import { routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import '@/styles/global.css';
+// After the app's CSS: the library's primitives and their fit to it (components/primitives.css).
+import '@/app/amplify-styles';
 
 const store = makeStore();
 const router = createBrowserRouter(routes);

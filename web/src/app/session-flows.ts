@@ -4,16 +4,17 @@
  * /auth; the server says the user is blocked → its message for 5 s, then logout.
  */
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import { acknowledge, CONFIRM_TEXTS } from '@/components/confirm';
+import { acknowledge } from '@/components/confirm';
 import { toast, TOAST_MS } from '@/components/toast';
 import { clearAuth } from '@/features/auth/store/auth-slice';
+import { tDocument } from '@/i18n/use-t';
 
 type Go = (to: string) => void;
 let expiring: Promise<void> | null = null;
 
 /** Several failing calls (or a guard and a call) at once still show one dialog. */
 export function runSessionExpired(dispatch: Dispatch<UnknownAction>, go: Go, detail?: string): Promise<void> {
-  expiring ??= acknowledge(CONFIRM_TEXTS.sessionExpired, detail)
+  expiring ??= acknowledge(tDocument('confirm.sessionExpired'), detail)
     .then(() => {
       dispatch(clearAuth());
       go('/auth');

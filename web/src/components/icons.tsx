@@ -71,3 +71,8 @@ export const TrashIcon = ({ size = 18 }: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
   </svg>
 );
+export const CloseIcon = ({ size = 18 }: IconProps) => (
+  <svg {...svg(size)}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </svg>
+);

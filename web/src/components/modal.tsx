@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '@/i18n/use-t';
+import { CloseIcon } from './icons';
 
 /**
  * A dialog over the page: Escape and the backdrop close it, focus moves in on open and back on
- * close. Full-screen sheet on phones, centred card on wider screens (styles: .modal*).
+ * close. Full-screen sheet on phones, centred card on wider screens (styles: .modal*). The design
+ * library has no dialog, so this stays the app's own (native, accessible).
  */
-export function Modal({ title, onClose, children, closeLabel }: { title: string; onClose: () => void; children: ReactNode; closeLabel: string }) {
+export function Modal({ title, onClose, children, closeLabel }: { title: string; onClose: () => void; children: ReactNode; closeLabel?: string }) {
+  const t = useT();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -25,9 +29,11 @@ export function Modal({ title, onClose, children, closeLabel }: { title: string;
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
         <header className="modal-head">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={closeLabel}>
-            ×
+          <h2 id={titleId} dir="auto">
+            {title}
+          </h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={closeLabel ?? t('modal.close')}>
+            <CloseIcon />
           </button>
         </header>
         <div className="modal-body">{children}</div>

@@ -1,21 +1,23 @@
+import { Loader } from '@aws-amplify/ui-react';
+
 /**
- * An upload's progress: a bar and its percent. Without a percent (a form upload through fetch,
- * which reports none) the bar runs indeterminate.
+ * An upload's progress: the library's linear Loader and its percent. Without a percent (a form
+ * upload through fetch, which reports none) the bar runs indeterminate.
  */
 export function ProgressBar({ label, percent }: { label: string; percent?: number }) {
   const known = percent !== undefined;
   return (
     <div className="progress">
-      <div
-        className={`progress-track${known ? '' : ' is-indeterminate'}`}
-        role="progressbar"
+      <Loader
+        className="progress-loader"
+        variation="linear"
+        isDeterminate={known}
+        percentage={percent ?? 0}
+        isPercentageTextHidden
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={known ? percent : undefined}
-      >
-        <div className="progress-fill" style={known ? { inlineSize: `${percent}%` } : undefined} />
-      </div>
+      />
       {known && <span className="progress-percent">{percent}%</span>}
     </div>
   );

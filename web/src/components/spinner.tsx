@@ -1,17 +1,19 @@
+import { Loader } from '@aws-amplify/ui-react';
 import { SPINNER_SIZE_PX } from '@shared/constants';
-// Relative on purpose: jest's moduleNameMapper maps `@/` before it stubs images.
-import spinnerUrl from '../assets/spinner.svg';
+import { useT } from '@/i18n/use-t';
 
-/** Spec 2: the loading image, 110 × 110, centred, at least 80 % of the viewport high. */
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+/** Spec 2: the loading image (the library's Loader), 110 × 110, centred, at least 80 % of the viewport high. */
+export function Spinner({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div className="page-spinner" role="status" aria-live="polite">
-      <img src={spinnerUrl} width={SPINNER_SIZE_PX} height={SPINNER_SIZE_PX} alt={label} />
+      <Loader width={`${SPINNER_SIZE_PX}px`} height={`${SPINNER_SIZE_PX}px`} aria-label={label ?? t('loading')} />
     </div>
   );
 }
 
 /** The small spinner inside a busy button. */
 export function ButtonSpinner() {
-  return <span className="button-spinner" role="status" aria-label="Loading" />;
+  const t = useT();
+  return <Loader className="button-spinner" role="status" aria-label={t('loading')} />;
 }

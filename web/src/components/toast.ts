@@ -9,6 +9,14 @@ export const swal = () => import('sweetalert2').then((m) => m.default);
 /** sweetalert2 follows the app's colour mode (set on <html data-theme>). */
 export const swalTheme = () => (document.documentElement.dataset.theme === 'light' ? 'light' : 'dark');
 
+/**
+ * Titles and texts take their direction from their own first strong letter (`dir="auto"`): an
+ * English message on an Arabic page keeps its '?' at its end, and server text reads either way.
+ */
+export function autoDirection(popup: HTMLElement): void {
+  for (const el of popup.querySelectorAll('.swal2-title, .swal2-html-container')) el.setAttribute('dir', 'auto');
+}
+
 export const TOAST_MS = { success: 3000, error: 2000, warning: 3000, info: 3000, blocked: 5000 } as const;
 
 export interface ToastOptions {
@@ -32,6 +40,7 @@ export async function toast({ title, text, icon = 'info', timer = TOAST_MS[icon]
     timerProgressBar: true,
     theme: swalTheme(),
     didOpen: (popup) => {
+      autoDirection(popup);
       popup.addEventListener('mouseenter', () => Swal.stopTimer());
       popup.addEventListener('mouseleave', () => Swal.resumeTimer());
     },

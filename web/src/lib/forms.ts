@@ -1,0 +1,114 @@
+/**
+ * Forms, one way: react-hook-form over the shared zod schemas (shared/schemas/*), so a rule the
+ * server applies is the rule the browser applies. Every failure reads in the user's language:
+ *
+ * - a schema rule → `ruleOf(issue)` (shared/rules.ts) → the dictionary's `rule.<code>` with
+ *   `{field}` = the label `field.<name>` and the rule's params (`{min}`, `{max}`, `{values}` …);
+ * - a failed call → `messageOf(error, t, fallbackKey)`: a known top-level `code` → `error.<code>`,
+ *   else the server's `message`, else the screen's fallback (the spec's toast text);
+ * - a 400's `errors[{ field, code, params }]` → `setServerErrors(error, setError, t)`: each rule
+ *   lands on its own field (and a typed error such as "e-mail in use" on the field it names).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { type FieldValues, type Path, type UseFormProps, type UseFormReturn, type UseFormSetError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type IssueLike, type Rule, ruleOf } from '@shared/rules';
+import { hasMessage, type Language, type MessageKey, translate, type Translate, useLanguage } from '@/i18n/use-t';
+import { ApiError } from './api-client';
+
+/** A field's label: `field.<name>` ('field.form' for the whole form), else the name itself. */
+export function fieldLabel(name: string, t: Translate): string {
+  const key = name ? `field.${name}` : 'field.form';
+  return hasMessage(key) ? t(key) : name;
+}
+
+/** The dictionary's wording of a rule, with its field's label and params. */
+export function ruleText(rule: Pick<Rule, 'code' | 'field'> & { params?: Rule['params'] }, t: Translate): string {
+  const key = `rule.${rule.code}`;
+  return t(hasMessage(key) ? key : 'rule.invalid', { ...rule.params, field: fieldLabel(rule.field, t) });
+}
+
+const translatorOf =
+  (language: Language): Translate =>
+  (key, vars) =>
+    translate(language, key, vars);
+
+/** zod's per-parse error map: every issue worded by the dictionary in `language`. */
+export const issueText = (language: Language) => {
+  const t = translatorOf(language);
+  return (issue: IssueLike) => ruleText(ruleOf(issue), t);
+};
+
+type Schema = z.ZodType<FieldValues, FieldValues>;
+export type ZodFormOptions<S extends Schema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>;
+
+/** `useForm` validated by a shared schema, its messages in the user's language. */
+export function useZodForm<S extends Schema>(schema: S, options: ZodFormOptions<S> = {}): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  const language = useLanguage();
+  const resolver = useMemo(
+    () => zodResolver(schema as never, { error: issueText(language) as never, reportInput: true }) as unknown as UseFormProps<z.input<S>, unknown, z.output<S>>['resolver'],
+    [schema, language],
+  );
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
+}
+
+/** A failed call's server body: RTK Query's `{ status, data }`, an ApiError's body, or the value itself. */
+export function errorBodyOf(error: unknown): Record<string, unknown> | undefined {
+  const body = error instanceof ApiError ? error.body : error && typeof error === 'object' && 'status' in error && 'data' in error ? (error as { data: unknown }).data : error;
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
+}
+
+/** The top-level `code` of a failed call's body (a typed server error), if any. */
+export function errorCodeOf(error: unknown): string | undefined {
+  const code = errorBodyOf(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The text to show for a failed call: `error.<code>` when known, else the server's message, else the fallback. */
+export function messageOf(error: unknown, t: Translate, fallbackKey: MessageKey): string {
+  const body = errorBodyOf(error);
+  const key = `error.${String(body?.code)}`;
+  if (typeof body?.code === 'string' && hasMessage(key)) return t(key);
+  const message = body?.message;
+  return typeof message === 'string' && message.trim() ? message : t(fallbackKey);
+}
+
+export interface ServerFieldError {
+  field?: string;
+  path?: string;
+  code?: string;
+  params?: Rule['params'];
+  message?: string;
+}
+
+/**
+ * Put a failed call's field problems on their fields: each entry of a 400's `errors`, and a typed
+ * error whose `code` `codeFields` maps to a field (`{ 'auth.emailTaken': 'email' }`). Only fields
+ * in `fields` (when given) are set. Returns true when at least one field got its error.
+ */
+export function setServerErrors<F extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<F>,
+  t: Translate,
+  { fields, codeFields = {} }: { fields?: readonly Path<F>[]; codeFields?: Partial<Record<string, Path<F>>> } = {},
+): boolean {
+  const body = errorBodyOf(error);
+  const known = (name: string | undefined): name is Path<F> => !!name && (!fields || (fields as readonly string[]).includes(name));
+  let set = false;
+  const entries = Array.isArray(body?.errors) ? (body.errors as ServerFieldError[]) : [];
+  for (const e of entries) {
+    const name = e.field ?? String(e.path ?? '').split('.')[0];
+    if (!known(name)) continue;
+    const message = e.code && hasMessage(`rule.${e.code}`) ? ruleText({ code: e.code as Rule['code'], field: name, params: e.params }, t) : (e.message ?? ruleText({ code: 'invalid', field: name }, t));
+    setError(name, { type: 'server', message });
+    set = true;
+  }
+  const code = errorCodeOf(error);
+  const field = code ? codeFields[code] : undefined;
+  if (known(field)) {
+    setError(field, { type: 'server', message: messageOf(error, t, 'error.unknown') });
+    set = true;
+  }
+  return set;
+}
