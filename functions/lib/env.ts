@@ -32,13 +32,28 @@ const schema = z.object({
   /** The browser-facing S3 endpoint for presigned URLs when it differs from S3_ENDPOINT. */
   S3_PUBLIC_ENDPOINT: z.string().optional(),
   COGNITO_ENDPOINT: z.string().optional(),
+  /** The logger's service name (functions/lib/log.ts); CDK sets bioscope-<domain> on each Lambda. */
+  POWERTOOLS_SERVICE_NAME: z.string().default('bioscope'),
+  /** Lowest level printed: TRACE, DEBUG, INFO (default; one line per request), WARN, ERROR, SILENT. POWERTOOLS_LOG_LEVEL wins over LOG_LEVEL. */
+  POWERTOOLS_LOG_LEVEL: z.string().optional(),
+  LOG_LEVEL: z.string().optional(),
+  /** 'json' (AWS: one JSON object a line); 'compact' is one readable line a request (the local platform). */
+  LOG_FORMAT: z.enum(['json', 'compact']).default('json'),
   /** Set in tests: no SDK retries, so a failure surfaces at once. */
   AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
 });
 
-export type Env = z.infer<typeof schema>;
-const parsed = schema.parse(process.env);
+const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+const logLevelOf = (v: string | undefined): LogLevelName => {
+  const upper = v?.toUpperCase() as LogLevelName | undefined;
+  return upper && LOG_LEVELS.includes(upper) ? upper : 'INFO';
+};
+
+export type Env = Omit<z.infer<typeof schema>, 'LOG_LEVEL' | 'POWERTOOLS_LOG_LEVEL'> & { LOG_LEVEL: LogLevelName };
+const { LOG_LEVEL, POWERTOOLS_LOG_LEVEL, ...parsed } = schema.parse(process.env);
 export const env: Env = {
   ...parsed,
+  LOG_LEVEL: logLevelOf(POWERTOOLS_LOG_LEVEL || LOG_LEVEL),
   COGNITO_ISSUER: parsed.COGNITO_ISSUER || `https://cognito-idp.${parsed.AWS_REGION}.amazonaws.com/${parsed.USER_POOL_ID}`,
 };

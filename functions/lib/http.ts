@@ -5,6 +5,7 @@
  * parser (JSON or multipart) → zod validation of path, query and body → auth context → handler.
  * Routes of the domain without an implementation answer 501. Errors become `{message}` here only.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
@@ -17,6 +18,7 @@ import { type Domain, type RouteDef, type RouteId, type RouteOf, routesOfDomain 
 import { IMAGE_MAX_BYTES } from '../../shared/constants';
 import { type AuthContext, authenticate } from './auth';
 import { BadRequest, HttpError, NotFound, NotImplemented } from './errors';
+import { logger, requestLog } from './log';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -64,8 +66,7 @@ export function errorBody(e: unknown): { status: number; body: ApiErrorBody } {
     if (he.statusCode === 404) return { status: 404, body: { message: 'No such route' } };
     return { status: he.statusCode, body: { message: he.expose && he.message ? he.message : 'Bad request' } };
   }
-  // Anything else is ours to fix; log it, tell the user nothing internal.
-  console.error(e);
+  // Anything else is ours to fix: requestLog (log.ts) writes it with its stack; tell the user nothing internal.
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
 }
 
@@ -116,7 +117,11 @@ export function domainHandler(domain: Domain, impls: Handlers) {
       throw new NotFound(`No route ${method} ${path}`);
     },
   });
+  // onError handlers run last-registered first: the mapping below sets the response, then
+  // requestLog writes the request's one log line with the status the caller gets.
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>()
+    .use(injectLambdaContext(logger))
+    .use(requestLog(domain))
     .onError(async (request) => {
       const { status, body } = errorBody(request.error);
       request.response = { statusCode: status, headers: JSON_HEADERS, body: JSON.stringify(body) };

@@ -111,7 +111,13 @@ export class DomainFunction extends Construct {
       role,
       logGroup,
       // The AWS SDK is bundled: the versions the stand-in tests ran against are the ones that ship.
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // Powertools Logger (functions/lib/log.ts): one JSON line per request, named by domain.
+      environment: {
+        POWERTOOLS_SERVICE_NAME: `bioscope-${domain}`,
+        LOG_LEVEL: 'INFO',
+        ...props.environment,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
     });
     for (const grant of props.grants) this.grant(grant, r);
     Validations.of(this.fn).acknowledge({

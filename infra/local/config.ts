@@ -22,6 +22,9 @@ export interface LocalConfig {
   /** Serve the built web app from here. */
   webDist: string;
   quiet: boolean;
+  /** The Lambdas' logger, locally: readable lines (LOG_FORMAT=compact), quiet (WARN: errors only) unless LOG_REQUESTS=1 or LOG_LEVEL says otherwise. */
+  logLevel: string;
+  logFormat: 'json' | 'compact';
 }
 
 export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
@@ -40,5 +43,7 @@ export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
     singleSession: e.SINGLE_SESSION !== 'false',
     webDist: path.resolve(root, e.WEB_DIST ?? 'web/dist'),
     quiet: e.QUIET === '1',
+    logLevel: e.POWERTOOLS_LOG_LEVEL || e.LOG_LEVEL || (e.LOG_REQUESTS === '1' || e.LOG_REQUESTS === 'true' ? 'INFO' : 'WARN'),
+    logFormat: e.LOG_FORMAT === 'json' ? 'json' : 'compact',
   };
 }

@@ -105,6 +105,9 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       // s3rver accepts only its own key pair; DynamoDB Local and cognito-local accept any.
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      // The Lambdas' logger (functions/lib/log.ts), same code as in AWS: readable, and quiet unless asked.
+      LOG_LEVEL: cfg.logLevel,
+      LOG_FORMAT: cfg.logFormat,
     });
     delete process.env.AWS_SESSION_TOKEN;
 

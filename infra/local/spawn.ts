@@ -35,6 +35,8 @@ async function spawnOnce(extraEnv: NodeJS.ProcessEnv): Promise<{ info: PlatformI
       DYNAMODB_IN_MEMORY: '1',
       QUIET: '1',
       NODE_NO_WARNINGS: '1',
+      // DEBUG_PLATFORM=1 shows the platform's output, one line per request included.
+      ...(process.env.DEBUG_PLATFORM ? { LOG_REQUESTS: '1' } : {}),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

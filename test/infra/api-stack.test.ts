@@ -93,6 +93,8 @@ describe('domain Lambdas', () => {
       MAIL_TRANSPORT: 'ses',
       CLOUDFRONT_PRIVATE_KEY_SECRET: 'bioscope/cloudfront-private-key',
       PAYMOB_SECRET_NAME: 'bioscope/paymob',
+      POWERTOOLS_SERVICE_NAME: `bioscope-${domain}`,
+      LOG_LEVEL: 'INFO',
     });
     for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_DOMAIN', 'PUBLIC_URL', 'CLOUDFRONT_KEY_PAIR_ID', 'MAIL_FROM']) {
       expect(fn.Environment.Variables[name]).toBeDefined();
