@@ -11,6 +11,10 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 export const SCHOOL_YEARS = ['First year', 'Second year', 'Third year'] as const;
 export type SchoolYear = (typeof SCHOOL_YEARS)[number];
 
+/** A quiz question's kinds (spec 5: TRUE_FALSE answers are 'True' and 'False'). */
+export const QUESTION_TYPES = ['MULTIPLE_CHOICE', 'TRUE_FALSE'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
 export const ROLES = ['ADMIN', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
 export const ADMIN_GROUP = 'ADMIN';

@@ -1,8 +1,78 @@
-/** The body of every error response, on every route. */
+/**
+ * The body of every error response, on every route, and the stable codes it carries.
+ *
+ * `message` stays readable English (logs, curl, old clients); `code` names the error so the web
+ * shows the dictionary's text `error.<code>` in the user's language; a 400 of `code: 'validation'`
+ * lists each problem in `errors` with its rule code (shared/rules.ts) and field.
+ */
+import type { Rule, RuleCode } from './rules';
+
+export const ERROR_CODES = [
+  // Any route
+  'validation', // a 400 whose `errors` list the rule of each field
+  'badRequest', // a 400 without field detail (e.g. the body is not JSON)
+  'unsupportedType', // 415: the form must be multipart/form-data
+  'tooLarge', // 413
+  'unauthorized', // 401 by default
+  'forbidden', // 403 by default
+  'notFound', // 404: no such route or record
+  'conflict', // 409: the record changed meanwhile
+  'tooManyRequests', // 429 by default
+  'notImplemented', // 501: the route is not built yet
+  'unavailable', // 503
+  'internal', // 500: ours to fix, nothing internal is said
+  // Sessions (401) and access (403)
+  'session.required', // no token: please log in
+  'session.wrongToken', // not the ID token of a session
+  'session.expired',
+  'session.loggedOut',
+  'session.otherDevice', // signed in elsewhere
+  'session.passwordChanged',
+  'session.passwordReset',
+  'session.accountDeleted',
+  'user.blocked', // 403 with `user: { block: true }`
+  'admin.only',
+  // Auth
+  'auth.badCredentials', // 401 wrong e-mail/phone or password
+  'auth.notActivated', // 403
+  'auth.tooManyAttempts', // 429 sign-in locked for 15 minutes
+  'auth.emailInUse', // 409
+  'auth.phoneInUse', // 409
+  'auth.accountInUse', // 409 e-mail or phone (a race)
+  'auth.resetCode', // 400 the code is wrong or has expired
+  'auth.resetCodeVoid', // 429 too many wrong codes
+  'auth.resetNotVerified', // 400 verify the code first
+  // Catalogue
+  'course.notFound',
+  'course.noChange', // 400 neither name nor image sent
+  'term.notFound',
+  'term.locked', // 403
+  'term.changed', // 409
+  'section.notFound',
+  'lecture.notFound',
+  'lecture.section', // 400 contentId names no section
+  'lecture.quizSection', // 400 lectures do not go in a Quiz section
+  'video.notFound',
+  'video.key', // 400 videoUrl is not the key of an uploaded video
+  'video.notUploaded', // 400 no file at that key
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One problem of a 400 `validation`: where, which field, which rule, its params, in English. */
+export interface FieldError {
+  /** Where it is: 'body.confirm', 'query.fileSize', 'body.courseFor.0'. */
+  path: string;
+  field: Rule['field'];
+  code: RuleCode;
+  params: Rule['params'];
+  message: string;
+}
+
 export interface ApiErrorBody {
   message: string;
-  /** Field-level problems of a 400, one readable line each. */
-  errors?: { path: string; message: string }[];
+  code: ErrorCode;
+  /** Field-level problems of a 400 `validation`. */
+  errors?: FieldError[];
   /** Present on a 403 for a blocked user, so the client logs out. */
   user?: { block: true };
 }

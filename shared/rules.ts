@@ -25,18 +25,36 @@ export const RULE_CODES = [
   'invalid',
   'json',
   'unknownField',
+  'tooFew',
+  'tooMany',
+  'someOf',
+  'oneRequired',
   'password.rules',
   'password.match',
   'code.digits',
+  'coupon.chars',
   'image.file',
   'image.type',
+  'image.raster',
   'image.size',
+  'upload.type',
+  'video.size',
+  'lecture.price',
+  'lecture.image',
+  'lecture.videos',
+  'quiz.title',
+  'quiz.questions',
+  'quiz.questionText',
+  'quiz.answers',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
 export interface Rule {
   code: RuleCode;
-  /** The last named segment of the path ('firstName'), '' for the whole body. */
+  /**
+   * The last named segment of the path ('firstName'), '' for the whole body. A refinement may name
+   * the item it checks instead, with `params: { field: 'track' }` (a track inside `courseFor`).
+   */
   field: string;
   /** Values the text needs: min, max, values (comma-separated) … */
   params: Record<string, string | number>;
@@ -64,30 +82,42 @@ export function fieldOf(path: readonly PropertyKey[] = []): string {
   return '';
 }
 
+const isIndex = (k: PropertyKey | undefined) => typeof k === 'number';
+
 export function ruleOf(issue: IssueLike): Rule {
-  const field = fieldOf(issue.path);
+  const named = issue.code === 'custom' ? issue.params?.field : undefined;
+  const field = typeof named === 'string' ? named : fieldOf(issue.path);
+  const inItem = isIndex(issue.path?.[issue.path.length - 1]);
   const rule = (code: RuleCode, params: Rule['params'] = {}): Rule => ({ code, field, params });
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null || issue.input === '') return rule('required');
+      if (issue.expected === 'int' && typeof issue.input === 'number' && Number.isFinite(issue.input)) return rule('notInteger');
       if (issue.expected === 'number' || issue.expected === 'int') return rule('notNumber');
       return rule('invalid');
     case 'too_small': {
       const min = Number(issue.minimum);
-      if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') return min <= 1 ? rule('required') : rule('tooShort', { min });
+      if (issue.origin === 'string') return min <= 1 ? rule('required') : rule('tooShort', { min });
+      if (issue.origin === 'array' || issue.origin === 'set') return min <= 1 ? rule('required') : rule('tooFew', { min });
       return rule('tooSmall', { min });
     }
-    case 'too_big':
-      return issue.origin === 'string' || issue.origin === 'array' ? rule('tooLong', { max: Number(issue.maximum) }) : rule('tooBig', { max: Number(issue.maximum) });
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return rule('tooLong', { max });
+      if (issue.origin === 'array' || issue.origin === 'set') return rule('tooMany', { max });
+      return rule('tooBig', { max });
+    }
     case 'invalid_format':
       return issue.format === 'email' ? rule('email') : rule('invalid');
     case 'invalid_value':
-      return rule('oneOf', { values: (issue.values ?? []).map(String).join(', ') });
+      if (issue.input === undefined || issue.input === null || issue.input === '') return rule('required');
+      // An item of a list (content: ['Videos']) is 'someOf': each must be among the values.
+      return rule(inItem ? 'someOf' : 'oneOf', { values: (issue.values ?? []).map(String).join(', ') });
     case 'unrecognized_keys':
       return rule('unknownField', { keys: (issue.keys ?? []).join(', ') });
     case 'custom': {
       const code = issue.params?.code;
-      const extra = Object.fromEntries(Object.entries(issue.params ?? {}).filter(([k, v]) => k !== 'code' && (typeof v === 'string' || typeof v === 'number'))) as Rule['params'];
+      const extra = Object.fromEntries(Object.entries(issue.params ?? {}).filter(([k, v]) => k !== 'code' && k !== 'field' && (typeof v === 'string' || typeof v === 'number'))) as Rule['params'];
       return rule(isRuleCode(code) ? code : 'invalid', extra);
     }
     default:
@@ -119,6 +149,14 @@ export function englishMessage({ code, field, params }: Rule): string {
       return `${f} must be an Egyptian mobile number (01xxxxxxxxx)`;
     case 'oneOf':
       return `${f} must be one of: ${params.values}`;
+    case 'someOf':
+      return `${f} must be among: ${params.values}`;
+    case 'tooFew':
+      return `${f} needs at least ${params.min} items`;
+    case 'tooMany':
+      return `${f}: at most ${params.max} items`;
+    case 'oneRequired':
+      return `send ${String(params.fields ?? f).split(', ').join(' or ')}`;
     case 'json':
       return `${f} must be JSON`;
     case 'unknownField':
@@ -126,20 +164,45 @@ export function englishMessage({ code, field, params }: Rule): string {
     case 'password.rules':
       return `${f} needs at least ${params.min ?? 8} characters, a number, an uppercase and a lowercase letter`;
     case 'password.match':
-      return `${f} must match password`;
+      return `${f} must match ${params.other ?? 'password'}`;
     case 'code.digits':
       return `${f} must be ${params.length ?? 6} digits`;
+    case 'coupon.chars':
+      return `${f} may hold letters, digits, - and _`;
     case 'image.file':
       return `${f} must be an uploaded file`;
     case 'image.type':
       return `${f} must be an image`;
+    case 'image.raster':
+      return `${f} must be a PNG, JPEG, WebP, GIF or AVIF image`;
     case 'image.size':
       return 'maximum size for image is 1MB';
+    case 'upload.type':
+      return `${f} must be a video or image type`;
+    case 'video.size':
+      return `a video may be at most ${Number(params.max) / 1024 ** 3} GB`;
+    case 'lecture.price':
+      return `${f} is required unless the lecture is free`;
+    case 'lecture.image':
+      return 'Please select an image for the lecture';
+    case 'lecture.videos':
+      return 'at least one video is required';
+    case 'quiz.title':
+      return 'Please enter a quiz title';
+    case 'quiz.questions':
+      return 'Please add at least one question';
+    case 'quiz.questionText':
+      return 'Please fill in all question fields';
+    case 'quiz.answers':
+      return 'Please fill in all answer options for mcq questions';
     case 'invalid':
     default:
       return `${f} is not valid`;
   }
 }
+
+/** The params a refinement passes to name its rule: `.refine(ok, ruleParams('password.rules', { min: 8 }))`. */
+export const ruleParams = (code: RuleCode, extra: Record<string, string | number> = {}) => ({ params: { code, ...extra } });
 
 /** A zod error map for the server: every issue without an explicit message gets its English text. */
 export const englishIssueMessage = (issue: IssueLike) => englishMessage(ruleOf(issue));

@@ -34,26 +34,26 @@ export async function sendResetCode(email: string): Promise<void> {
 async function matchingCode(email: string, code: string): Promise<ResetCode> {
   const rc = await resetCodeOf(email);
   const state = resetCodeState(rc);
-  if (state === 'void') throw new TooManyRequests(CODE_VOID);
-  if (state === 'gone' || !rc) throw new BadRequest(WRONG_CODE);
+  if (state === 'void') throw new TooManyRequests(CODE_VOID, 'auth.resetCodeVoid');
+  if (state === 'gone' || !rc) throw new BadRequest(WRONG_CODE, 'auth.resetCode');
   if (!codeMatches(rc, code)) {
     await recordWrongResetCode(rc, RESET_CODE_MAX_ATTEMPTS);
-    throw new BadRequest(WRONG_CODE);
+    throw new BadRequest(WRONG_CODE, 'auth.resetCode');
   }
   return rc;
 }
 
 export async function checkResetCode(email: string, code: string): Promise<void> {
   const rc = await matchingCode(email, code);
-  if (!(await markResetCodeVerified(rc, RESET_CODE_MAX_ATTEMPTS))) throw new BadRequest(WRONG_CODE);
+  if (!(await markResetCodeVerified(rc, RESET_CODE_MAX_ATTEMPTS))) throw new BadRequest(WRONG_CODE, 'auth.resetCode');
 }
 
 export async function setPasswordWithCode(email: string, code: string, password: string): Promise<void> {
   const rc = await matchingCode(email, code);
-  if (!rc.verified) throw new BadRequest('Please verify the code first');
+  if (!rc.verified) throw new BadRequest('Please verify the code first', 'auth.resetNotVerified');
   const userId = await userIdByEmail(email);
   const user = userId ? await userById(userId) : undefined;
-  if (!user || !(await takeVerifiedResetCode(rc))) throw new BadRequest(WRONG_CODE);
+  if (!user || !(await takeVerifiedResetCode(rc))) throw new BadRequest(WRONG_CODE, 'auth.resetCode');
   await setPoolPassword(user.email, password);
   // Every older token stops working at once (lib/auth.ts tells them why).
   await setSessions(user.id, [], 'reset');

@@ -15,10 +15,10 @@ export async function signInWithPassword(identifier: string, password: string): 
   const id = parseIdentifier(identifier);
   const key = identifierKey(id);
   const failures = await signInFailures(key);
-  if (failures >= MAX_SIGN_IN_FAILURES) throw new TooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
+  if (failures >= MAX_SIGN_IN_FAILURES) throw new TooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.', 'auth.tooManyAttempts');
   const failed = async () => {
     await recordSignInFailure(key, SIGN_IN_WINDOW_SECONDS);
-    return new Unauthorized(WRONG_CREDENTIALS);
+    return new Unauthorized(WRONG_CREDENTIALS, 'auth.badCredentials');
   };
 
   const userId = id.kind === 'email' ? await userIdByEmail(id.email) : id.kind === 'phone' ? await userIdByPhone(id.phone) : undefined;
@@ -31,7 +31,7 @@ export async function signInWithPassword(identifier: string, password: string): 
   });
   if (failures > 0) await clearSignInFailures(key);
   if (user.block || 'disabled' in result) throw new Blocked();
-  if (!user.activated) throw new Forbidden(NOT_ACTIVATED);
+  if (!user.activated) throw new Forbidden(NOT_ACTIVATED, 'auth.notActivated');
 
   await startSession(user, result.idToken);
   return { ...toUser(user), token: result.idToken, ...(result.refreshToken ? { refreshToken: result.refreshToken } : {}) };

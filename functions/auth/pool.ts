@@ -37,7 +37,7 @@ export async function createPoolUser(u: { email: string; password: string; first
     );
     sub = r.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (e) {
-    if (named(e, 'UsernameExistsException', 'AliasExistsException')) throw new Conflict('An account with this e-mail already exists');
+    if (named(e, 'UsernameExistsException', 'AliasExistsException')) throw new Conflict('An account with this e-mail already exists', 'auth.emailInUse');
     throw e;
   }
   try {
@@ -91,13 +91,13 @@ export async function passwordSignIn(email: string, password: string): Promise<{
     );
     const idToken = r.AuthenticationResult?.IdToken;
     // A challenge (e.g. NEW_PASSWORD_REQUIRED) has no tokens: our users never get one, refuse it.
-    if (!idToken) throw new Unauthorized(WRONG_CREDENTIALS);
+    if (!idToken) throw new Unauthorized(WRONG_CREDENTIALS, 'auth.badCredentials');
     return { idToken, refreshToken: r.AuthenticationResult?.RefreshToken };
   } catch (e) {
     if (named(e, 'NotAuthorizedException') && /disabled/i.test((e as Error).message)) return { disabled: true };
     // cognito-local says InvalidPasswordException where AWS says NotAuthorizedException.
     if (named(e, 'NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException', 'PasswordResetRequiredException', 'UserNotConfirmedException')) {
-      throw new Unauthorized(WRONG_CREDENTIALS);
+      throw new Unauthorized(WRONG_CREDENTIALS, 'auth.badCredentials');
     }
     throw e;
   }

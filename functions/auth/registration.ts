@@ -16,8 +16,8 @@ const PHONE_TAKEN = 'An account with this mobile number already exists';
 export async function registerStudent(b: z.output<typeof signupBody>): Promise<void> {
   // Fast, clear answers; createUser's guards still decide under a race.
   const [byEmail, byPhone] = await Promise.all([userIdByEmail(b.email), userIdByPhone(b.mobileNumber)]);
-  if (byEmail) throw new Conflict(EMAIL_TAKEN);
-  if (byPhone) throw new Conflict(PHONE_TAKEN);
+  if (byEmail) throw new Conflict(EMAIL_TAKEN, 'auth.emailInUse');
+  if (byPhone) throw new Conflict(PHONE_TAKEN, 'auth.phoneInUse');
 
   const id = await createPoolUser(b);
   try {
@@ -37,7 +37,7 @@ export async function registerStudent(b: z.output<typeof signupBody>): Promise<v
     });
   } catch (e) {
     await deletePoolUser(b.email);
-    throw e instanceof Conflict ? new Conflict('An account with this e-mail or mobile number already exists') : e;
+    throw e instanceof Conflict ? new Conflict('An account with this e-mail or mobile number already exists', 'auth.accountInUse') : e;
   }
 
   const token = randomBytes(32).toString('base64url');

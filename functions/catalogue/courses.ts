@@ -54,9 +54,9 @@ export async function createCourse(input: NewCourse) {
 }
 
 export async function editCourse(id: string, input: { name?: string; image?: UploadedFile }) {
-  if (input.name === undefined && input.image === undefined) throw new BadRequest('Send a new name or image for the course');
+  if (input.name === undefined && input.image === undefined) throw new BadRequest('Send a new name or image for the course', 'course.noChange');
   const existing = await courseById(id);
-  if (!existing || existing.archived) throw new NotFound('Course not found');
+  if (!existing || existing.archived) throw new NotFound('Course not found', 'course.notFound');
   const imageKey = input.image ? await storeImage(input.image) : undefined;
   return toCourse(await updateCourse(id, { name: input.name, imageKey }));
 }
@@ -68,7 +68,7 @@ export async function editCourse(id: string, input: { name?: string; image?: Upl
  */
 export async function deleteCourse(id: string): Promise<{ id: string; message: string; archived?: true }> {
   const course = await courseById(id);
-  if (!course) throw new NotFound('Course not found');
+  if (!course) throw new NotFound('Course not found', 'course.notFound');
   const archived = { id, message: COURSE_DELETED, archived: true as const };
   if (course.archived) return archived;
 

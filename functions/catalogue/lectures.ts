@@ -47,7 +47,7 @@ export async function sectionLectures(contentId: string, viewer: Viewer): Promis
     lecturesOfSection(contentId),
     viewer.isAdmin ? Promise.resolve([]) : purchasesOfUser(viewer.userId),
   ]);
-  if (!section) throw new NotFound('Content section not found');
+  if (!section) throw new NotFound('Content section not found', 'section.notFound');
   assertTermOpen(await termById(section.termId), viewer);
   const owned = new Map(purchases.map((p) => [p.lectureId, p]));
   const now = new Date();
@@ -66,7 +66,7 @@ export async function sectionLectures(contentId: string, viewer: Viewer): Promis
 /** The term's lectures by name, for the admin's grant modal. */
 export async function termLectures(termId: string): Promise<Lecture[]> {
   const [term, lectures] = await Promise.all([termById(termId), lecturesOfTerm(termId)]);
-  if (!term) throw new NotFound('Term not found');
+  if (!term) throw new NotFound('Term not found', 'term.notFound');
   return lectures.filter((l) => !l.archived).map((l) => toLecture(l));
 }
 
@@ -86,8 +86,8 @@ const newVideos = (lectureId: string, inputs: VideoInput[], keys: string[], firs
 
 export async function saveLecture(input: NewLecture): Promise<Lecture> {
   const section = await sectionById(input.contentId);
-  if (!section) throw new BadRequest('contentId does not name a content section');
-  if (section.content === 'Quiz') throw new BadRequest("Lectures belong in a 'شرح محاضرات' or 'حل امتحانات' section, not in Quiz");
+  if (!section) throw new BadRequest('contentId does not name a content section', 'lecture.section');
+  if (section.content === 'Quiz') throw new BadRequest("Lectures belong in a 'شرح محاضرات' or 'حل امتحانات' section, not in Quiz", 'lecture.quizSection');
   const keys = await uploadedVideoKeys(input.videoUrls);
   const imageKey = await storeImage(input.imageFile);
   const lecture: LectureRecord = {
@@ -111,7 +111,7 @@ export async function saveLecture(input: NewLecture): Promise<Lecture> {
 
 async function liveLecture(id: string) {
   const lw = await lectureWithVideos(id);
-  if (!lw || lw.lecture.archived) throw new NotFound('Lecture not found');
+  if (!lw || lw.lecture.archived) throw new NotFound('Lecture not found', 'lecture.notFound');
   return lw;
 }
 
@@ -135,14 +135,14 @@ export async function addLectureVideos(lectureId: string, inputs: VideoInput[]):
 
 export async function removeVideo(videoId: string) {
   const v = await videoById(videoId);
-  if (!v) throw new NotFound('Video not found');
+  if (!v) throw new NotFound('Video not found', 'video.notFound');
   await deleteVideo(v);
   return { id: videoId, lectureId: v.lectureId, message: 'Video Deleted Successfully' };
 }
 
 export async function changeVideo(videoId: string, fields: { videoName?: string; quizId?: string | null }) {
   const v = await videoById(videoId);
-  if (!v) throw new NotFound('Video not found');
+  if (!v) throw new NotFound('Video not found', 'video.notFound');
   return { message: 'Video Updated Successfully', data: adminVideo(await updateVideo(v, fields)) };
 }
 
@@ -152,7 +152,7 @@ export async function changeVideo(videoId: string, fields: { videoName?: string;
  */
 export async function removeLecture(id: string): Promise<{ id: string; message: string; archived?: true }> {
   const lw = await lectureWithVideos(id);
-  if (!lw) throw new NotFound('Lecture not found');
+  if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
   const archived = { id, message: LECTURE_DELETED, archived: true as const };
   if (lw.lecture.archived) return archived;
   if (!lw.lecture.firstPurchasedAt && (await deleteLectureIfUnpurchased(lw))) return { id, message: LECTURE_DELETED };
@@ -166,11 +166,11 @@ export async function removeLecture(id: string): Promise<{ id: string; message: 
  */
 export async function openLecture(id: string, viewer: Viewer): Promise<Lecture> {
   const lw = await lectureWithVideos(id);
-  if (!lw) throw new NotFound('Lecture not found');
+  if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
   const { lecture } = lw;
   // A student's purchase and the term's lock come in one batch read after the lecture.
   const { purchase, term } = viewer.isAdmin ? {} : await purchaseAndTerm(viewer.userId, id, lecture.termId);
-  if (lecture.archived && !viewer.isAdmin && !purchase) throw new NotFound('Lecture not found');
+  if (lecture.archived && !viewer.isAdmin && !purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
   if (!viewer.isAdmin) assertTermOpen(term, viewer);
   const watch = canWatch(viewer, lecture, purchase);
   const locked = watch ? await lockedVideoIds(viewer, lw.videos) : new Set<string>();
@@ -192,9 +192,9 @@ export async function openLecture(id: string, viewer: Viewer): Promise<Lecture> 
  */
 export async function lectureForSale(id: string, viewer: Viewer): Promise<LectureRecord> {
   const lecture = await lectureById(id);
-  if (!lecture || lecture.archived) throw new NotFound('Lecture not found');
+  if (!lecture || lecture.archived) throw new NotFound('Lecture not found', 'lecture.notFound');
   const [term, course] = await Promise.all([termById(lecture.termId), courseById(lecture.courseId)]);
   assertTermOpen(term, viewer);
-  if (!course || course.archived) throw new NotFound('Lecture not found');
+  if (!course || course.archived) throw new NotFound('Lecture not found', 'lecture.notFound');
   return lecture;
 }

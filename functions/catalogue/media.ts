@@ -97,12 +97,12 @@ export async function uploadedVideoKeys(videos: { videoUrl: string; videoName: s
   return Promise.all(
     videos.map(async (v) => {
       const key = videoKeyOf(v.videoUrl, origins);
-      if (!key) throw new BadRequest(`videoUrl of "${v.videoName}" must be the key of an uploaded video (videos/…), as get-signed-url returned it`);
+      if (!key) throw new BadRequest(`videoUrl of "${v.videoName}" must be the key of an uploaded video (videos/…), as get-signed-url returned it`, 'video.key');
       try {
         await s3.send(new HeadObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: key }));
       } catch (e) {
         const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (status === 404 || (e as Error).name === 'NotFound') throw new BadRequest(`The video "${v.videoName}" has not been uploaded (no file at ${key})`);
+        if (status === 404 || (e as Error).name === 'NotFound') throw new BadRequest(`The video "${v.videoName}" has not been uploaded (no file at ${key})`, 'video.notUploaded');
         throw e;
       }
       return key;

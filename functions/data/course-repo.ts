@@ -61,7 +61,7 @@ export async function updateCourse(id: string, fields: Partial<Pick<CourseRecord
     );
     return withoutKeys<CourseRecord>(r.Attributes!);
   } catch (e) {
-    if (isConditionFailed(e)) throw new NotFound('Course not found');
+    if (isConditionFailed(e)) throw new NotFound('Course not found', 'course.notFound');
     throw e;
   }
 }

@@ -160,7 +160,7 @@ export async function updateVideo(v: { id: string; lectureId: string; order: num
     );
     return withoutKeys<VideoRecord>(r.Attributes!);
   } catch (e) {
-    if (isConditionFailed(e)) throw new NotFound('Video not found');
+    if (isConditionFailed(e)) throw new NotFound('Video not found', 'video.notFound');
     throw e;
   }
 }
@@ -183,7 +183,7 @@ export async function updateLecture(id: string, fields: LectureChanges): Promise
     );
     return withoutKeys<LectureRecord>(r.Attributes!);
   } catch (e) {
-    if (isConditionFailed(e)) throw new NotFound('Lecture not found');
+    if (isConditionFailed(e)) throw new NotFound('Lecture not found', 'lecture.notFound');
     throw e;
   }
 }

@@ -45,7 +45,7 @@ export async function setTermLock(id: string, isLocked: boolean, was: boolean): 
       }),
     );
   } catch (e) {
-    if (isConditionFailed(e)) throw new Conflict('The term was changed meanwhile; reload and try again');
+    if (isConditionFailed(e)) throw new Conflict('The term was changed meanwhile; reload and try again', 'term.changed');
     throw e;
   }
 }

@@ -60,7 +60,7 @@ export async function createUser(user: UserRecord): Promise<UserRecord> {
       }),
     );
   } catch (e) {
-    if (isConditionFailed(e)) throw new Conflict('An account with this e-mail or phone number already exists');
+    if (isConditionFailed(e)) throw new Conflict('An account with this e-mail or phone number already exists', 'auth.accountInUse');
     throw e;
   }
   return user;

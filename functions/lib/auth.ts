@@ -4,6 +4,7 @@
  * record decides the rest at once: blocked, logged out, password changed, signed in elsewhere.
  */
 import { ADMIN_GROUP } from '../../shared/constants';
+import type { ErrorCode } from '../../shared/errors';
 import type { Access } from '../../shared/routes';
 import { type SessionEndReason, type UserRecord, userById } from '../data/user-repo';
 import { Blocked, Forbidden, Unauthorized } from './errors';
@@ -16,6 +17,13 @@ export interface AuthContext {
   isAdmin: boolean;
 }
 
+const SESSION_ENDED_CODE: Record<SessionEndReason, ErrorCode> = {
+  logout: 'session.loggedOut',
+  elsewhere: 'session.otherDevice',
+  password: 'session.passwordChanged',
+  reset: 'session.passwordReset',
+  deleted: 'session.accountDeleted',
+};
 const SESSION_ENDED: Record<SessionEndReason, string> = {
   logout: 'You have logged out. Please log in again.',
   elsewhere: 'Your account was opened on another device, so this session has ended. Please log in again.',
@@ -41,18 +49,18 @@ export async function authenticate(event: JwtEvent, access: Access, now = Date.n
   if (access === 'public') return undefined;
   const claims = claimsOf(event);
   const sub = claims?.sub;
-  if (!claims || typeof sub !== 'string') throw new Unauthorized('Please log in first');
-  if (claims.token_use !== undefined && claims.token_use !== 'id') throw new Unauthorized('Use the ID token of your session');
-  if (Number(claims.exp) * 1000 <= now) throw new Unauthorized('Your session has expired. Please log in again.');
+  if (!claims || typeof sub !== 'string') throw new Unauthorized('Please log in first', 'session.required');
+  if (claims.token_use !== undefined && claims.token_use !== 'id') throw new Unauthorized('Use the ID token of your session', 'session.wrongToken');
+  if (Number(claims.exp) * 1000 <= now) throw new Unauthorized('Your session has expired. Please log in again.', 'session.expired');
 
   const user = await userById(sub);
-  if (!user) throw new Unauthorized(SESSION_ENDED.deleted);
+  if (!user) throw new Unauthorized(SESSION_ENDED.deleted, SESSION_ENDED_CODE.deleted);
   if (user.block) throw new Blocked();
   if (typeof claims.jti !== 'string' || !user.sessions?.includes(claims.jti)) {
-    throw new Unauthorized(SESSION_ENDED[user.sessionEndReason ?? 'logout']);
+    throw new Unauthorized(SESSION_ENDED[user.sessionEndReason ?? 'logout'], SESSION_ENDED_CODE[user.sessionEndReason ?? 'logout']);
   }
   const groups = parseGroups(claims['cognito:groups']);
   const isAdmin = user.role === 'ADMIN' && groups.includes(ADMIN_GROUP);
-  if (access === 'admin' && !isAdmin) throw new Forbidden('This action is for admins only');
+  if (access === 'admin' && !isAdmin) throw new Forbidden('This action is for admins only', 'admin.only');
   return { userId: sub, user, claims, groups, isAdmin };
 }

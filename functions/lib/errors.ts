@@ -1,67 +1,78 @@
 /**
- * Typed errors, thrown anywhere and turned into `{message}` with the right status by the one
- * error middleware in http.ts. A 5xx never says anything internal.
+ * Typed errors, thrown anywhere and turned into `{ message, code }` with the right status by the
+ * one error middleware in http.ts. Each class has a default code (shared/errors.ts); a thrower
+ * names a sharper one: `new Conflict('An account with this e-mail already exists', 'auth.emailInUse')`.
+ * A 5xx never says anything internal.
  */
-import type { ApiErrorBody } from '../../shared/errors';
+import type { ApiErrorBody, ErrorCode, FieldError } from '../../shared/errors';
+
+type Extra = Omit<ApiErrorBody, 'message' | 'code'>;
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: Omit<ApiErrorBody, 'message'> = {},
+    readonly code: ErrorCode,
+    readonly extra: Extra = {},
   ) {
     super(message);
     this.name = new.target.name;
   }
 }
 export class BadRequest extends HttpError {
-  constructor(message: string, errors?: ApiErrorBody['errors']) {
-    super(400, message, errors ? { errors } : {});
+  constructor(message: string, code: ErrorCode = 'badRequest') {
+    super(400, message, code);
+  }
+}
+/** A 400 `validation`: each problem with its field and rule; the message joins their English. */
+export class ValidationFailed extends HttpError {
+  constructor(readonly errors: FieldError[]) {
+    super(400, errors.map((e) => e.message).join('; '), 'validation', { errors });
   }
 }
 export class Unauthorized extends HttpError {
-  constructor(message = 'Unauthorized') {
-    super(401, message);
+  constructor(message = 'Unauthorized', code: ErrorCode = 'unauthorized') {
+    super(401, message, code);
   }
 }
 export class Forbidden extends HttpError {
-  constructor(message = 'Forbidden', extra: Omit<ApiErrorBody, 'message'> = {}) {
-    super(403, message, extra);
+  constructor(message = 'Forbidden', code: ErrorCode = 'forbidden', extra: Extra = {}) {
+    super(403, message, code, extra);
   }
 }
 export class Blocked extends Forbidden {
   constructor(message = 'Your account has been blocked. Please contact the staff.') {
-    super(message, { user: { block: true } });
+    super(message, 'user.blocked', { user: { block: true } });
   }
 }
 export class NotFound extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, message);
+  constructor(message = 'Not found', code: ErrorCode = 'notFound') {
+    super(404, message, code);
   }
 }
 export class Conflict extends HttpError {
-  constructor(message = 'Conflict') {
-    super(409, message);
+  constructor(message = 'Conflict', code: ErrorCode = 'conflict') {
+    super(409, message, code);
   }
 }
 export class PayloadTooLarge extends HttpError {
-  constructor(message = 'The request is too large') {
-    super(413, message);
+  constructor(message = 'The request is too large', code: ErrorCode = 'tooLarge') {
+    super(413, message, code);
   }
 }
 export class TooManyRequests extends HttpError {
-  constructor(message = 'Too many attempts, try again later') {
-    super(429, message);
+  constructor(message = 'Too many attempts, try again later', code: ErrorCode = 'tooManyRequests') {
+    super(429, message, code);
   }
 }
 export class NotImplemented extends HttpError {
-  constructor(message = 'Not implemented yet') {
-    super(501, message);
+  constructor(message = 'Not implemented yet', code: ErrorCode = 'notImplemented') {
+    super(501, message, code);
   }
 }
 export class ServiceUnavailable extends HttpError {
-  constructor(message = 'Service unavailable') {
-    super(503, message);
+  constructor(message = 'Service unavailable', code: ErrorCode = 'unavailable') {
+    super(503, message, code);
   }
 }
 

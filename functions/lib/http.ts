@@ -3,7 +3,8 @@
  * `export const handler = domainHandler('catalogue', { 'GET /api/cours/all': listCourses, … })`:
  * http-router over the domain's rows of the route table; per route: header normaliser → body
  * parser (JSON or multipart) → zod validation of path, query and body → auth context → handler.
- * Routes of the domain without an implementation answer 501. Errors become `{message}` here only.
+ * Routes of the domain without an implementation answer 501. Errors become `{message, code}` here
+ * only; a 400 of failed validation lists `{path, field, code, params, message}` per problem.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
@@ -13,11 +14,12 @@ import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import type { ApiErrorBody } from '../../shared/errors';
+import type { ApiErrorBody, FieldError } from '../../shared/errors';
 import { type Domain, type RouteDef, type RouteId, type RouteOf, routesOfDomain } from '../../shared/routes';
 import { IMAGE_MAX_BYTES } from '../../shared/constants';
 import { type AuthContext, authenticate } from './auth';
-import { BadRequest, HttpError, NotFound, NotImplemented } from './errors';
+import { englishIssueMessage, ruleOf } from '../../shared/rules';
+import { HttpError, NotFound, NotImplemented, ValidationFailed } from './errors';
 import { logger, requestLog } from './log';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -57,28 +59,32 @@ function toResult(reply: Reply): APIGatewayProxyResultV2 {
 }
 
 export function errorBody(e: unknown): { status: number; body: ApiErrorBody } {
-  if (e instanceof HttpError) return { status: e.status, body: { message: e.message, ...e.extra } };
+  if (e instanceof HttpError) return { status: e.status, body: { message: e.message, code: e.code, ...e.extra } };
   // Middy's parsers throw http-errors with an exposed message: malformed JSON (422), wrong content type (415), size (413).
   const he = e as { statusCode?: number; expose?: boolean; message?: string };
   if (typeof he?.statusCode === 'number' && he.statusCode < 500) {
-    if (he.statusCode === 415 && /malformed JSON/.test(he.message ?? '')) return { status: 400, body: { message: 'The request body is missing or is not valid JSON' } };
-    if (he.statusCode === 415) return { status: 415, body: { message: 'Unsupported content type: send this form as multipart/form-data' } };
-    if (he.statusCode === 404) return { status: 404, body: { message: 'No such route' } };
-    return { status: he.statusCode, body: { message: he.expose && he.message ? he.message : 'Bad request' } };
+    if (he.statusCode === 415 && /malformed JSON/.test(he.message ?? '')) return { status: 400, body: { message: 'The request body is missing or is not valid JSON', code: 'badRequest' } };
+    if (he.statusCode === 415) return { status: 415, body: { message: 'Unsupported content type: send this form as multipart/form-data', code: 'unsupportedType' } };
+    if (he.statusCode === 404) return { status: 404, body: { message: 'No such route', code: 'notFound' } };
+    const code = he.statusCode === 413 ? 'tooLarge' : he.statusCode === 401 ? 'unauthorized' : he.statusCode === 403 ? 'forbidden' : 'badRequest';
+    return { status: he.statusCode, body: { message: he.expose && he.message ? he.message : 'Bad request', code } };
   }
   // Anything else is ours to fix: requestLog (log.ts) writes it with its stack; tell the user nothing internal.
-  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' } };
 }
 
-const issuesToErrors = (where: string, error: z.ZodError) =>
-  error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message }));
+/** Each issue as the 400 lists it: its rule (shared/rules.ts) and the English the error map gave it. */
+export const issuesToErrors = (where: string, error: z.ZodError): FieldError[] =>
+  error.issues.map((i) => {
+    const { field, code, params } = ruleOf(i);
+    return { path: [where, ...i.path.map(String)].join('.'), field, code, params, message: i.message };
+  });
 
 function parse<S extends z.ZodType | undefined>(where: string, schema: S, value: unknown): unknown {
   if (!schema) return value;
-  const r = schema.safeParse(value);
+  const r = schema.safeParse(value, { error: englishIssueMessage, reportInput: true });
   if (r.success) return r.data;
-  const errors = issuesToErrors(where, r.error);
-  throw new BadRequest(errors.map((e) => e.message).join('; '), errors);
+  throw new ValidationFailed(issuesToErrors(where, r.error));
 }
 
 function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> | undefined) {

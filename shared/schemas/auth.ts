@@ -1,34 +1,36 @@
 import { z } from 'zod';
 import { ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants';
+import { ruleParams } from '../rules';
 import { egyptMobile, email, nonBlank, password, schoolYear } from './common';
 
 export const signupBody = z
   .object({
-    firstName: nonBlank('firstName', 50),
-    lastName: nonBlank('lastName', 50),
+    firstName: nonBlank(50),
+    lastName: nonBlank(50),
     email,
     password,
-    confirm: z.string({ error: 'confirm is required' }),
+    confirm: z.string(),
     mobileNumber: egyptMobile,
     schooleYear: schoolYear,
   })
-  .refine((b) => b.password === b.confirm, { message: 'confirm must match password', path: ['confirm'] });
+  .refine((b) => b.password === b.confirm, { path: ['confirm'], ...ruleParams('password.match') });
 
 /** identifier: an e-mail in any case, or a phone number. */
 export const loginBody = z.object({
-  identifier: nonBlank('identifier', 254),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(128, 'password is too long'),
+  identifier: nonBlank(254),
+  password: z.string().min(1).max(128),
 });
 
 export const forgetPasswordBody = z.object({ email });
+const RESET_CODE = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
 export const resetCode = z
-  .string({ error: 'code is required' })
+  .string()
   .trim()
-  .regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `code must be ${RESET_CODE_LENGTH} digits`);
+  .refine((c) => RESET_CODE.test(c), ruleParams('code.digits', { length: RESET_CODE_LENGTH }));
 export const verifyResetCodeBody = z.object({ email, code: resetCode });
 export const resetPasswordBody = z
   .object({ email, code: resetCode, password, confirm: z.string().optional() })
-  .refine((b) => b.confirm === undefined || b.confirm === b.password, { message: 'confirm must match password', path: ['confirm'] });
+  .refine((b) => b.confirm === undefined || b.confirm === b.password, { path: ['confirm'], ...ruleParams('password.match') });
 
 /**
  * Both are opened by a browser, not by our client: a bad value must still end in a redirect to

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { CONTENT_TYPES, TERM_NAMES, TRACKS } from '../constants';
-import { formBoolean, id, imageFile, jsonField, nonBlank } from './common';
+import { CONTENT_TYPES, IMAGE_MAX_BYTES, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants';
+import { ruleParams } from '../rules';
+import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, type UploadedFile, uploadedImage } from './common';
 
-export const track = z.enum(TRACKS, { error: `track must be one of: ${TRACKS.join(', ')}` });
+/** A track, wherever it is (a path segment or an item of courseFor): its rule names it 'track'. */
+export const track = z.custom<Track>((v) => (TRACKS as readonly unknown[]).includes(v), ruleParams('oneOf', { field: 'track', values: TRACKS.join(', ') }));
 
 export const term = z.object({ id: z.string(), name: z.string(), courseFor: z.string(), isLocked: z.boolean() });
 export const course = z.object({
@@ -22,26 +24,43 @@ export const MAX_TERMS = 10;
  * carry script, so only raster types are taken.
  */
 export const RASTER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
-const rasterImage = (label: string) =>
-  imageFile(label).refine((f) => (RASTER_IMAGE_TYPES as readonly string[]).includes(f.mimetype), `${label} must be a PNG, JPEG, WebP, GIF or AVIF image`);
+const isRaster = (type: string) => (RASTER_IMAGE_TYPES as readonly string[]).includes(type);
+const rasterOnly = <S extends z.ZodType<UploadedFile | BrowserFile>>(s: S) => s.refine((f) => isRaster(fileFacts(f).type), ruleParams('image.raster'));
+/** A course's or lecture's image as the server takes it (a multipart part) … */
+const rasterImage = rasterOnly(uploadedImage);
+/** … and as the browser's form holds it (a File): the same rules. */
+export const rasterBrowserImage = rasterOnly(browserImage);
 
 /** Duplicates would make twin terms or sections; the order of first appearance is kept. */
 const unique = <T>(list: T[]) => [...new Set(list)];
 
+const courseName = nonBlank(100);
+const courseTracks = z.array(track).min(1);
+const courseTerms = z.array(z.string().trim().min(1).max(50)).min(1).max(MAX_TERMS);
+const courseContent = z.array(z.enum(CONTENT_TYPES)).min(1);
+
 /** Defaults are the spec's tracks, terms and content types. Bounded so a course fits one transaction. */
 export const createCourseBody = z.object({
-  name: nonBlank('name', 100),
-  courseFor: jsonField('courseFor', z.array(track).min(1, 'choose at least one track')).transform(unique).default([...TRACKS]),
-  terms: jsonField('terms', z.array(z.string().trim().min(1, 'a term name is empty').max(50)).min(1, 'add at least one term').max(MAX_TERMS, `at most ${MAX_TERMS} terms`))
-    .transform(unique)
-    .default([...TERM_NAMES]),
-  content: jsonField('content', z.array(z.enum(CONTENT_TYPES, { error: `content must be among: ${CONTENT_TYPES.join(', ')}` })).min(1, 'add at least one content type'))
-    .transform(unique)
-    .default([...CONTENT_TYPES]),
-  image: rasterImage('image').optional(),
+  name: courseName,
+  courseFor: jsonField(courseTracks).transform(unique).default([...TRACKS]),
+  terms: jsonField(courseTerms).transform(unique).default([...TERM_NAMES]),
+  content: jsonField(courseContent).transform(unique).default([...CONTENT_TYPES]),
+  image: rasterImage.optional(),
 });
 
-export const updateCourseBody = z.object({ name: nonBlank('name', 100).optional(), image: rasterImage('image').optional() });
+export const updateCourseBody = z.object({ name: courseName.optional(), image: rasterImage.optional() });
+
+/**
+ * The course form in the browser (create and edit): the same pieces, with the lists as lists and
+ * the image a File. On edit the image is optional; on create the server takes the defaults too.
+ */
+export const courseForm = z.object({
+  name: courseName,
+  courseFor: courseTracks.optional(),
+  terms: courseTerms.optional(),
+  content: courseContent.optional(),
+  image: rasterBrowserImage.optional(),
+});
 
 export const termsParams = z.object({ courseFor: track, courseId: id });
 export const termIdParams = z.object({ termId: id });
@@ -52,18 +71,18 @@ export const videoIdParams = z.object({ videoId: id });
 export const section = z.object({ id: z.string(), content: z.enum(CONTENT_TYPES), termId: z.string() });
 
 export const videoInput = z.object({
-  videoUrl: nonBlank('videoUrl', 1024),
-  videoName: nonBlank('videoName', 200),
+  videoUrl: nonBlank(1024),
+  videoName: nonBlank(200),
   quizId: z.union([id, z.literal(''), z.null()]).optional().transform((v) => v || null),
 });
 /** A video's name or quiz changed in place (the lecture editor); the file stays. */
 export const updateVideoBody = z
   .object({
-    videoName: nonBlank('videoName', 200).optional(),
+    videoName: nonBlank(200).optional(),
     // Absent leaves the quiz as it is; '' or null takes it off.
     quizId: z.union([id, z.literal(''), z.null()]).optional().transform((v) => (v === undefined ? undefined : v || null)),
   })
-  .refine((b) => b.videoName !== undefined || b.quizId !== undefined, { message: 'send videoName or quizId' });
+  .refine((b) => b.videoName !== undefined || b.quizId !== undefined, ruleParams('oneRequired', { fields: 'videoName, quizId' }));
 export const video = z.object({
   id: z.string(),
   videoName: z.string(),
@@ -98,50 +117,93 @@ export const lecture = z.object({
 export type Lecture = z.infer<typeof lecture>;
 export type Video = z.infer<typeof video>;
 
-/** Spec 5: a negative price is turned positive. An empty field is a missing price, not 0. */
-const price = z.preprocess(
+/**
+ * Spec 5: a negative price is turned positive (a form's text or a number alike). An empty field is
+ * a missing price, not 0.
+ */
+export const lecturePrice = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
   z.coerce
-    .number({ error: 'price must be a number' })
-    .refine(Number.isFinite, 'price must be a number')
+    .number()
+    .refine(Number.isFinite, ruleParams('notNumber'))
     .transform(Math.abs)
-    .pipe(z.number().max(100000, 'price is too high'))
+    .pipe(z.number().max(100000))
     .optional(),
 );
+const lectureName = nonBlank(200);
+const lectureSubtitle = nonBlank(500);
+/** At least one video (spec 5), at most 200. */
+const lectureVideos = z
+  .array(videoInput)
+  .max(200)
+  .refine((v) => v.length > 0, ruleParams('lecture.videos'));
+/** Spec 5: a price is required unless the lecture is free. */
+const priceUnlessFree = <T extends { isFree?: boolean; price?: number }>(b: T) => b.isFree === true || b.price !== undefined;
+const PRICE_RULE = { path: ['price'], ...ruleParams('lecture.price') };
+/** Spec 5: an image is required when a lecture is created. */
+const IMAGE_RULE = { path: ['imageFile'], ...ruleParams('lecture.image') };
 
 export const saveLectureBody = z
   .object({
-    name: nonBlank('name', 200),
-    subtitle: nonBlank('subtitle', 500),
+    name: lectureName,
+    subtitle: lectureSubtitle,
     numberOfLectures: z.coerce.number().optional(),
-    price: price.optional(),
+    price: lecturePrice.optional(),
     isFree: formBoolean.optional(),
     contentId: id,
-    imageFile: rasterImage('imageFile').optional(),
-    videoUrls: jsonField('videoUrls', z.array(videoInput).min(1, 'at least one video is required')),
+    imageFile: rasterImage.optional(),
+    videoUrls: jsonField(lectureVideos),
   })
-  .refine((b) => b.imageFile !== undefined, { message: 'Please select an image for the lecture', path: ['imageFile'] })
-  .refine((b) => b.isFree || b.price !== undefined, { message: 'price is required unless the lecture is free', path: ['price'] });
+  .refine((b) => b.imageFile !== undefined, IMAGE_RULE)
+  .refine(priceUnlessFree, PRICE_RULE);
 
 export const updateLectureBody = z.object({
-  name: nonBlank('name', 200).optional(),
-  subTitle: nonBlank('subTitle', 500).optional(),
-  price: price.optional(),
+  name: lectureName.optional(),
+  subTitle: lectureSubtitle.optional(),
+  price: lecturePrice.optional(),
   isFree: formBoolean.optional(),
-  imageFile: rasterImage('imageFile').optional(),
+  imageFile: rasterImage.optional(),
 });
-export const addVideosBody = z.array(videoInput).min(1, 'at least one video is required').max(200);
+export const addVideosBody = lectureVideos;
+
+/**
+ * The lecture form in the browser (spec 5): name and subtitle required, price required unless
+ * free (a negative one turned positive; a free lecture sends 0: `lecturePriceToSend`), at least one
+ * video, an image required on create. `lectureForm` is the create form, `lectureEditForm` the edit
+ * form (no videos, image optional). Videos are the uploaded ones ({videoUrl, videoName, quizId}).
+ */
+const lectureFormBase = z.object({
+  name: lectureName,
+  subtitle: lectureSubtitle,
+  price: lecturePrice,
+  isFree: z.boolean(),
+  image: rasterBrowserImage.optional(),
+});
+export const lectureForm = lectureFormBase
+  .extend({ videos: lectureVideos })
+  .refine((b) => b.image !== undefined, { path: ['image'], ...ruleParams('lecture.image') })
+  .refine(priceUnlessFree, PRICE_RULE);
+export const lectureEditForm = lectureFormBase.refine(priceUnlessFree, PRICE_RULE);
+/** What the form sends as price: 0 for a free lecture (spec 5). */
+export const lecturePriceToSend = (f: { isFree: boolean; price?: number }) => (f.isFree ? 0 : (f.price ?? 0));
 
 export const signedUrlQuery = z.object({
-  fileName: nonBlank('fileName', 200),
+  fileName: nonBlank(200),
   fileType: z
-    .string({ error: 'fileType is required' })
+    .string()
     .trim()
     .toLowerCase()
-    .regex(/^(video|image)\/[\w.+-]+$/, 'fileType must be a video or image type')
-    .refine((t) => !t.startsWith('image/') || (RASTER_IMAGE_TYPES as readonly string[]).includes(t), 'images must be PNG, JPEG, WebP, GIF or AVIF'),
-  fileSize: z.coerce.number({ error: 'fileSize must be a number of bytes' }).int('fileSize must be a whole number of bytes').positive('fileSize must be positive').optional(),
-});
+    .refine((t) => /^(video|image)\/[\w.+-]+$/.test(t), ruleParams('upload.type'))
+    .refine((t) => !t.startsWith('image/') || isRaster(t), ruleParams('image.raster')),
+  fileSize: z.coerce.number().int().positive().optional(),
+})
+  // An image under IMAGE_MAX_BYTES (as the forms check it), a video at most VIDEO_MAX_BYTES.
+  .superRefine((q, ctx) => {
+    if (q.fileSize === undefined) return;
+    const isImage = q.fileType.startsWith('image/');
+    if (isImage && q.fileSize >= IMAGE_MAX_BYTES) ctx.addIssue({ code: 'custom', path: ['fileSize'], input: q.fileSize, ...ruleParams('image.size', { max: IMAGE_MAX_BYTES }) });
+    if (!isImage && q.fileSize > VIDEO_MAX_BYTES) ctx.addIssue({ code: 'custom', path: ['fileSize'], input: q.fileSize, ...ruleParams('video.size', { max: VIDEO_MAX_BYTES }) });
+  });
 export const signedUrlResponse = z.object({ signedUrl: z.string(), key: z.string(), fileUrl: z.string(), expiresIn: z.number() });
 
 /** A delete that kept the record for the students who bought under it says archived: true. */

@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, PASSWORD_MIN_LENGTH, SCHOOL_YEARS } from '../constants';
+import { ruleParams } from '../rules';
+
+/**
+ * The shared building blocks of every body. No English here: a standard check is worded by the
+ * error map (shared/rules.ts: the server's English, the web's dictionary), and a refinement names
+ * its rule with `ruleParams(code)`.
+ */
 
 /** Ids are ULIDs, Cognito subs (uuid) for users; both are opaque, bounded strings. */
-export const id = z.string().trim().min(1, 'id is required').max(64, 'id is too long').regex(/^[A-Za-z0-9_-]+$/, 'id is not valid');
+export const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 export const idParam = z.object({ id });
 
-export const nonBlank = (label: string, max = 500) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long (${max} characters at most)`);
+/** A required text: trimmed, not blank, at most `max` characters. */
+export const nonBlank = (max = 500) => z.string().trim().min(1).max(max);
 
-export const email = z.string({ error: 'email is required' }).trim().toLowerCase().pipe(z.email('email is not a valid e-mail address'));
+export const email = z.string().trim().toLowerCase().pipe(z.email());
 
 /** Egyptian mobile numbers: 01[0125] + 8 digits, written locally or with +20 / 0020. Normalised to +20…. */
 export const EGYPT_MOBILE = /^(?:\+20|0020|20)?0?(1[0125]\d{8})$/;
@@ -17,31 +24,27 @@ export function normaliseEgyptMobile(raw: string): string | null {
   return m ? `+20${m[1]}` : null;
 }
 export const egyptMobile = z
-  .string({ error: 'mobileNumber is required' })
+  .string()
   .trim()
   .transform((v, ctx) => {
     const n = normaliseEgyptMobile(v);
     if (!n) {
-      ctx.addIssue({ code: 'custom', message: 'mobileNumber must be an Egyptian mobile number (01xxxxxxxxx)' });
+      ctx.addIssue({ code: 'custom', input: v, ...ruleParams('phone') });
       return z.NEVER;
     }
     return n;
   });
 
-/** The three live password rules of the sign-up and reset screens. */
+/** The three live password rules of the sign-up and reset screens (the web words them by `key`). */
 export const PASSWORD_RULES = [
   { key: 'length', text: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
   { key: 'number', text: 'At least 1 number', test: (p: string) => /\d/.test(p) },
   { key: 'case', text: 'At least 1 uppercase and 1 lowercase letter', test: (p: string) => /[A-Z]/.test(p) && /[a-z]/.test(p) },
 ] as const;
-export const password = z
-  .string({ error: 'password is required' })
-  .max(128, 'password is too long')
-  .refine((p) => PASSWORD_RULES.every((r) => r.test(p)), {
-    message: `password needs at least ${PASSWORD_MIN_LENGTH} characters, a number, an uppercase and a lowercase letter`,
-  });
+export const passwordRulesHold = (p: string) => PASSWORD_RULES.every((r) => r.test(p));
+export const password = z.string().max(128).refine(passwordRulesHold, ruleParams('password.rules', { min: PASSWORD_MIN_LENGTH }));
 
-export const schoolYear = z.enum(SCHOOL_YEARS, { error: `schooleYear must be one of: ${SCHOOL_YEARS.join(', ')}` });
+export const schoolYear = z.enum(SCHOOL_YEARS);
 
 /** A file part of a multipart body, as the Lambda's multipart parser hands it over. */
 export interface UploadedFile {
@@ -50,33 +53,47 @@ export interface UploadedFile {
   encoding?: string;
   content: Uint8Array;
 }
+/** What a browser's File offers that the rules read (a File is one). */
+export interface BrowserFile {
+  size: number;
+  type: string;
+  name?: string;
+}
 const isUploadedFile = (v: unknown): v is UploadedFile =>
   typeof v === 'object' && v !== null && 'content' in v && 'mimetype' in v && (v as UploadedFile).content instanceof Uint8Array;
-export const imageFile = (label: string) =>
-  z
-    .custom<UploadedFile>(isUploadedFile, `${label} must be an uploaded file`)
-    .refine((f) => f.mimetype.startsWith('image/'), `${label} must be an image`)
-    .refine((f) => f.content.byteLength < IMAGE_MAX_BYTES, 'maximum size for image is 1MB');
+const isBrowserFile = (v: unknown): v is BrowserFile =>
+  typeof v === 'object' && v !== null && typeof (v as BrowserFile).size === 'number' && typeof (v as BrowserFile).type === 'string';
 
-/** A JSON-encoded list inside a multipart field, e.g. courseFor='["ثانوي عام"]'. */
-export const jsonField = <T extends z.ZodType>(label: string, inner: T) =>
-  z.union([z.string(), z.array(z.unknown())]).transform((v, ctx) => {
-    let parsed: unknown = v;
-    if (typeof v === 'string') {
-      try {
-        parsed = JSON.parse(v);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${label} must be JSON` });
-        return z.NEVER;
-      }
-    }
-    const r = inner.safeParse(parsed);
-    if (!r.success) {
-      for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: `${label}: ${i.message}`, path: i.path as PropertyKey[] });
+/** Size and type of either kind of file. */
+export const fileFacts = (f: UploadedFile | BrowserFile) => (isUploadedFile(f) ? { size: f.content.byteLength, type: f.mimetype } : { size: f.size, type: f.type });
+
+/** The rules of every image that comes with a form: an image/* type, under IMAGE_MAX_BYTES. */
+const imageChecks = <S extends z.ZodType<UploadedFile | BrowserFile>>(s: S) =>
+  s
+    .refine((f) => fileFacts(f).type.startsWith('image/'), ruleParams('image.type'))
+    .refine((f) => fileFacts(f).size < IMAGE_MAX_BYTES, ruleParams('image.size', { max: IMAGE_MAX_BYTES }));
+
+/** An image file, as a browser's File ({size, type}) or a multipart UploadedFile alike. */
+export const imageRule = imageChecks(z.custom<UploadedFile | BrowserFile>((v) => isUploadedFile(v) || isBrowserFile(v), ruleParams('image.file')));
+/** An image part of a multipart body (server side). */
+export const uploadedImage = imageChecks(z.custom<UploadedFile>(isUploadedFile, ruleParams('image.file')));
+/** An image the browser picked (web side; a File). */
+export const browserImage = imageChecks(z.custom<BrowserFile>(isBrowserFile, ruleParams('image.file')));
+
+/**
+ * A JSON-encoded value inside a multipart field, e.g. courseFor='["ثانوي عام"]'. The inner
+ * schema's issues keep their own codes and paths (courseFor.0); a string that is not JSON is 'json'.
+ */
+export const jsonField = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v, ctx) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', input: v, ...ruleParams('json') });
       return z.NEVER;
     }
-    return r.data as z.output<T>;
-  });
+  }, inner);
 
 /** Booleans as a multipart form sends them. */
 export const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])]).transform((v) => v === true || v === 'true' || v === '1' || v === 'on');

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { USERS_PAGE_SIZE } from '../constants';
+import { ruleParams } from '../rules';
 import { nonBlank, password } from './common';
 
 export const updateProfileBody = z
   .object({
-    firstName: nonBlank('firstName', 50),
-    lastName: nonBlank('lastName', 50),
-    Password: z.string().min(1, 'current password is required').max(128),
+    firstName: nonBlank(50),
+    lastName: nonBlank(50),
+    Password: z.string().min(1).max(128),
     newPassword: password,
-    confirmNPassword: z.string().min(1, 'confirm new password is required'),
+    confirmNPassword: z.string().min(1),
   })
-  .refine((b) => b.newPassword === b.confirmNPassword, { message: 'confirmNPassword must match newPassword', path: ['confirmNPassword'] });
+  .refine((b) => b.newPassword === b.confirmNPassword, { path: ['confirmNPassword'], ...ruleParams('password.match', { other: 'newPassword' }) });
 
 export const usersQuery = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
 });
-export const contactBody = z.object({ subject: nonBlank('subject', 200), message: nonBlank('message', 5000) });
+export const contactBody = z.object({ subject: nonBlank(200), message: nonBlank(5000) });

@@ -2,7 +2,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { api, ddb, makeUser, platform, setUserFields, uniq } from '../support/platform';
 
-const WRONG = { message: 'Incorrect e-mail/phone or password' };
+const WRONG = { message: 'Incorrect e-mail/phone or password', code: 'auth.badCredentials' };
 const login = (identifier: string, password: string) => api('POST', '/api/auth/login', { json: { identifier, password } });
 /** A protected call: 401 when the session is over; past the gate the users domain answers (200, or 501 until built). */
 const profile = (token: string) => api('GET', '/api/user/profile', { token });
@@ -30,7 +30,7 @@ describe('POST /api/auth/login failures', () => {
     const u = await makeUser({ block: true });
     const r = await login(u.email, u.password);
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ message: expect.any(String), user: { block: true } });
+    expect(r.body).toEqual({ message: expect.any(String), code: 'user.blocked', user: { block: true } });
     expect((await login(u.email, 'Wr0ngPassword')).status).toBe(401);
   });
 

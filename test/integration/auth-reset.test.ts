@@ -2,7 +2,7 @@
 import { api, makeUser, platform, type TestUser, uniq } from '../support/platform';
 
 const NEW_PASSWORD = 'N3wPasswordOk';
-const WRONG_CODE = { message: 'The code is wrong or has expired' };
+const WRONG_CODE = { message: 'The code is wrong or has expired', code: 'auth.resetCode' };
 
 async function lastCode(email: string): Promise<string | undefined> {
   const r = await fetch(`${platform().url}/_local/outbox.json?to=${encodeURIComponent(email)}`);
@@ -77,7 +77,7 @@ describe('POST /api/auth/reset-password', () => {
     const u = await userWithCode();
     const before = (await login(u.email, u.password)).body.data.token as string;
 
-    expect((await reset(u.email, u.code)).body).toEqual({ message: 'Please verify the code first' });
+    expect((await reset(u.email, u.code)).body).toEqual({ message: 'Please verify the code first', code: 'auth.resetNotVerified' });
     const ok = await verify(u.email, u.code);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: 'Verified Succesfully - forward to code page' });

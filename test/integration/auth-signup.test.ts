@@ -55,11 +55,19 @@ describe('POST /api/auth/signup', () => {
 
     const mismatch = await api('POST', '/api/auth/signup', { json: { ...newStudent(), confirm: 'Passw0rdNo' } });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.errors).toEqual([{ path: 'body.confirm', message: 'confirm must match password' }]);
+    expect(mismatch.body.errors).toEqual([{ path: 'body.confirm', field: 'confirm', code: 'password.match', params: {}, message: 'confirm must match password' }]);
 
     const badMobile = await api('POST', '/api/auth/signup', { json: { ...newStudent(), mobileNumber: '+14155550123' } });
     expect(badMobile.status).toBe(400);
     expect(badMobile.body.message).toMatch(/Egyptian mobile/);
+  });
+
+  it('gives each problem of a bad sign-up its field and rule code, and the 400 its code', async () => {
+    const r = await api('POST', '/api/auth/signup', { json: { ...newStudent(), firstName: ' ', email: 'nope', mobileNumber: '12345', schooleYear: 'Fourth year' } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'validation', message: expect.stringMatching(/firstName is required/) });
+    expect(r.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`)).toEqual(['firstName:required', 'email:email', 'mobileNumber:phone', 'schooleYear:oneOf']);
+    expect(r.body.errors[3]).toEqual({ path: 'body.schooleYear', field: 'schooleYear', code: 'oneOf', params: { values: 'First year, Second year, Third year' }, message: 'schooleYear must be one of: First year, Second year, Third year' });
   });
 
   it('answers 409 to a taken e-mail (any case) and to a taken phone (any spelling)', async () => {
@@ -68,11 +76,11 @@ describe('POST /api/auth/signup', () => {
 
     const sameEmail = await api('POST', '/api/auth/signup', { json: { ...newStudent(), email: s.email.toUpperCase() } });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toEqual({ message: 'An account with this e-mail already exists' });
+    expect(sameEmail.body).toEqual({ message: 'An account with this e-mail already exists', code: 'auth.emailInUse' });
 
     const samePhone = await api('POST', '/api/auth/signup', { json: { ...newStudent(), mobileNumber: `+2${s.mobileNumber}` } });
     expect(samePhone.status).toBe(409);
-    expect(samePhone.body).toEqual({ message: 'An account with this mobile number already exists' });
+    expect(samePhone.body).toEqual({ message: 'An account with this mobile number already exists', code: 'auth.phoneInUse' });
   });
 });
 
@@ -83,7 +91,7 @@ describe('GET /api/auth/activate and sign-in of a new account', () => {
 
     const early = await api('POST', '/api/auth/login', { json: { identifier: s.email, password: PASSWORD } });
     expect(early.status).toBe(403);
-    expect(early.body).toEqual({ message: 'Your account is not activated yet. Check your e-mail for the activation link.' });
+    expect(early.body).toEqual({ message: 'Your account is not activated yet. Check your e-mail for the activation link.', code: 'auth.notActivated' });
 
     const [mail] = await mailsTo(s.email);
     const opened = await click(mail!.link!);

@@ -32,7 +32,7 @@ describe('domainHandler', () => {
   it('answers 501 {message} for a route of the domain that is not built', async () => {
     // A public route, so no claims are needed to reach the 501.
     const h = domainHandler('health', {});
-    expect(await call(h, event('GET', '/api/health'))).toEqual({ status: 501, body: { message: expect.stringMatching(/not built yet/) } });
+    expect(await call(h, event('GET', '/api/health'))).toEqual({ status: 501, body: { message: expect.stringMatching(/not built yet/), code: 'notImplemented' } });
   });
 
   it('answers 404 for a path that is not the domain’s', async () => {
@@ -42,18 +42,42 @@ describe('domainHandler', () => {
   it('refuses a user route without claims with 401 before anything else', async () => {
     expect(await call(handler, event('POST', '/api/Coupan/create', { body: '{}', headers: { 'content-type': 'application/json' } }))).toEqual({
       status: 401,
-      body: { message: 'Please log in first' },
+      body: { message: 'Please log in first', code: 'session.required' },
     });
   });
 
   it('maps typed errors and hides unknown ones', () => {
-    expect(errorBody(new Conflict('dup'))).toEqual({ status: 409, body: { message: 'dup' } });
+    expect(errorBody(new Conflict('dup'))).toEqual({ status: 409, body: { message: 'dup', code: 'conflict' } });
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(errorBody(new Error('ECONNREFUSED 10.0.0.1:5432 secret stuff'))).toEqual({
       status: 500,
-      body: { message: 'Something went wrong on our side. Please try again.' },
+      body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' },
     });
     spy.mockRestore();
+  });
+});
+
+describe('a 400 of failed validation', () => {
+  const signUp = domainHandler('auth', { 'POST /api/auth/signup': async () => ok({}) });
+  const post = (body: unknown) => call(signUp, event('POST', '/api/auth/signup', { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
+  const good = { firstName: 'Sara', lastName: 'Ali', email: 'sara@example.com', password: 'Passw0rdX', confirm: 'Passw0rdX', mobileNumber: '01012345678', schooleYear: 'First year' };
+
+  it('lists each problem with its path, field, rule code, params and English message', async () => {
+    const r = await post({ ...good, firstName: ' ', password: 'short', confirm: 'short', schooleYear: 'Fourth year' });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('validation');
+    expect(r.body.errors).toEqual([
+      { path: 'body.firstName', field: 'firstName', code: 'required', params: {}, message: 'firstName is required' },
+      { path: 'body.password', field: 'password', code: 'password.rules', params: { min: 8 }, message: expect.stringMatching(/^password needs at least 8 characters/) },
+      { path: 'body.schooleYear', field: 'schooleYear', code: 'oneOf', params: { values: 'First year, Second year, Third year' }, message: 'schooleYear must be one of: First year, Second year, Third year' },
+    ]);
+    expect(r.body.message).toBe(r.body.errors.map((e: { message: string }) => e.message).join('; '));
+  });
+
+  it('names the rule of a refinement and never echoes the input', async () => {
+    const r = await post({ ...good, confirm: 'Other0rdX' });
+    expect(r.body).toEqual({ message: 'confirm must match password', code: 'validation', errors: [{ path: 'body.confirm', field: 'confirm', code: 'password.match', params: {}, message: 'confirm must match password' }] });
+    expect(JSON.stringify(r.body)).not.toMatch(/Passw0rd|Other0rd/);
   });
 });
 

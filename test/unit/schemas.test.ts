@@ -1,4 +1,5 @@
 import { discountedPrice, isFreePrice, performanceBand } from '../../shared/constants';
+import { englishIssueMessage } from '../../shared/rules';
 import { signupBody } from '../../shared/schemas/auth';
 import { normaliseEgyptMobile, PASSWORD_RULES } from '../../shared/schemas/common';
 
@@ -37,7 +38,8 @@ describe('sign-up body', () => {
     [{ email: 'nope' }, /e-mail/],
     [{ firstName: '  ' }, /firstName is required/],
   ])('refuses %o with a readable message', (patch, msg) => {
-    const r = signupBody.safeParse({ ...good, ...patch });
+    // The readable English comes from the server's error map (shared/rules.ts), as in http.ts.
+    const r = signupBody.safeParse({ ...good, ...patch }, { error: englishIssueMessage });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.message).join('; ')).toMatch(msg);
   });
