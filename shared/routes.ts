@@ -14,6 +14,7 @@ import * as com from './schemas/commerce';
 import { id, idParam } from './schemas/common';
 import * as people from './schemas/people';
 import * as quiz from './schemas/quizzes';
+import * as res from './schemas/responses';
 
 export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages'] as const;
 export type Domain = (typeof DOMAINS)[number];
@@ -43,18 +44,18 @@ const p = (...names: string[]) => z.object(Object.fromEntries(names.map((n) => [
 
 const table = {
   // health
-  'GET /api/health': { op: 'checkHealth', domain: 'health', access: 'public', summary: 'Every backing service answers', ours: true },
+  'GET /api/health': { op: 'checkHealth', domain: 'health', access: 'public', summary: 'Every backing service answers', response: res.healthResponse, ours: true },
 
   // auth
-  'POST /api/auth/signup': { op: 'signUp', domain: 'auth', access: 'public', summary: 'Sign up; mails an activation link', body: auth.signupBody },
+  'POST /api/auth/signup': { op: 'signUp', domain: 'auth', access: 'public', summary: 'Sign up; mails an activation link', body: auth.signupBody, response: res.messageResponse },
   'POST /api/auth/login': { op: 'logIn', domain: 'auth', access: 'public', summary: 'Sign in with e-mail or phone', body: auth.loginBody, response: auth.loginResponse },
-  'POST /api/auth/logout': { op: 'logOut', domain: 'auth', access: 'user', summary: 'End the session; the token stops working at once' },
-  'POST /api/auth/forget-password': { op: 'forgetPassword', domain: 'auth', access: 'public', summary: 'Mail a 6-digit reset code', body: auth.forgetPasswordBody },
-  'POST /api/auth/verify-reset-code': { op: 'verifyResetCode', domain: 'auth', access: 'public', summary: 'Check a reset code', body: auth.verifyResetCodeBody },
-  'POST /api/auth/reset-password': { op: 'resetPassword', domain: 'auth', access: 'public', summary: 'Set a new password with a verified code', body: auth.resetPasswordBody },
-  'GET /api/auth/google': { op: 'startGoogleSignIn', domain: 'auth', access: 'public', summary: 'Redirect to the hosted UI with Google' },
-  'GET /api/auth/google/callback': { op: 'finishGoogleSignIn', domain: 'auth', access: 'public', summary: 'OAuth2 code-flow callback', query: auth.googleCallbackQuery, ours: true },
-  'GET /api/auth/activate': { op: 'activateAccount', domain: 'auth', access: 'public', summary: 'Activation link from the sign-up mail', query: auth.activateQuery, ours: true },
+  'POST /api/auth/logout': { op: 'logOut', domain: 'auth', access: 'user', summary: 'End the session; the token stops working at once', response: res.messageResponse },
+  'POST /api/auth/forget-password': { op: 'forgetPassword', domain: 'auth', access: 'public', summary: 'Mail a 6-digit reset code', body: auth.forgetPasswordBody, response: res.messageResponse },
+  'POST /api/auth/verify-reset-code': { op: 'verifyResetCode', domain: 'auth', access: 'public', summary: 'Check a reset code', body: auth.verifyResetCodeBody, response: res.messageResponse },
+  'POST /api/auth/reset-password': { op: 'resetPassword', domain: 'auth', access: 'public', summary: 'Set a new password with a verified code', body: auth.resetPasswordBody, response: res.messageResponse },
+  'GET /api/auth/google': { op: 'startGoogleSignIn', domain: 'auth', access: 'public', summary: 'Redirect to the hosted UI with Google', response: res.redirectResponse },
+  'GET /api/auth/google/callback': { op: 'finishGoogleSignIn', domain: 'auth', access: 'public', summary: 'OAuth2 code-flow callback', query: auth.googleCallbackQuery, response: res.redirectResponse, ours: true },
+  'GET /api/auth/activate': { op: 'activateAccount', domain: 'auth', access: 'public', summary: 'Activation link from the sign-up mail', query: auth.activateQuery, response: res.redirectResponse, ours: true },
 
   // catalogue: courses, terms, sections
   'GET /api/cours/all': { op: 'listCourses', domain: 'catalogue', access: 'public', summary: 'All courses with their terms', response: z.object({ data: z.array(cat.course) }) },
@@ -74,49 +75,49 @@ const table = {
   'GET /api/cours/lectureaaa/{id}': { op: 'getLecture', domain: 'catalogue', access: 'user', summary: 'One lecture with its videos', params: idParam, response: z.object({ data: cat.lecture }) },
   'PATCH /api/AWS/lectures/{id}': { op: 'updateLecture', domain: 'catalogue', access: 'admin', summary: 'Edit a lecture', multipart: true, params: idParam, body: cat.updateLectureBody, response: cat.lectureSaved },
   'POST /api/AWS/lectures/videos/{lectureId}': { op: 'addVideos', domain: 'catalogue', access: 'admin', summary: 'Add videos to a lecture', params: cat.lectureIdParams, body: cat.addVideosBody, response: cat.lectureSaved },
-  'DELETE /api/AWS/lectures/video/{videoId}': { op: 'deleteVideo', domain: 'catalogue', access: 'admin', summary: 'Delete a video', params: cat.videoIdParams },
-  'PATCH /api/AWS/lectures/video/{videoId}': { op: 'updateVideo', domain: 'catalogue', access: 'admin', summary: "Rename a video or change its quiz", params: cat.videoIdParams, body: cat.updateVideoBody, ours: true },
+  'DELETE /api/AWS/lectures/video/{videoId}': { op: 'deleteVideo', domain: 'catalogue', access: 'admin', summary: 'Delete a video', params: cat.videoIdParams, response: res.videoDeleted },
+  'PATCH /api/AWS/lectures/video/{videoId}': { op: 'updateVideo', domain: 'catalogue', access: 'admin', summary: "Rename a video or change its quiz", params: cat.videoIdParams, body: cat.updateVideoBody, response: res.videoUpdated, ours: true },
   'GET /api/AWS/get-signed-url': { op: 'getSignedUrl', domain: 'catalogue', access: 'admin', summary: 'Presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
 
   // payments
-  'GET /api/AWS/get-purched': { op: 'listPurchases', domain: 'payments', access: 'user', summary: "The student's purchased lectures" },
-  'POST /api/user/payment-intention/{lectureId}': { op: 'createPaymentIntention', domain: 'payments', access: 'user', summary: 'Price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody },
-  'POST /api/payments/paymob/webhook': { op: 'receivePaymobCallback', domain: 'payments', access: 'public', summary: 'Paymob processed callback (HMAC verified)', ours: true },
-  'GET /api/payments/paymob/return': { op: 'returnFromPaymob', domain: 'payments', access: 'public', summary: 'Paymob browser return; redirects to /temp or /fail', ours: true },
+  'GET /api/AWS/get-purched': { op: 'listPurchases', domain: 'payments', access: 'user', summary: "The student's purchased lectures", response: res.purchasesResponse },
+  'POST /api/user/payment-intention/{lectureId}': { op: 'createPaymentIntention', domain: 'payments', access: 'user', summary: 'Price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody, response: res.paymentIntention },
+  'POST /api/payments/paymob/webhook': { op: 'receivePaymobCallback', domain: 'payments', access: 'public', summary: 'Paymob processed callback (HMAC verified)', response: res.paymobCallbackResponse, ours: true },
+  'GET /api/payments/paymob/return': { op: 'returnFromPaymob', domain: 'payments', access: 'public', summary: 'Paymob browser return; redirects to /temp or /fail', response: res.redirectResponse, ours: true },
 
   // coupons
-  'POST /api/Coupan/validate/{couponCode}': { op: 'validateCoupon', domain: 'coupons', access: 'user', summary: 'Check a coupon code', params: com.couponCodeParams },
-  'POST /api/Coupan/create': { op: 'createCoupon', domain: 'coupons', access: 'admin', summary: 'Create a coupon', body: com.createCouponBody },
-  'GET /api/Coupan/all': { op: 'listCoupons', domain: 'coupons', access: 'admin', summary: 'All coupons' },
-  'DELETE /api/Coupan/{id}': { op: 'deleteCoupon', domain: 'coupons', access: 'admin', summary: 'Delete a coupon', params: idParam },
+  'POST /api/Coupan/validate/{couponCode}': { op: 'validateCoupon', domain: 'coupons', access: 'user', summary: 'Check a coupon code', params: com.couponCodeParams, response: res.couponValidation },
+  'POST /api/Coupan/create': { op: 'createCoupon', domain: 'coupons', access: 'admin', summary: 'Create a coupon', body: com.createCouponBody, response: res.couponCreated },
+  'GET /api/Coupan/all': { op: 'listCoupons', domain: 'coupons', access: 'admin', summary: 'All coupons', response: res.couponList },
+  'DELETE /api/Coupan/{id}': { op: 'deleteCoupon', domain: 'coupons', access: 'admin', summary: 'Delete a coupon', params: idParam, response: res.deletedResponse },
 
   // quizzes
-  'GET /api/Quizz/{quizId}': { op: 'getQuiz', domain: 'quizzes', access: 'user', summary: 'A quiz to take', params: p('quizId') },
-  'POST /api/Quizz/submit/{quizId}': { op: 'submitQuiz', domain: 'quizzes', access: 'user', summary: 'Submit answers', params: p('quizId'), body: quiz.submitQuizBody },
-  'GET /api/Quizz/status/check/{quizId}': { op: 'checkQuizStatus', domain: 'quizzes', access: 'user', summary: "The student's pass status", params: p('quizId') },
-  'DELETE /api/Quizz/questions/{quizId}/{questionId}': { op: 'deleteQuestion', domain: 'quizzes', access: 'admin', summary: 'Delete a question', params: p('quizId', 'questionId') },
-  'GET /api/Quiz/quizzes/{contentId}': { op: 'listSectionQuizzes', domain: 'quizzes', access: 'admin', summary: 'Quizzes assigned to a section', params: p('contentId') },
-  'POST /api/Quiz/associate-quiz/{contentId}/{quizId}': { op: 'assignQuiz', domain: 'quizzes', access: 'admin', summary: 'Assign a quiz to a section', params: p('contentId', 'quizId') },
-  'DELETE /api/Quiz/unassign-from-content/{quizId}': { op: 'unassignQuiz', domain: 'quizzes', access: 'admin', summary: 'Unassign a quiz', params: p('quizId') },
-  'POST /api/Quiz/quiz': { op: 'createQuiz', domain: 'quizzes', access: 'admin', summary: 'Create a quiz', multipart: true, body: quiz.quizFormBody },
-  'GET /api/Quiz/AllQuizz': { op: 'listQuizzes', domain: 'quizzes', access: 'admin', summary: 'All quizzes' },
-  'DELETE /api/Quiz/{quizId}': { op: 'deleteQuiz', domain: 'quizzes', access: 'admin', summary: 'Delete a quiz', params: p('quizId') },
-  'PATCH /api/Quiz/{quizId}': { op: 'updateQuiz', domain: 'quizzes', access: 'admin', summary: 'Edit a quiz', multipart: true, params: p('quizId'), body: quiz.quizFormBody },
-  'GET /api/Quiz/students-results/{quizId}': { op: 'listQuizResults', domain: 'quizzes', access: 'admin', summary: "A quiz's results", params: p('quizId') },
-  'DELETE /api/v/quizzes/{id}': { op: 'removeQuiz', domain: 'quizzes', access: 'admin', summary: 'Delete a quiz (legacy path)', params: idParam },
+  'GET /api/Quizz/{quizId}': { op: 'getQuiz', domain: 'quizzes', access: 'user', summary: 'A quiz to take', params: p('quizId'), response: res.quizResponse },
+  'POST /api/Quizz/submit/{quizId}': { op: 'submitQuiz', domain: 'quizzes', access: 'user', summary: 'Submit answers', params: p('quizId'), body: quiz.submitQuizBody, response: res.quizSubmitted },
+  'GET /api/Quizz/status/check/{quizId}': { op: 'checkQuizStatus', domain: 'quizzes', access: 'user', summary: "The student's pass status", params: p('quizId'), response: res.quizStatus },
+  'DELETE /api/Quizz/questions/{quizId}/{questionId}': { op: 'deleteQuestion', domain: 'quizzes', access: 'admin', summary: 'Delete a question', params: p('quizId', 'questionId'), response: res.deletedResponse },
+  'GET /api/Quiz/quizzes/{contentId}': { op: 'listSectionQuizzes', domain: 'quizzes', access: 'admin', summary: 'Quizzes assigned to a section', params: p('contentId'), response: res.quizList },
+  'POST /api/Quiz/associate-quiz/{contentId}/{quizId}': { op: 'assignQuiz', domain: 'quizzes', access: 'admin', summary: 'Assign a quiz to a section', params: p('contentId', 'quizId'), response: res.messageResponse },
+  'DELETE /api/Quiz/unassign-from-content/{quizId}': { op: 'unassignQuiz', domain: 'quizzes', access: 'admin', summary: 'Unassign a quiz', params: p('quizId'), response: res.messageResponse },
+  'POST /api/Quiz/quiz': { op: 'createQuiz', domain: 'quizzes', access: 'admin', summary: 'Create a quiz', multipart: true, body: quiz.quizFormBody, response: res.quizSaved },
+  'GET /api/Quiz/AllQuizz': { op: 'listQuizzes', domain: 'quizzes', access: 'admin', summary: 'All quizzes', response: res.quizList },
+  'DELETE /api/Quiz/{quizId}': { op: 'deleteQuiz', domain: 'quizzes', access: 'admin', summary: 'Delete a quiz', params: p('quizId'), response: res.deletedResponse },
+  'PATCH /api/Quiz/{quizId}': { op: 'updateQuiz', domain: 'quizzes', access: 'admin', summary: 'Edit a quiz', multipart: true, params: p('quizId'), body: quiz.quizFormBody, response: res.quizSaved },
+  'GET /api/Quiz/students-results/{quizId}': { op: 'listQuizResults', domain: 'quizzes', access: 'admin', summary: "A quiz's results", params: p('quizId'), response: res.quizResults },
+  'DELETE /api/v/quizzes/{id}': { op: 'removeQuiz', domain: 'quizzes', access: 'admin', summary: 'Delete a quiz (legacy path)', params: idParam, response: res.deletedResponse },
 
   // users
-  'GET /api/user/profile': { op: 'getProfile', domain: 'users', access: 'user', summary: 'My account' },
-  'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'user', summary: 'Edit names and change password', body: people.updateProfileBody },
-  'GET /api/admin/allusers': { op: 'listUsers', domain: 'users', access: 'admin', summary: 'Users, newest first, searched and paged', query: people.usersQuery },
-  'DELETE /api/user/deleteUser/{userId}': { op: 'deleteUser', domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId') },
-  'PATCH /api/user/blockUser/{userId}': { op: 'blockUser', domain: 'users', access: 'admin', summary: 'Toggle block', params: p('userId') },
-  'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: com.grantLectureBody },
+  'GET /api/user/profile': { op: 'getProfile', domain: 'users', access: 'user', summary: 'My account', response: res.profileResponse },
+  'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'user', summary: 'Edit names and change password', body: people.updateProfileBody, response: res.profileUpdated },
+  'GET /api/admin/allusers': { op: 'listUsers', domain: 'users', access: 'admin', summary: 'Users, newest first, searched and paged', query: people.usersQuery, response: res.userPage },
+  'DELETE /api/user/deleteUser/{userId}': { op: 'deleteUser', domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId'), response: res.deletedResponse },
+  'PATCH /api/user/blockUser/{userId}': { op: 'blockUser', domain: 'users', access: 'admin', summary: 'Toggle block', params: p('userId'), response: res.userBlocked },
+  'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: com.grantLectureBody, response: res.lectureGranted },
 
   // messages
-  'GET /api/admin/contect': { op: 'listMessages', domain: 'messages', access: 'admin', summary: 'Contact messages, newest first' },
-  'DELETE /api/admin/delete_us/{id}': { op: 'deleteMessage', domain: 'messages', access: 'admin', summary: 'Delete a message', params: idParam },
-  'POST /api/user/contect_us': { op: 'sendMessage', domain: 'messages', access: 'user', summary: 'Send a message to the staff', body: people.contactBody },
+  'GET /api/admin/contect': { op: 'listMessages', domain: 'messages', access: 'admin', summary: 'Contact messages, newest first', response: res.contactMessages },
+  'DELETE /api/admin/delete_us/{id}': { op: 'deleteMessage', domain: 'messages', access: 'admin', summary: 'Delete a message', params: idParam, response: res.deletedResponse },
+  'POST /api/user/contect_us': { op: 'sendMessage', domain: 'messages', access: 'user', summary: 'Send a message to the staff', body: people.contactBody, response: res.messageResponse },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 
 export type RouteId = keyof typeof table;
