@@ -1,6 +1,7 @@
 import { env } from '../lib/env';
 import { type Handler, redirect } from '../lib/http';
 import { finishGoogleSignIn, GoogleSignInFailed } from './google-oauth';
+import { logger } from '../lib/log';
 
 /** The hosted UI sends the browser back here; it always leaves with a redirect to the web app. */
 export const googleCallback: Handler<'GET /api/auth/google/callback'> = async ({ query }) => {
@@ -10,7 +11,7 @@ export const googleCallback: Handler<'GET /api/auth/google/callback'> = async ({
     return redirect(`${env.PUBLIC_URL}/auth/google/callback?token=${encodeURIComponent(token)}&user=${u}`);
   } catch (e) {
     const reason = e instanceof GoogleSignInFailed ? e.reason : 'failed';
-    if (!(e instanceof GoogleSignInFailed) || reason === 'failed') console.error('[google]', e);
+    if (!(e instanceof GoogleSignInFailed) || reason === 'failed') logger.error('Google sign-in failed', { error: e, reason });
     return redirect(`${env.PUBLIC_URL}/auth/login?google=failed&reason=${reason}`);
   }
 };

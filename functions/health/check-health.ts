@@ -6,13 +6,14 @@ import { cognito, s3 } from '../lib/aws';
 import { env } from '../lib/env';
 import { ServiceUnavailable } from '../lib/errors';
 import { type Handler, ok } from '../lib/http';
+import { logger } from '../lib/log';
 
 const probe = async (name: string, f: () => Promise<unknown>) => {
   try {
     await f();
     return [name, 'up'] as const;
   } catch (e) {
-    console.warn(`[health] ${name} is down: ${(e as Error).name}: ${(e as Error).message}`);
+    logger.warn('health probe failed', { probe: name, error: e });
     return [name, 'down'] as const;
   }
 };

@@ -49,6 +49,8 @@ export const redact = <T>(value: T): T => JSON.parse(JSON.stringify(value, redac
  * Same logger; LOG_FORMAT=compact prints each line as a person reads it (the local platform):
  * `12:04:05 INFO  GET /api/cours/all 200 12ms listCourses user=01J…`, an error's stack below it.
  */
+const STANDARD_KEYS = new Set(['level', 'message', 'timestamp', 'service', 'cold_start', 'function_arn', 'function_memory_size', 'function_name', 'function_request_id', 'sampling_rate', 'xray_trace_id', 'error']);
+
 class BioscopeLogger extends Logger {
   protected override printLog(logLevel: number, log: LogItem): void {
     if (env.LOG_FORMAT !== 'compact') return super.printLog(logLevel, log);
@@ -56,7 +58,11 @@ class BioscopeLogger extends Logger {
     const level = String(a.level ?? '').padEnd(5);
     const time = String(a.timestamp ?? '').slice(11, 19);
     const { route, status, latencyMs, op, userId, error, message } = a as Record<string, unknown> & { error?: { name?: string; message?: string; stack?: string; cause?: unknown } };
-    const head = route ? `${route} ${status} ${latencyMs}ms ${op ?? ''}${userId ? ` user=${userId}` : ''}` : String(message);
+    const extra = Object.entries(a)
+      .filter(([k]) => !STANDARD_KEYS.has(k))
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(' ');
+    const head = route ? `${route} ${status} ${latencyMs}ms ${op ?? ''}${userId ? ` user=${userId}` : ''}` : `${String(message)}${extra ? ` ${extra}` : ''}`;
     const err = error ? (error.stack ?? `${error.name}: ${error.message}`) + (error.cause ? `\n  cause: ${JSON.stringify(error.cause)}` : '') : '';
     const line = `${time} ${level} ${head}${err ? `\n${err.replace(/^/gm, '    ')}` : ''}\n`;
     (logLevel >= LogLevelThreshold.WARN ? process.stderr : process.stdout).write(line);
