@@ -1,3 +1,4 @@
+import { sessionGate } from './session-gate';
 import { domainHandler } from '../lib/http';
 import { activateAccount } from './activate-account';
 import { forgetPassword } from './forget-password';
@@ -19,4 +20,4 @@ export const handler = domainHandler('auth', {
   'GET /api/auth/google': googleRedirect,
   'GET /api/auth/google/callback': googleCallback,
   'GET /api/auth/activate': activateAccount,
-});
+}, sessionGate);

@@ -3,7 +3,7 @@ import { putResetCode, recordWrongResetCode, type ResetCode, resetCodeOf, markRe
 import { clearSignInFailures } from '../data/sign-in-failure-repo';
 import { markActivated, setSessions, userById, userIdByEmail } from '../data/user-repo';
 import { BadRequest, TooManyRequests } from '../lib/errors';
-import { sendMail } from '../lib/mailer';
+import { sendMail } from '../data/mailer';
 import { setPoolPassword } from './pool';
 import { codeMatches, mayIssueResetCode, newResetCode, RESET_CODE_MAX_ATTEMPTS, resetCodeState } from './reset-code';
 
@@ -55,7 +55,7 @@ export async function setPasswordWithCode(email: string, code: string, password:
   const user = userId ? await userById(userId) : undefined;
   if (!user || !(await takeVerifiedResetCode(rc))) throw new BadRequest(WRONG_CODE, 'auth.resetCode');
   await setPoolPassword(user.email, password);
-  // Every older token stops working at once (lib/auth.ts tells them why).
+  // Every older token stops working at once (session-gate.ts tells them why).
   await setSessions(user.id, [], 'reset');
   // The code reached the mailbox: that proves the e-mail as the activation link would.
   if (!user.activated) await markActivated(user.id);

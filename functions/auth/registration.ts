@@ -6,7 +6,7 @@ import { activationToken, markActivationTokenUsed, putActivationToken } from '..
 import { createUser, markActivated, userById, userIdByEmail, userIdByPhone } from '../data/user-repo';
 import { env } from '../lib/env';
 import { Conflict } from '../lib/errors';
-import { sendMail } from '../lib/mailer';
+import { sendMail } from '../data/mailer';
 import { createPoolUser, deletePoolUser, markEmailVerified } from './pool';
 
 export const ACTIVATION_TTL_SECONDS = 48 * 3600;

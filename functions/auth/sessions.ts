@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
-import { setSessions, type UserRecord } from '../data/user-repo';
+import { setSessions, type UserRecord, userById } from '../data/user-repo';
 import { env } from '../lib/env';
 import { sessionsAfterSignIn, sessionsAfterSignOut } from './session-rules';
 
-/** Makes the ID token's jti a live session of the user (lib/auth.ts refuses any other token). */
+/** Makes the ID token's jti a live session of the user (session-gate.ts refuses any other token). */
 export async function startSession(user: UserRecord, idToken: string): Promise<void> {
   const { jti } = decodeJwt(idToken);
   if (typeof jti !== 'string') throw new Error('the ID token has no jti');
@@ -11,6 +11,9 @@ export async function startSession(user: UserRecord, idToken: string): Promise<v
   await setSessions(user.id, next.sessions, next.reason);
 }
 
-export async function endSession(user: UserRecord, jti: unknown): Promise<void> {
+/** Ends the session of this token (the gate has checked it is live); the others stay. */
+export async function endSession(userId: string, jti: unknown): Promise<void> {
+  const user = await userById(userId);
+  if (!user) return;
   await setSessions(user.id, sessionsAfterSignOut(user.sessions, String(jti)), 'logout');
 }

@@ -1,3 +1,4 @@
+import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
 import { addVideosHandler } from './add-videos';
 import { createCourseHandler } from './create-course';
@@ -38,4 +39,4 @@ export const handler = domainHandler('catalogue', {
   'DELETE /api/AWS/lectures/video/{videoId}': deleteVideoHandler,
   'PATCH /api/AWS/lectures/video/{videoId}': updateVideoHandler,
   'GET /api/AWS/get-signed-url': getSignedUrlHandler,
-});
+}, sessionGate);

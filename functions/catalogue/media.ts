@@ -4,7 +4,7 @@
  */
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
-import { MEDIA_PREFIXES } from '../../infra/definitions/user-pool';
+import { MEDIA_PREFIXES } from '../lib/media-layout';
 import type { UploadedFile } from '../../shared/schemas/common';
 import { s3 } from '../lib/aws';
 import { env } from '../lib/env';
@@ -80,7 +80,7 @@ export function videoKeyOf(videoUrl: string, o: MediaOrigins): string | undefine
     return undefined;
   }
   if (!key.startsWith(MEDIA_PREFIXES.videos) || key.length === MEDIA_PREFIXES.videos.length) return undefined;
-  if (key.split('/').some((s) => s === '..' || s === '.' || s === '') || /[\u0000-\u001f]/.test(key)) return undefined;
+  if (key.split('/').some((s) => s === '..' || s === '.' || s === '') || [...key].some((c) => c.charCodeAt(0) < 0x20)) return undefined;
   return key;
 }
 

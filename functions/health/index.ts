@@ -1,4 +1,5 @@
+import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
 import { checkHealth } from './check-health';
 
-export const handler = domainHandler('health', { 'GET /api/health': checkHealth });
+export const handler = domainHandler('health', { 'GET /api/health': checkHealth }, sessionGate);

@@ -15,14 +15,27 @@ import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { ApiErrorBody, FieldError } from '../../shared/errors';
-import { type Domain, type RouteDef, type RouteId, type RouteOf, routesOfDomain } from '../../shared/routes';
+import { type Access, type Domain, type RouteDef, type RouteId, type RouteOf, routesOfDomain } from '../../shared/routes';
 import { IMAGE_MAX_BYTES } from '../../shared/constants';
-import { type AuthContext, authenticate } from './auth';
 import { englishIssueMessage, ruleOf } from '../../shared/rules';
 import { HttpError, NotFound, NotImplemented, ValidationFailed } from './errors';
 import { logger, requestLog } from './log';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Who is calling, as the session gate found them (the user's record is read again where needed). */
+export interface AuthContext {
+  userId: string;
+  claims: Record<string, unknown>;
+  groups: string[];
+  isAdmin: boolean;
+}
+/**
+ * Decides who may call a route of this access: undefined for a public route, else the caller or a
+ * 401/403. The one every domain uses is the auth domain's `sessionGate` (functions/auth/public.ts):
+ * lib sits under the data layer, so the stack takes the gate rather than reading users itself.
+ */
+export type SessionGate = (event: APIGatewayProxyEventV2, access: Access) => Promise<AuthContext | undefined>;
 
 export interface Request<K extends RouteId = RouteId> {
   body: Out<RouteOf<K> extends { body: infer B } ? B : undefined>;
@@ -87,10 +100,10 @@ function parse<S extends z.ZodType | undefined>(where: string, schema: S, value:
   throw new ValidationFailed(issuesToErrors(where, r.error));
 }
 
-function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> | undefined) {
+function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> | undefined, gate: SessionGate) {
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
     void context;
-    const auth = await authenticate(event, route.access);
+    const auth = await gate(event, route.access);
     if (!impl) throw new NotImplemented(`${route.id} is not built yet (domain ${route.domain})`);
     const params = parse('path', route.params, event.pathParameters ?? {});
     const query = parse('query', route.query, event.queryStringParameters ?? {});
@@ -115,10 +128,10 @@ function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> 
 /** Static segments first, as API Gateway matches. */
 const bySpecificity = (a: RouteDef, b: RouteDef) => b.path.split('/').filter((s) => !s.startsWith('{')).length - a.path.split('/').filter((s) => !s.startsWith('{')).length;
 
-export function domainHandler(domain: Domain, impls: Handlers) {
+export function domainHandler(domain: Domain, impls: Handlers, gate: SessionGate) {
   const rows = routesOfDomain(domain).sort(bySpecificity);
   const router = httpRouterHandler<APIGatewayProxyEventV2, APIGatewayProxyResultV2>({
-    routes: rows.map((r) => ({ method: r.method, path: r.path, handler: routeHandler(r, impls[r.id] as Handler<RouteId> | undefined) as never })),
+    routes: rows.map((r) => ({ method: r.method, path: r.path, handler: routeHandler(r, impls[r.id] as Handler<RouteId> | undefined, gate) as never })),
     notFoundResponse: ({ method, path }) => {
       throw new NotFound(`No route ${method} ${path}`);
     },

@@ -1,4 +1,5 @@
+import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
 
 /** The users domain's Lambda. Its routes come with a later issue; until then they answer 501. */
-export const handler = domainHandler('users', {});
+export const handler = domainHandler('users', {}, sessionGate);

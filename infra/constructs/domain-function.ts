@@ -15,7 +15,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table-def';
 import type { Env } from '../../functions/lib/env';
-import { MEDIA_PREFIXES } from '../definitions/user-pool';
+import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import type { Domain } from '../../shared/routes';
 import { REPO_ROOT } from '../bundling/lambda-bundle';
 

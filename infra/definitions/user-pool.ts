@@ -23,6 +23,3 @@ export const USER_POOL = {
   },
   googleScopes: ['openid', 'email', 'profile'],
 } as const;
-
-/** Media bucket layout: images are public through /media/images/*, videos need a signed URL. */
-export const MEDIA_PREFIXES = { images: 'images/', videos: 'videos/' } as const;

@@ -16,7 +16,7 @@ import { lecturesOfSection } from '../../functions/data/lecture-repo';
 import { sectionsOfTerm } from '../../functions/data/section-repo';
 import { s3 } from '../../functions/lib/aws';
 import { env } from '../../functions/lib/env';
-import { MEDIA_PREFIXES } from '../definitions/user-pool';
+import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 
 export const DEMO_MARKER = 'bioscope-demo-v1';
 const ASSETS = path.join(__dirname, 'assets');

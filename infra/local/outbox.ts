@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ServerResponse } from 'node:http';
 import { ddb, TABLE } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
-import type { Mail } from '../../functions/lib/mailer';
+import type { Mail } from '../../functions/data/mailer';
 import { type LocalRoute, sendJson } from './gateway';
 
 type StoredMail = Mail & { id: string; sentAt: string };

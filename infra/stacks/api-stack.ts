@@ -27,7 +27,8 @@ import type { Construct } from 'constructs';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant, nagText } from '../constructs/domain-function';
 import { LogBucket } from '../constructs/log-bucket';
-import { MEDIA_PREFIXES, USER_POOL } from '../definitions/user-pool';
+import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
+import { USER_POOL } from '../definitions/user-pool';
 import type { DataStack } from './data-stack';
 import { PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY, type Settings } from './settings';
 

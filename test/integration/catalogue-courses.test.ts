@@ -127,7 +127,7 @@ describe('terms', () => {
     expect(terms.body.data[0]).toMatchObject({ id: lw.termId, isLocked: true });
     for (const path of [`/api/cours/content/${lw.termId}`, `/api/cours/lecture/${lw.lectureSectionId}`, `/api/cours/lectureaaa/${lecture.id}`]) {
       const student = await api('GET', path, { token: lw.student.token });
-      expect({ path, status: student.status, body: student.body }).toEqual({ path, status: 403, body: { message: 'This term is locked' } });
+      expect({ path, status: student.status, body: student.body }).toEqual({ path, status: 403, body: { message: 'This term is locked', code: 'term.locked' } });
       expect((await api('GET', path, { token: lw.admin.token })).status).toBe(200);
     }
     const adminView = await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: lw.admin.token });

@@ -1,6 +1,6 @@
 /** The Middy stack in-process: routing, 501 for unbuilt routes, validation, error mapping. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { parseGroups } from '../../functions/lib/auth';
+import { parseGroups, sessionGate } from '../../functions/auth/public';
 import { Conflict } from '../../functions/lib/errors';
 import { domainHandler, errorBody, ok } from '../../functions/lib/http';
 
@@ -27,11 +27,11 @@ describe('domainHandler', () => {
     'DELETE /api/Coupan/{id}': async () => {
       throw new Conflict('already gone');
     },
-  });
+  }, sessionGate);
 
   it('answers 501 {message} for a route of the domain that is not built', async () => {
     // A public route, so no claims are needed to reach the 501.
-    const h = domainHandler('health', {});
+    const h = domainHandler('health', {}, sessionGate);
     expect(await call(h, event('GET', '/api/health'))).toEqual({ status: 501, body: { message: expect.stringMatching(/not built yet/), code: 'notImplemented' } });
   });
 
@@ -58,7 +58,7 @@ describe('domainHandler', () => {
 });
 
 describe('a 400 of failed validation', () => {
-  const signUp = domainHandler('auth', { 'POST /api/auth/signup': async () => ok({}) });
+  const signUp = domainHandler('auth', { 'POST /api/auth/signup': async () => ok({}) }, sessionGate);
   const post = (body: unknown) => call(signUp, event('POST', '/api/auth/signup', { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
   const good = { firstName: 'Sara', lastName: 'Ali', email: 'sara@example.com', password: 'Passw0rdX', confirm: 'Passw0rdX', mobileNumber: '01012345678', schooleYear: 'First year' };
 

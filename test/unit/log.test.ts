@@ -4,6 +4,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { Conflict } from '../../functions/lib/errors';
+import { sessionGate } from '../../functions/auth/public';
 import { domainHandler, ok } from '../../functions/lib/http';
 import { redact, scrubText } from '../../functions/lib/log';
 
@@ -54,7 +55,7 @@ describe('request log', () => {
     'POST /api/auth/login': async () => {
       throw new Conflict('That e-mail is taken');
     },
-  });
+  }, sessionGate);
 
   it('writes one JSON line per request with route, op, status, latency and user id, and nothing secret', async () => {
     const { lines, raw, result } = await logsOf(() =>
@@ -112,7 +113,7 @@ describe('request log', () => {
           'GET /api/auth/google': async () => {
             throw new Error('boom');
           },
-        });
+        }, sessionGate);
       } finally {
         process.env = saved;
       }

@@ -1,21 +1,15 @@
 /**
- * The auth context of a request. API Gateway's JWT authorizer (or the local gateway) has already
- * verified signature, issuer, audience and expiry; here the claims are re-checked and the user's
- * record decides the rest at once: blocked, logged out, password changed, signed in elsewhere.
+ * The session gate every domain's stack runs (lib/http.ts calls it; auth/public.ts offers it).
+ * API Gateway's JWT authorizer (or the local gateway) has already verified signature, issuer,
+ * audience and expiry; here the claims are re-checked and the user's record decides the rest at
+ * once: blocked, logged out, password changed, signed in elsewhere.
  */
 import { ADMIN_GROUP } from '../../shared/constants';
 import type { ErrorCode } from '../../shared/errors';
 import type { Access } from '../../shared/routes';
-import { type SessionEndReason, type UserRecord, userById } from '../data/user-repo';
-import { Blocked, Forbidden, Unauthorized } from './errors';
-
-export interface AuthContext {
-  userId: string;
-  user: UserRecord;
-  claims: Record<string, unknown>;
-  groups: string[];
-  isAdmin: boolean;
-}
+import { type SessionEndReason, userById } from '../data/user-repo';
+import { Blocked, Forbidden, Unauthorized } from '../lib/errors';
+import type { AuthContext, SessionGate } from '../lib/http';
 
 const SESSION_ENDED_CODE: Record<SessionEndReason, ErrorCode> = {
   logout: 'session.loggedOut',
@@ -62,5 +56,8 @@ export async function authenticate(event: JwtEvent, access: Access, now = Date.n
   const groups = parseGroups(claims['cognito:groups']);
   const isAdmin = user.role === 'ADMIN' && groups.includes(ADMIN_GROUP);
   if (access === 'admin' && !isAdmin) throw new Forbidden('This action is for admins only', 'admin.only');
-  return { userId: sub, user, claims, groups, isAdmin };
+  return { userId: sub, claims, groups, isAdmin };
 }
+
+/** The gate as lib/http.ts takes it. */
+export const sessionGate: SessionGate = (event, access) => authenticate(event, access);

@@ -5,9 +5,9 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { ddb, TABLE } from '../data/client';
-import { keys } from '../data/keys';
-import { env } from './env';
+import { ddb, TABLE } from './client';
+import { keys } from './keys';
+import { env } from '../lib/env';
 
 export interface Mail {
   to: string;

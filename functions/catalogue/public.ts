@@ -1,0 +1,20 @@
+/**
+ * What the catalogue domain offers the other domains (import only this file from outside
+ * catalogue/). The quiz gate and payments build on these:
+ *
+ * - `lectureForSale(id, viewer)`: the stored lecture a student may buy (404 when it is gone or its
+ *   course is), with its price and isFree;
+ * - `lecturePrice(input, current)`: spec 5's price rule (negative made positive, 0 ⇔ free);
+ * - `canWatch`, `isFreeLecture`, `isUnexpired`: who may watch a lecture (free, admin, unexpired purchase);
+ * - `lockedVideoIds(viewer, videos)`: the quiz gate's seam (video N locked until the earlier
+ *   quizzes are passed), filled by the quizzes issue;
+ * - `assertTermOpen(term, viewer)`: a locked term refuses students (403 `term.locked`);
+ * - `toLecture`, `toVideo`: the API views of the stored records;
+ * - types `Viewer`, `LectureRecord`.
+ */
+export { canWatch, isFreeLecture, isUnexpired, lockedVideoIds, type Viewer } from './access';
+export { lectureForSale } from './lectures';
+export { lecturePrice } from './pricing';
+export { assertTermOpen } from './terms';
+export { toLecture, toVideo } from './views';
+export type { LectureRecord } from '../data/lecture-repo';
