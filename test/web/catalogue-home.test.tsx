@@ -29,7 +29,7 @@ describe('home page', () => {
     storeSession(studentUser);
     const { fn, release } = deferredFetch();
     renderApp('/');
-    expect(await screen.findByAltText('Loading the grades')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Loading the grades')).toBeInTheDocument();
     expect(screen.queryByText('للوصول للصفوف الدراسية الرجاء تسجيل الدخول')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'تسجيل الدخول' })).not.toBeInTheDocument();
     // Spec 6: the course list carries the raw token, not a Bearer one.

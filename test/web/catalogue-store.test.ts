@@ -1,50 +1,120 @@
-import { addCourse } from '@/features/catalogue/api/create-course';
-import { removeCourse } from '@/features/catalogue/api/delete-course';
-import { fetchCourses } from '@/features/catalogue/api/get-courses';
-import { editCourse } from '@/features/catalogue/api/update-course';
-import { coursesReducer, type CoursesState } from '@/features/catalogue/store/courses-slice';
+import type { Course } from '@shared/schemas/catalogue';
+import { makeStore } from '@/app/store';
+import { statusOf } from '@/lib/api';
+import { createCourseApi } from '@/features/catalogue/api/create-course';
+import { deleteCourseApi } from '@/features/catalogue/api/delete-course';
+import { listCoursesApi } from '@/features/catalogue/api/list-courses';
+import { updateCourseApi } from '@/features/catalogue/api/update-course';
 import { course } from './catalogue-fixtures';
+import { type FakeResponse, mockFetch } from './helpers';
 
-/** Spec 4: the courses store area. */
-const start = (courses = [course({ id: 'a' }), course({ id: 'b', name: 'B' })]): CoursesState => ({ courses, status: 'succeeded', error: null });
-const fulfilled = <P>(type: string, payload: P) => ({ type: `${type}/fulfilled`, payload });
+/**
+ * Spec 4: the courses store area, now the listCourses cache of the one api. A store from
+ * makeStore(), a mocked fetch, the endpoints dispatched as the screens dispatch them.
+ */
+type Answer = FakeResponse | Promise<FakeResponse>;
+let answer: (url: string, init: RequestInit) => Answer;
+beforeEach(() => {
+  answer = () => ({ status: 200, body: { data: [course({ id: 'a' }), course({ id: 'b', name: 'B' })] } });
+  mockFetch((url, init) => answer(url, init));
+});
 
-describe('courses store area', () => {
-  it('a request sets loading and clears the error', () => {
-    for (const thunk of [fetchCourses, addCourse, editCourse, removeCourse]) {
-      const state = coursesReducer({ ...start(), status: 'failed', error: { message: 'old' } }, { type: thunk.pending.type });
-      expect(state).toMatchObject({ status: 'loading', error: null });
+/** A store whose listCourses cache holds courses a and b (status succeeded). */
+async function started() {
+  const store = makeStore();
+  const list = store.dispatch(listCoursesApi.endpoints.listCourses.initiate());
+  await list;
+  const courses = () => listCoursesApi.endpoints.listCourses.select()(store.getState());
+  expect(courses().data?.map((c: Course) => c.id)).toEqual(['a', 'b']);
+  return { store, courses, list };
+}
+
+/** Answers later, when the test says so (to observe the loading state). */
+function held() {
+  let release!: (r: FakeResponse) => void;
+  const gate = new Promise<FakeResponse>((resolve) => (release = resolve));
+  answer = () => gate;
+  return release;
+}
+
+const KEY = { fixedCacheKey: 'screen' };
+const SELECT = { fixedCacheKey: 'screen', requestId: undefined };
+
+describe('courses store area (the listCourses cache)', () => {
+  it('a request sets loading and clears the error', async () => {
+    const { store, courses, list } = await started();
+    // The list: a failed fetch, then a refetch under way.
+    answer = () => ({ status: 500, body: { message: 'old' } });
+    await list.refetch();
+    expect(statusOf(courses())).toBe('failed');
+    let release = held();
+    const refetch = list.refetch();
+    expect(statusOf(courses())).toBe('loading');
+    expect(courses().isError).toBe(false);
+    release({ status: 200, body: { data: [] } });
+    await refetch;
+
+    // Each mutation, as one screen's form holds it: failed, then loading again with no error.
+    const SEL = SELECT;
+    const screens = [
+      { run: () => store.dispatch(createCourseApi.endpoints.createCourse.initiate({ name: 'N', courseFor: ['ثانوي عام'] }, KEY)), state: () => createCourseApi.endpoints.createCourse.select(SEL)(store.getState()) },
+      { run: () => store.dispatch(updateCourseApi.endpoints.updateCourse.initiate({ id: 'a', name: 'N' }, KEY)), state: () => updateCourseApi.endpoints.updateCourse.select(SEL)(store.getState()) },
+      { run: () => store.dispatch(deleteCourseApi.endpoints.deleteCourse.initiate('a', KEY)), state: () => deleteCourseApi.endpoints.deleteCourse.select(SEL)(store.getState()) },
+    ];
+    for (const { run, state } of screens) {
+      answer = () => ({ status: 500, body: { message: 'old' } });
+      await run();
+      expect(state()).toMatchObject({ status: 'rejected', error: { data: { message: 'old' } } });
+      expect(statusOf(state())).toBe('failed');
+      release = held();
+      const pending = run();
+      expect(statusOf(state())).toBe('loading');
+      expect(state().error).toBeUndefined();
+      release({ status: 200, body: course({ id: 'a', message: 'ok' }) });
+      await pending;
     }
   });
 
-  it('fetch replaces the list', () => {
-    const state = coursesReducer(start(), fulfilled(fetchCourses.typePrefix, [course({ id: 'z' })]));
-    expect(state.courses.map((c) => c.id)).toEqual(['z']);
-    expect(state.status).toBe('succeeded');
+  it('fetch replaces the list', async () => {
+    const { courses, list } = await started();
+    answer = () => ({ status: 200, body: { data: [course({ id: 'z' })] } });
+    await list.refetch();
+    expect(courses().data?.map((c: Course) => c.id)).toEqual(['z']);
+    expect(statusOf(courses())).toBe('succeeded');
   });
 
-  it('create appends the returned course', () => {
-    const state = coursesReducer(start(), fulfilled(addCourse.typePrefix, course({ id: 'c', name: 'New' })));
-    expect(state.courses.map((c) => c.id)).toEqual(['a', 'b', 'c']);
+  it('create appends the returned course', async () => {
+    const { store, courses } = await started();
+    answer = () => ({ status: 201, body: course({ id: 'c', name: 'New' }) });
+    await store.dispatch(createCourseApi.endpoints.createCourse.initiate({ name: 'New', courseFor: ['ثانوي عام'] }));
+    expect(courses().data?.map((c: Course) => c.id)).toEqual(['a', 'b', 'c']);
   });
 
-  it('update replaces the course with the same id, in place', () => {
-    const state = coursesReducer(start(), fulfilled(editCourse.typePrefix, course({ id: 'a', name: 'Renamed' })));
-    expect(state.courses.map((c) => [c.id, c.name])).toEqual([
+  it('update replaces the course with the same id, in place', async () => {
+    const { store, courses } = await started();
+    answer = () => ({ status: 200, body: course({ id: 'a', name: 'Renamed' }) });
+    await store.dispatch(updateCourseApi.endpoints.updateCourse.initiate({ id: 'a', name: 'Renamed' }));
+    expect(courses().data?.map((c: Course) => [c.id, c.name])).toEqual([
       ['a', 'Renamed'],
       ['b', 'B'],
     ]);
   });
 
-  it('delete removes the course whose id was returned', () => {
-    const state = coursesReducer(start(), fulfilled(removeCourse.typePrefix, { id: 'b', message: 'Course Deleted Succesfully' }));
-    expect(state.courses.map((c) => c.id)).toEqual(['a']);
+  it('delete removes the course whose id was returned', async () => {
+    const { store, courses } = await started();
+    answer = () => ({ status: 200, body: { id: 'b', message: 'Course Deleted Succesfully' } });
+    await store.dispatch(deleteCourseApi.endpoints.deleteCourse.initiate('b'));
+    expect(courses().data?.map((c: Course) => c.id)).toEqual(['a']);
   });
 
-  it('failure sets failed and keeps the server response body as the error', () => {
+  it('failure sets failed and keeps the server response body as the error', async () => {
+    const { store, courses } = await started();
     const body = { message: 'name is required' };
-    const state = coursesReducer(start(), { type: addCourse.rejected.type, payload: body });
-    expect(state).toMatchObject({ status: 'failed', error: body });
-    expect(state.courses).toHaveLength(2);
+    answer = () => ({ status: 400, body });
+    await store.dispatch(createCourseApi.endpoints.createCourse.initiate({ name: '', courseFor: ['ثانوي عام'] }, KEY));
+    const state = createCourseApi.endpoints.createCourse.select(SELECT)(store.getState());
+    expect(statusOf(state)).toBe('failed');
+    expect(state.error).toMatchObject({ status: 400, data: body });
+    expect(courses().data).toHaveLength(2);
   });
 });

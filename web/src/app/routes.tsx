@@ -11,7 +11,7 @@ import { MainLayout } from './layouts/main-layout';
 
 const page = (Component: LazyExoticComponent<ComponentType>) => <Component />;
 const screens = {
-  home: lazy(() => import('@/features/home/routes/home')),
+  home: lazy(() => import('./home-page')),
   authLayout: lazy(() => import('@/features/auth/routes/auth-layout')),
   login: lazy(() => import('@/features/auth/routes/login')),
   registration: lazy(() => import('@/features/auth/routes/registration')),

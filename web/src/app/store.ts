@@ -1,14 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api';
 import { authReducer } from '@/features/auth/store/auth-slice';
-import { coursesReducer } from '@/features/catalogue/store/courses-slice';
-import { termsReducer } from '@/features/catalogue/store/terms-slice';
 import { languageReducer } from '@/stores/language-slice';
 import { themeReducer } from '@/stores/theme-slice';
 
 /**
- * The store areas. A feature adds its slice here (e.g. `courses: coursesReducer` from
- * features/catalogue/store/courses-slice.ts); initial state is read from local storage on creation.
+ * The store areas: client state as plain slices (initial state read from local storage on
+ * creation); server state (courses, terms … spec 4's areas) in the one RTK Query cache, `api`.
  */
 export function makeStore() {
   return configureStore({
@@ -16,8 +14,6 @@ export function makeStore() {
       auth: authReducer,
       language: languageReducer,
       theme: themeReducer,
-      courses: coursesReducer,
-      terms: termsReducer,
       [api.reducerPath]: api.reducer,
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),

@@ -1,4 +1,4 @@
-import type { enHome } from '../en/home';
+import { enHome } from '../en/home';
 
 /** Arabic texts: home. Same keys as English (a missing key fails tsc). */
 export const arHome: Record<keyof typeof enHome, string> = {
@@ -19,4 +19,12 @@ export const arHome: Record<keyof typeof enHome, string> = {
   'home.gradesLoading': 'جارٍ تحميل الصفوف',
   'home.showTracks': 'عرض شعب {name}',
   'home.noGrades': 'لا توجد صفوف بعد.',
+  'home.teacherName': enHome['home.teacherName'],
+  'home.qualification1': enHome['home.qualification1'],
+  'home.qualification2': enHome['home.qualification2'],
+  'home.qualification3': enHome['home.qualification3'],
+  'home.teacherMessage': enHome['home.teacherMessage'],
+  'home.logIn': enHome['home.logIn'],
+  'home.gradesTitle': enHome['home.gradesTitle'],
+  'home.gradesSignedOut': enHome['home.gradesSignedOut'],
 };

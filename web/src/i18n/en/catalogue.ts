@@ -71,4 +71,22 @@ export const enCatalogue = {
   'admin.coursesTitle': 'Courses',
   'admin.emptyCourses': 'No courses yet. Add the first one.',
   'admin.lectures': 'Lectures',
+  // The spec's texts (sections 2, 5, 8), as written; the Arabic ones read the same in both languages.
+  'cat.noContent': 'لم يتم العثور على محتوى.',
+  'cat.lockedVideo': 'هذا الفيديو مقفل',
+  'cat.free': 'free',
+  'cat.genericError': 'Somthing went wrong',
+  'admin.courseAdded': 'Course Added Succesfully',
+  'admin.courseDeleted': 'Course Deleted Succesfully',
+  'admin.imageTooBig': 'maximum size for image is 1MB',
+  'admin.lectureAdded': 'Lecture Added Successfully',
+  'admin.lectureUpdated': 'Lecture Updated Successfully',
+  'admin.lectureImageRequired': 'Please select an image for the lecture',
+  'admin.noQuizzes': 'No quizzes yet',
+  // Accessible names that carry what they act on.
+  'admin.editNamed': 'Edit {name}',
+  'admin.deleteNamed': 'Delete {name}',
+  'admin.lockNamed': 'Lock {name}',
+  'admin.unlockNamed': 'Unlock {name}',
+  'cat.lectureAction': '{name} — {action}',
 } as const;

@@ -17,4 +17,14 @@ export const enHome = {
   'home.gradesLoading': 'Loading the grades',
   'home.showTracks': 'Show the tracks of {name}',
   'home.noGrades': 'No grades yet.',
+  // The teacher's texts and the spec's home texts are Arabic, shown as written in both languages
+  // (ar/home.ts reads them from here, so the teacher edits them once).
+  'home.teacherName': 'د. أحمد الشريف',
+  'home.qualification1': 'بكالوريوس الطب والجراحة — كلية طب قصر العيني، جامعة القاهرة',
+  'home.qualification2': 'مدرس الأحياء للثانوية العامة والمدارس الدولية واللغات منذ 2012',
+  'home.qualification3': 'مؤلف سلسلة «بيوسكوب» لمراجعة الأحياء',
+  'home.teacherMessage': 'الأحياء مش حفظ… الأحياء فهم. ذاكر صح، واسأل كتير، وإحنا معاك خطوة بخطوة لحد ما تقفل الامتحان.',
+  'home.logIn': 'تسجيل الدخول',
+  'home.gradesTitle': 'الصفوف الدراسية',
+  'home.gradesSignedOut': 'للوصول للصفوف الدراسية الرجاء تسجيل الدخول',
 } as const;

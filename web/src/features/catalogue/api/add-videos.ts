@@ -1,9 +1,15 @@
-import type { Lecture } from '@shared/schemas/catalogue';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import type { ResponseOf } from '@/lib/api-client';
 import type { VideoToSave } from './save-lecture';
 
 /** Appends the videos after the lecture's last one. */
-export async function addVideos(lectureId: string, videos: VideoToSave[]): Promise<Lecture> {
-  const res = await apiCall('POST /api/AWS/lectures/videos/{lectureId}', { params: { lectureId }, body: videos });
-  return res.data;
-}
+export const addVideosApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    addVideos: build.mutation<ResponseOf<'POST /api/AWS/lectures/videos/{lectureId}'>, { lectureId: string; videos: VideoToSave[] }>({
+      query: ({ lectureId, videos }) => ({ route: 'POST /api/AWS/lectures/videos/{lectureId}', params: { lectureId }, body: videos }),
+      invalidatesTags: ['Lecture'],
+    }),
+  }),
+});
+
+export const { useAddVideosMutation } = addVideosApi;

@@ -1,7 +1,7 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { Track } from '@shared/constants';
 import type { Course } from '@shared/schemas/catalogue';
-import { apiCall, rejection } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { listCoursesApi } from './list-courses';
 
 export interface NewCourse {
   name: string;
@@ -10,18 +10,23 @@ export interface NewCourse {
 }
 
 /** Multipart: name, courseFor as a JSON list, image. Terms and content take the server's defaults (spec 3). */
-export async function createCourse(input: NewCourse): Promise<Course> {
-  const form = new FormData();
-  form.set('name', input.name.trim());
-  form.set('courseFor', JSON.stringify(input.courseFor));
-  if (input.image) form.set('image', input.image);
-  return apiCall('POST /api/cours/create-course', { formData: form });
-}
-
-export const addCourse = createAsyncThunk<Course, NewCourse, { rejectValue: unknown }>('courses/create', async (input, { rejectWithValue }) => {
-  try {
-    return await createCourse(input);
-  } catch (e) {
-    return rejectWithValue(rejection(e, 'Unknown error'));
-  }
+export const createCourseApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createCourse: build.mutation<Course, NewCourse>({
+      query: (input) => {
+        const form = new FormData();
+        form.set('name', input.name.trim());
+        form.set('courseFor', JSON.stringify(input.courseFor));
+        if (input.image) form.set('image', input.image);
+        return { route: 'POST /api/cours/create-course', formData: form };
+      },
+      // Spec 4: create appends the returned course.
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        const { data: created } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (created) dispatch(listCoursesApi.util.updateQueryData('listCourses', undefined, (courses) => void courses.push(created)));
+      },
+    }),
+  }),
 });
+
+export const { useCreateCourseMutation } = createCourseApi;

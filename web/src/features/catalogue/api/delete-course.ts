@@ -1,15 +1,21 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
-import { apiCall, type ResponseOf, rejection } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import type { ResponseOf } from '@/lib/api-client';
+import { listCoursesApi } from './list-courses';
 
 export type CourseDeleted = ResponseOf<'DELETE /api/cours/{id}'>;
 
 /** The response names the deleted id (archived when students own lectures under it). */
-export const deleteCourse = (id: string): Promise<CourseDeleted> => apiCall('DELETE /api/cours/{id}', { params: { id } });
-
-export const removeCourse = createAsyncThunk<CourseDeleted, string, { rejectValue: unknown }>('courses/delete', async (id, { rejectWithValue }) => {
-  try {
-    return await deleteCourse(id);
-  } catch (e) {
-    return rejectWithValue(rejection(e, 'Unknown error'));
-  }
+export const deleteCourseApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    deleteCourse: build.mutation<CourseDeleted, string>({
+      query: (id) => ({ route: 'DELETE /api/cours/{id}', params: { id } }),
+      // Spec 4: delete removes the course whose id came back.
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        const { data: deleted } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (deleted) dispatch(listCoursesApi.util.updateQueryData('listCourses', undefined, (courses) => courses.filter((c) => c.id !== deleted.id)));
+      },
+    }),
+  }),
 });
+
+export const { useDeleteCourseMutation } = deleteCourseApi;

@@ -1,3 +1,12 @@
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
-export const deleteVideo = (videoId: string) => apiCall('DELETE /api/AWS/lectures/video/{videoId}', { params: { videoId } });
+export const deleteVideoApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    deleteVideo: build.mutation<unknown, string>({
+      query: (videoId) => ({ route: 'DELETE /api/AWS/lectures/video/{videoId}', params: { videoId } }),
+      invalidatesTags: ['Lecture'],
+    }),
+  }),
+});
+
+export const { useDeleteVideoMutation } = deleteVideoApi;

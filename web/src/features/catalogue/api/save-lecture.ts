@@ -1,5 +1,6 @@
 import type { Lecture } from '@shared/schemas/catalogue';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import type { ResponseOf } from '@/lib/api-client';
 
 export interface VideoToSave {
   videoUrl: string;
@@ -18,17 +19,26 @@ export interface NewLecture {
   videoUrls: VideoToSave[];
 }
 
-/** Multipart (spec 7); numberOfLectures is the video count. */
-export async function saveLecture(input: NewLecture): Promise<Lecture> {
-  const form = new FormData();
-  form.set('name', input.name);
-  form.set('subtitle', input.subtitle);
-  form.set('numberOfLectures', String(input.videoUrls.length));
-  form.set('price', String(input.price));
-  form.set('isFree', String(input.isFree));
-  form.set('contentId', input.contentId);
-  form.set('imageFile', input.imageFile);
-  form.set('videoUrls', JSON.stringify(input.videoUrls));
-  const res = await apiCall('POST /api/AWS/save-lecture', { formData: form });
-  return res.data;
-}
+/** Multipart (spec 7); numberOfLectures is the video count. The section's lecture grid refetches (tag Lecture). */
+export const saveLectureApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    saveLecture: build.mutation<ResponseOf<'POST /api/AWS/save-lecture'>, NewLecture>({
+      query: (input) => {
+        const form = new FormData();
+        form.set('name', input.name);
+        form.set('subtitle', input.subtitle);
+        form.set('numberOfLectures', String(input.videoUrls.length));
+        form.set('price', String(input.price));
+        form.set('isFree', String(input.isFree));
+        form.set('contentId', input.contentId);
+        form.set('imageFile', input.imageFile);
+        form.set('videoUrls', JSON.stringify(input.videoUrls));
+        return { route: 'POST /api/AWS/save-lecture', formData: form };
+      },
+      invalidatesTags: ['Lecture'],
+    }),
+  }),
+});
+
+export type { Lecture };
+export const { useSaveLectureMutation } = saveLectureApi;

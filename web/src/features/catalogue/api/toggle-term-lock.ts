@@ -1,20 +1,14 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
-import { apiCall, type ResponseOf, rejection } from '@/lib/api-client';
-import { fetchTerms, type TermsOf } from './get-terms';
+import { api } from '@/lib/api';
+import type { ResponseOf } from '@/lib/api-client';
 
-/** Empty body; the response says the term's new state. */
-export const toggleTermLock = (termId: string): Promise<ResponseOf<'PATCH /api/cours/Term/lock/{termId}'>> =>
-  apiCall('PATCH /api/cours/Term/lock/{termId}', { params: { termId } });
+/** Empty body; the response says the term's new state. Spec 4: then the term list reloads (tag Term). */
+export const toggleTermLockApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    toggleTermLock: build.mutation<ResponseOf<'PATCH /api/cours/Term/lock/{termId}'>, string>({
+      query: (termId) => ({ route: 'PATCH /api/cours/Term/lock/{termId}', params: { termId } }),
+      invalidatesTags: ['Term'],
+    }),
+  }),
+});
 
-/** Spec 4: the toggle calls the lock endpoint, then reloads the term list. */
-export const lockTerm = createAsyncThunk<void, TermsOf & { termId: string }, { rejectValue: unknown }>(
-  'terms/lock',
-  async ({ termId, ...of }, { dispatch, rejectWithValue }) => {
-    try {
-      await toggleTermLock(termId);
-    } catch (e) {
-      return rejectWithValue(rejection(e, 'Unknown error'));
-    }
-    await dispatch(fetchTerms(of));
-  },
-);
+export const { useToggleTermLockMutation } = toggleTermLockApi;

@@ -1,6 +1,6 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { Course } from '@shared/schemas/catalogue';
-import { apiCall, rejection } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { listCoursesApi } from './list-courses';
 
 export interface CourseChanges {
   id: string;
@@ -9,17 +9,23 @@ export interface CourseChanges {
 }
 
 /** Multipart: name and/or image; the response is the updated course. */
-export async function updateCourse({ id, name, image }: CourseChanges): Promise<Course> {
-  const form = new FormData();
-  if (name !== undefined) form.set('name', name.trim());
-  if (image) form.set('image', image);
-  return apiCall('PUT /api/cours/{id}', { params: { id }, formData: form });
-}
-
-export const editCourse = createAsyncThunk<Course, CourseChanges, { rejectValue: unknown }>('courses/update', async (input, { rejectWithValue }) => {
-  try {
-    return await updateCourse(input);
-  } catch (e) {
-    return rejectWithValue(rejection(e, 'Unknown error'));
-  }
+export const updateCourseApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateCourse: build.mutation<Course, CourseChanges>({
+      query: ({ id, name, image }) => {
+        const form = new FormData();
+        if (name !== undefined) form.set('name', name.trim());
+        if (image) form.set('image', image);
+        return { route: 'PUT /api/cours/{id}', params: { id }, formData: form };
+      },
+      // Spec 4: update replaces the course with the same id, in place.
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        const { data: updated } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (updated)
+          dispatch(listCoursesApi.util.updateQueryData('listCourses', undefined, (courses) => courses.map((c) => (c.id === updated.id ? updated : c))));
+      },
+    }),
+  }),
 });
+
+export const { useUpdateCourseMutation } = updateCourseApi;

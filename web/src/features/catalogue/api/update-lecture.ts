@@ -1,7 +1,8 @@
-import type { Lecture } from '@shared/schemas/catalogue';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import type { ResponseOf } from '@/lib/api-client';
 
 export interface LectureChanges {
+  id: string;
   name: string;
   subTitle: string;
   price: number;
@@ -9,14 +10,22 @@ export interface LectureChanges {
   imageFile?: File;
 }
 
-/** Multipart PATCH (spec 7): name, subTitle, price, isFree, imageFile. */
-export async function updateLecture(id: string, input: LectureChanges): Promise<Lecture> {
-  const form = new FormData();
-  form.set('name', input.name);
-  form.set('subTitle', input.subTitle);
-  form.set('price', String(input.price));
-  form.set('isFree', String(input.isFree));
-  if (input.imageFile) form.set('imageFile', input.imageFile);
-  const res = await apiCall('PATCH /api/AWS/lectures/{id}', { params: { id }, formData: form });
-  return res.data;
-}
+/** Multipart PATCH (spec 7): name, subTitle, price, isFree, imageFile. The lecture grid refetches. */
+export const updateLectureApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateLecture: build.mutation<ResponseOf<'PATCH /api/AWS/lectures/{id}'>, LectureChanges>({
+      query: ({ id, ...input }) => {
+        const form = new FormData();
+        form.set('name', input.name);
+        form.set('subTitle', input.subTitle);
+        form.set('price', String(input.price));
+        form.set('isFree', String(input.isFree));
+        if (input.imageFile) form.set('imageFile', input.imageFile);
+        return { route: 'PATCH /api/AWS/lectures/{id}', params: { id }, formData: form };
+      },
+      invalidatesTags: ['Lecture'],
+    }),
+  }),
+});
+
+export const { useUpdateLectureMutation } = updateLectureApi;

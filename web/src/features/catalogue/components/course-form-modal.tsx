@@ -1,84 +1,75 @@
-import { useState, type FormEvent } from 'react';
+import type { FieldError } from 'react-hook-form';
 import { TRACKS, type Track } from '@shared/constants';
-import type { Course } from '@shared/schemas/catalogue';
+import { type Course, courseForm } from '@shared/schemas/catalogue';
+import { TextField } from '@/components/fields';
 import { Modal } from '@/components/modal';
 import { toastError, toastSuccess } from '@/components/toast';
-import { useT } from '@/i18n/use-t';
-import { errorMessage } from '@/lib/api-client';
-import { useAppDispatch } from '@/stores/hooks';
-import { addCourse } from '../api/create-course';
-import { editCourse } from '../api/update-course';
-import { type CourseForm, type CourseFormErrors, validateCourse } from '../lib/course-form';
+import { type Translate, useT } from '@/i18n/use-t';
+import { messageOf, setServerErrors, useZodForm } from '@/lib/forms';
+import { useCreateCourseMutation } from '../api/create-course';
+import { useUpdateCourseMutation } from '../api/update-course';
 import { mediaSrc } from '../lib/media';
-import { CATALOGUE_TEXTS } from '../lib/texts';
+import { wasHandled } from '../lib/query-view';
 import { FormActions } from './form-actions';
 import { ImageField } from './image-field';
 
-/** Add a course (name, image, tracks — both by default) or edit one (name, image). Spec 5. */
+/** An empty name reads as the form's 'This field is required'; other rules in their dictionary words. */
+const nameText = (e: FieldError | undefined, t: Translate) => (!e ? undefined : e.type === 'too_small' || e.type === 'invalid_type' ? t('admin.required') : e.message);
+
+/**
+ * Add a course (name, image, tracks — both by default) or edit one (name, image). Spec 5: the rules
+ * are shared/schemas' `courseForm` (name required, image under 1 MB, at least one track), the ones
+ * the server applies. An error shows on Save (the image's as soon as it is picked) and clears as
+ * the field is fixed.
+ */
 export function CourseFormModal({ course, onClose }: { course?: Course; onClose: () => void }) {
   const t = useT();
-  const dispatch = useAppDispatch();
-  const [form, setForm] = useState<CourseForm>({ name: course?.name ?? '', image: null, courseFor: [...TRACKS] });
-  const [errors, setErrors] = useState<CourseFormErrors>({});
-  const [saving, setSaving] = useState(false);
+  const [createCourse, created] = useCreateCourseMutation();
+  const [updateCourse, updated] = useUpdateCourseMutation();
+  const { register, handleSubmit, setValue, watch, setError, formState } = useZodForm(courseForm, {
+    defaultValues: { name: course?.name ?? '', courseFor: course ? undefined : [...TRACKS], image: undefined },
+  });
+  const { errors } = formState;
+  const image = watch('image') as File | undefined;
+  const tracks = (watch('courseFor') ?? []) as Track[];
+  const saving = created.isLoading || updated.isLoading;
 
-  const set = (patch: Partial<CourseForm>) => {
-    const next = { ...form, ...patch };
-    setForm(next);
-    // Re-check the fields already flagged, and the image as soon as it is picked.
-    const fresh = validateCourse(next, { needsTrack: !course });
-    setErrors((old) => Object.fromEntries(Object.entries(fresh).filter(([k]) => k in old || (k === 'image' && 'image' in patch))) as CourseFormErrors);
-  };
   const toggleTrack = (track: Track) =>
-    set({ courseFor: form.courseFor.includes(track) ? form.courseFor.filter((x) => x !== track) : TRACKS.filter((x) => x === track || form.courseFor.includes(x)) });
+    setValue('courseFor', tracks.includes(track) ? tracks.filter((x) => x !== track) : TRACKS.filter((x) => x === track || tracks.includes(x)), {
+      shouldValidate: formState.isSubmitted,
+    });
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateCourse(form, { needsTrack: !course });
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSaving(true);
+  const onSubmit = handleSubmit(async (values) => {
+    const file = values.image as File | undefined;
     const result = course
-      ? await dispatch(editCourse({ id: course.id, name: form.name, image: form.image ?? undefined }))
-      : await dispatch(addCourse({ name: form.name, courseFor: form.courseFor, image: form.image ?? undefined }));
-    setSaving(false);
-    if (result.meta.requestStatus === 'rejected') return void toastError(errorMessage(result.payload, CATALOGUE_TEXTS.genericError));
-    void toastSuccess(course ? t('admin.courseUpdated') : CATALOGUE_TEXTS.courseAdded);
+      ? await updateCourse({ id: course.id, name: values.name, image: file })
+      : await createCourse({ name: values.name, courseFor: (values.courseFor ?? [...TRACKS]) as Track[], image: file });
+    if (result.error) {
+      setServerErrors(result.error, setError, t, { fields: ['name', 'image'] });
+      if (!wasHandled(result.error)) void toastError(messageOf(result.error, t, 'cat.genericError'));
+      return;
+    }
+    void toastSuccess(course ? t('admin.courseUpdated') : t('admin.courseAdded'));
     onClose();
-  }
+  });
 
   return (
     <Modal title={course ? t('admin.editCourse') : t('admin.addCourse')} onClose={onClose} closeLabel={t('admin.close')}>
-      <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="course-name">{t('admin.courseName')}</label>
-          <input
-            id="course-name"
-            lang="ar"
-            value={form.name}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'course-name-error' : undefined}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-          {errors.name && (
-            <p className="field-error" id="course-name-error" role="alert">
-              {t('admin.required')}
-            </p>
-          )}
-        </div>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <TextField id="course-name" label={t('admin.courseName')} dir="auto" error={nameText(errors.name, t)} {...register('name')} />
         <ImageField
           label={t('admin.courseImage')}
-          file={form.image}
+          file={image ?? null}
           currentUrl={mediaSrc(course?.imageUrl)}
-          error={errors.image ? CATALOGUE_TEXTS.imageTooBig : undefined}
-          onChange={(image) => set({ image })}
+          error={errors.image?.message}
+          onChange={(file) => setValue('image', file ?? undefined, { shouldValidate: true })}
         />
         {!course && (
           <fieldset className="field checks">
             <legend>{t('admin.tracks')}</legend>
             {TRACKS.map((track) => (
               <label key={track} className="check" lang="ar">
-                <input type="checkbox" checked={form.courseFor.includes(track)} onChange={() => toggleTrack(track)} />
+                <input type="checkbox" checked={tracks.includes(track)} onChange={() => toggleTrack(track)} />
                 {track}
               </label>
             ))}
@@ -89,7 +80,7 @@ export function CourseFormModal({ course, onClose }: { course?: Course; onClose:
             )}
           </fieldset>
         )}
-        <FormActions saving={saving} uploadingImage={Boolean(form.image)} onCancel={onClose} />
+        <FormActions saving={saving} uploadingImage={Boolean(image)} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
+import { SubmitButton } from '@/components/button';
 import { ProgressBar } from '@/components/progress-bar';
-import { ButtonSpinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
 
 /** The foot of the course and lecture forms: the image upload bar while saving, Cancel and Save. */
@@ -12,9 +12,9 @@ export function FormActions({ saving, uploadingImage, onCancel }: { saving: bool
         <button type="button" className="button button-ghost" onClick={onCancel}>
           {t('admin.cancel')}
         </button>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? <ButtonSpinner /> : t('admin.save')}
-        </button>
+        <SubmitButton loading={saving} className="modal-save">
+          {t('admin.save')}
+        </SubmitButton>
       </div>
     </>
   );

@@ -3,14 +3,14 @@ import { CURRENCY_LABEL, isFreePrice } from '@shared/constants';
 import type { Lecture } from '@shared/schemas/catalogue';
 import defaultImage from '../../../assets/course-default.svg';
 import { mediaSrc } from '../lib/media';
-import { CATALOGUE_TEXTS } from '../lib/texts';
+import { useT } from '@/i18n/use-t';
 
 export const isFreeLecture = (l: Pick<Lecture, 'isFree' | 'price'>) => l.isFree || isFreePrice(l.price);
-/** Spec 9: currency shown as LE; a free lecture says 'free'. */
-export const priceLabel = (l: Pick<Lecture, 'isFree' | 'price'>) => (isFreeLecture(l) ? CATALOGUE_TEXTS.free : `${l.price} ${CURRENCY_LABEL}`);
 
 /** Photo, name, subtitle and price; `badge` and `footer` are the screen's own (owned, edit/delete). */
 export function LectureCard({ lecture, badge, footer }: { lecture: Lecture; badge?: ReactNode; footer?: ReactNode }) {
+  const t = useT();
+  const free = isFreeLecture(lecture);
   return (
     <article className="lecture-card" data-testid="lecture-card">
       <div className="lecture-card-photo">
@@ -22,8 +22,9 @@ export function LectureCard({ lecture, badge, footer }: { lecture: Lecture; badg
         <p className="muted" dir="auto">
           {lecture.subTitle}
         </p>
-        <p className={`price${isFreeLecture(lecture) ? ' is-free' : ''}`}>
-          <bdi dir="ltr">{priceLabel(lecture)}</bdi>
+        <p className={`price${free ? ' is-free' : ''}`}>
+          {/* Spec 9: currency shown as LE; a free lecture says 'free'. */}
+          <bdi dir="ltr">{free ? t('cat.free') : `${lecture.price} ${CURRENCY_LABEL}`}</bdi>
         </p>
       </div>
       {footer}

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Lecture } from '@shared/schemas/catalogue';
+import { TextField } from '@/components/fields';
 import { Modal } from '@/components/modal';
 import { toastError, toastSuccess } from '@/components/toast';
-import { useT } from '@/i18n/use-t';
-import type { MessageKey } from '@/i18n/en';
-import { errorMessage } from '@/lib/api-client';
-import { addVideos } from '../api/add-videos';
-import { deleteVideo } from '../api/delete-video';
-import { updateVideo } from '../api/update-video';
-import { getQuizOptions } from '../api/get-quiz-options';
-import { saveLecture } from '../api/save-lecture';
-import { updateLecture } from '../api/update-lecture';
+import { type MessageKey, useT } from '@/i18n/use-t';
+import { messageOf, ruleText } from '@/lib/forms';
+import { useAddVideosMutation } from '../api/add-videos';
+import { useDeleteVideoMutation } from '../api/delete-video';
+import { useListQuizzesQuery } from '../api/list-quizzes';
+import { useSaveLectureMutation } from '../api/save-lecture';
+import { useUpdateLectureMutation } from '../api/update-lecture';
+import { useUpdateVideoMutation } from '../api/update-video';
 import {
   emptyLectureForm,
   type LectureForm,
@@ -22,18 +22,17 @@ import {
   videoPlan,
 } from '../lib/lecture-form';
 import { mediaSrc } from '../lib/media';
-import { CATALOGUE_TEXTS } from '../lib/texts';
-import { useLoad } from '../lib/use-load';
+import { wasHandled } from '../lib/query-view';
 import { FormActions } from './form-actions';
 import { ImageField } from './image-field';
 import { QuizSelect } from './quiz-select';
 import { VideoUploads } from './video-uploads';
 
-const PROBLEM_TEXT: Record<LectureProblem, MessageKey | { verbatim: string }> = {
+const PROBLEM_TEXT: Record<LectureProblem, MessageKey> = {
   required: 'admin.required',
   priceInvalid: 'admin.priceInvalid',
-  imageRequired: { verbatim: CATALOGUE_TEXTS.lectureImageRequired },
-  imageTooBig: { verbatim: CATALOGUE_TEXTS.imageTooBig },
+  imageRequired: 'admin.lectureImageRequired',
+  imageTooBig: 'admin.imageTooBig',
   videoRequired: 'admin.videoRequired',
   videoName: 'admin.videoNameRequired',
   uploading: 'admin.waitUploads',
@@ -51,23 +50,31 @@ const formOf = (l: Lecture): LectureForm => ({
     .map((v) => ({ id: v.id, videoName: v.videoName || v.name, videoUrl: v.videoUrl, quizId: v.quizId ?? '', original: { videoName: v.videoName || v.name, quizId: v.quizId ?? '' }, markedForDeletion: false })),
 });
 
-/** Add a lecture to a section, or edit one (spec 4, 5). */
-export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { contentId: string; lecture?: Lecture; onClose: () => void; onSaved: () => void }) {
+/** Add a lecture to a section, or edit one (spec 4, 5). Each save refreshes the section's grid (tag Lecture). */
+export function LectureFormModal({ contentId, lecture, onClose }: { contentId: string; lecture?: Lecture; onClose: () => void }) {
   const t = useT();
   const [form, setForm] = useState<LectureForm>(() => (lecture ? formOf(lecture) : emptyLectureForm()));
   const [errors, setErrors] = useState<LectureFormErrors>({});
   const [saving, setSaving] = useState(false);
-  const quizzes = useLoad(getQuizOptions, 'quizzes');
+  const [submitted, setSubmitted] = useState(false);
+  const quizzes = useListQuizzesQuery();
+  const [saveLecture] = useSaveLectureMutation();
+  const [updateLecture] = useUpdateLectureMutation();
+  const [updateVideo] = useUpdateVideoMutation();
+  const [addVideos] = useAddVideosMutation();
+  const [deleteVideo] = useDeleteVideoMutation();
   const mode = lecture ? 'edit' : 'add';
-  const problem = (p: LectureProblem | undefined) => {
-    if (!p) return undefined;
-    const text = PROBLEM_TEXT[p];
-    return typeof text === 'string' ? t(text) : text.verbatim;
-  };
+  const problem = (p: LectureFormErrors[keyof LectureFormErrors]) => (!p ? undefined : typeof p === 'string' ? t(PROBLEM_TEXT[p]) : ruleText(p, t));
   const set = (patch: Partial<LectureForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  // After the first Save, each change re-checks the form, so an error clears as its field is fixed.
+  useEffect(() => {
+    if (submitted) setErrors(validateLecture(form, mode));
+  }, [form, submitted, mode]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setSubmitted(true);
     const found = validateLecture(form, mode);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -82,22 +89,21 @@ export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { con
           contentId,
           imageFile: form.image!,
           videoUrls: videoPlan(form).add,
-        });
+        }).unwrap();
       } else {
-        await updateLecture(lecture.id, { name: form.name.trim(), subTitle: form.subtitle.trim(), price: priceToSend(form), isFree: form.isFree, imageFile: form.image ?? undefined });
+        await updateLecture({ id: lecture.id, name: form.name.trim(), subTitle: form.subtitle.trim(), price: priceToSend(form), isFree: form.isFree, imageFile: form.image ?? undefined }).unwrap();
         const plan = videoPlan(form);
         // Change and add first, delete last: a failure half-way loses no video.
-        await Promise.all(plan.update.map(({ id, ...fields }) => updateVideo(id, fields)));
-        if (plan.add.length) await addVideos(lecture.id, plan.add);
-        for (const id of plan.deleteIds) await deleteVideo(id);
+        await Promise.all(plan.update.map((v) => updateVideo(v).unwrap()));
+        if (plan.add.length) await addVideos({ lectureId: lecture.id, videos: plan.add }).unwrap();
+        for (const id of plan.deleteIds) await deleteVideo(id).unwrap();
       }
     } catch (err) {
       setSaving(false);
-      onSaved();
-      return void toastError(errorMessage(err, CATALOGUE_TEXTS.genericError));
+      if (!wasHandled(err)) void toastError(messageOf(err, t, 'cat.genericError'));
+      return;
     }
-    void toastSuccess(lecture ? CATALOGUE_TEXTS.lectureUpdated : CATALOGUE_TEXTS.lectureAdded);
-    onSaved();
+    void toastSuccess(lecture ? t('admin.lectureUpdated') : t('admin.lectureAdded'));
     onClose();
   }
 
@@ -107,8 +113,8 @@ export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { con
   return (
     <Modal title={lecture ? t('admin.editLecture') : t('admin.addLecture')} onClose={onClose} closeLabel={t('admin.close')}>
       <form onSubmit={onSubmit} noValidate className="lecture-form">
-        <TextInput id="lecture-name" label={t('admin.lectureName')} value={form.name} error={problem(errors.name)} onChange={(name) => set({ name })} />
-        <TextInput id="lecture-subtitle" label={t('admin.subtitle')} value={form.subtitle} error={problem(errors.subtitle)} onChange={(subtitle) => set({ subtitle })} />
+        <TextField id="lecture-name" label={t('admin.lectureName')} dir="auto" value={form.name} error={problem(errors.name)} onChange={(e) => set({ name: e.target.value })} />
+        <TextField id="lecture-subtitle" label={t('admin.subtitle')} dir="auto" value={form.subtitle} error={problem(errors.subtitle)} onChange={(e) => set({ subtitle: e.target.value })} />
         <div className="field-row">
           <div className="field">
             <label htmlFor="lecture-price">{t('admin.price')}</label>
@@ -148,6 +154,7 @@ export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { con
           error={problem(errors.image)}
           onChange={(image) => {
             set({ image });
+            // The image is checked as soon as it is picked (spec 5: under 1 MB).
             setErrors((old) => ({ ...old, image: validateLecture({ ...form, image }, mode).image }));
           }}
         />
@@ -155,26 +162,22 @@ export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { con
           <legend>{t('admin.videos')}</legend>
           {form.existing.map((v, i) => (
             <div key={v.id} className={`video-row${v.markedForDeletion ? ' is-deleted' : ''}`} data-testid="existing-video">
-              <p className="video-row-name" lang="ar">
+              <p className="video-row-name" dir="auto">
                 {i + 1}. {v.original.videoName}
                 {v.markedForDeletion && <span className="status-pill is-locked">{t('admin.willDelete')}</span>}
               </p>
               <div className="video-row-fields">
                 {/* Spec 4: an existing video can be renamed; the save changes it in place (same file and order). */}
-                <div className="field">
-                  <label htmlFor={`existing-${v.id}-name`}>{t('admin.videoName')}</label>
-                  <input
-                    id={`existing-${v.id}-name`}
-                    lang="ar"
-                    value={v.videoName}
-                    disabled={v.markedForDeletion}
-                    onChange={(e) => setExisting(v.id, { videoName: e.target.value })}
-                  />
-                </div>
+                <TextField
+                  id={`existing-${v.id}-name`}
+                  label={t('admin.videoName')}
+                  dir="auto"
+                  value={v.videoName}
+                  isDisabled={v.markedForDeletion}
+                  onChange={(e) => setExisting(v.id, { videoName: e.target.value })}
+                />
                 <QuizSelect
                   id={`existing-${v.id}-quiz`}
-                  label={t('admin.quiz')}
-                  noneLabel={t('admin.noQuiz')}
                   quizzes={quizzes.data ?? []}
                   value={v.quizId}
                   disabled={v.markedForDeletion || !v.videoUrl}
@@ -196,19 +199,5 @@ export function LectureFormModal({ contentId, lecture, onClose, onSaved }: { con
         <FormActions saving={saving} uploadingImage={Boolean(form.image)} onCancel={onClose} />
       </form>
     </Modal>
-  );
-}
-
-function TextInput({ id, label, value, error, onChange }: { id: string; label: string; value: string; error?: string; onChange: (v: string) => void }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} lang="ar" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

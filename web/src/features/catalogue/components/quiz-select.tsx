@@ -1,27 +1,24 @@
-import type { QuizOption } from '../api/get-quiz-options';
-import { CATALOGUE_TEXTS } from '../lib/texts';
+import { SelectField } from '@/components/fields';
+import { useT } from '@/i18n/use-t';
+import type { QuizOption } from '../api/list-quizzes';
 
 /** A video's quiz: none, or one of the quizzes (none exist until the quiz issue lands). */
-export function QuizSelect({ id, label, noneLabel, quizzes, value, onChange, disabled }: {
+export function QuizSelect({ id, quizzes, value, onChange, disabled }: {
   id: string;
-  label: string;
-  noneLabel: string;
   quizzes: QuizOption[];
   value: string;
   onChange: (quizId: string) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
-        <option value="">{quizzes.length ? noneLabel : CATALOGUE_TEXTS.noQuizzes}</option>
-        {quizzes.map((q) => (
-          <option key={q.id} value={q.id}>
-            {q.title}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField id={id} label={t('admin.quiz')} value={value} onChange={(e) => onChange(e.target.value)} isDisabled={disabled}>
+      <option value="">{quizzes.length ? t('admin.noQuiz') : t('admin.noQuizzes')}</option>
+      {quizzes.map((q) => (
+        <option key={q.id} value={q.id} dir="auto">
+          {q.title}
+        </option>
+      ))}
+    </SelectField>
   );
 }

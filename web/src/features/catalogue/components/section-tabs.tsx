@@ -1,4 +1,4 @@
-import type { Section } from '../api/get-sections';
+import type { Section } from '../api/list-sections';
 
 /**
  * The content sections of a term: a side menu on wide screens, a horizontally scrolling tab row
@@ -10,7 +10,7 @@ export function SectionTabs({ sections, selected, onSelect, label }: { sections:
       <ul>
         {sections.map((s) => (
           <li key={s.id}>
-            <button type="button" className={s.id === selected ? 'is-active' : undefined} aria-pressed={s.id === selected} onClick={() => onSelect(s.id)} lang="ar">
+            <button type="button" className={s.id === selected ? 'is-active' : undefined} aria-pressed={s.id === selected} onClick={() => onSelect(s.id)} dir="auto">
               {s.content}
             </button>
           </li>

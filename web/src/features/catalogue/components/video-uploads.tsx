@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, type Dispatch, type SetStateAction } from 'react';
+import { TextField } from '@/components/fields';
 import { ProgressBar } from '@/components/progress-bar';
 import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { errorMessage } from '@/lib/api-client';
-import type { QuizOption } from '../api/get-quiz-options';
+import { messageOf } from '@/lib/forms';
+import { useLazyGetSignedUrlQuery } from '../api/get-signed-url';
+import type { QuizOption } from '../api/list-quizzes';
 import { uploadFile, type UploadHandle } from '../api/upload-file';
 import { type LectureForm, type NewVideo, videoNameOf } from '../lib/lecture-form';
-import { CATALOGUE_TEXTS } from '../lib/texts';
+import { wasHandled } from '../lib/query-view';
 import { QuizSelect } from './quiz-select';
 
 let nextLocalId = 0;
@@ -19,6 +21,7 @@ export function VideoUploads({ form, setForm, quizzes }: { form: LectureForm; se
   const t = useT();
   const inputId = useId();
   const uploads = useRef(new Map<string, UploadHandle>());
+  const [getSignedUrl] = useLazyGetSignedUrlQuery();
 
   // Closing the form stops the uploads still running.
   useEffect(() => {
@@ -34,14 +37,14 @@ export function VideoUploads({ form, setForm, quizzes }: { form: LectureForm; se
       const localId = `new_${++nextLocalId}`;
       const video: NewVideo = { localId, fileName: file.name, videoName: videoNameOf(file.name), quizId: '', progress: 0, upload: 'uploading' };
       setForm((f) => ({ ...f, videos: [...f.videos, video] }));
-      const handle = uploadFile(file, (progress) => patch(localId, { progress }));
+      const handle = uploadFile(file, (f) => getSignedUrl(f).unwrap(), (progress) => patch(localId, { progress }));
       uploads.current.set(localId, handle);
       handle.done.then(
         (key) => patch(localId, { key, upload: 'done', progress: 100 }),
         (e: unknown) => {
           if ((e as Error)?.name === 'AbortError') return;
           patch(localId, { upload: 'failed' });
-          void toastError(errorMessage(e, CATALOGUE_TEXTS.genericError));
+          if (!wasHandled(e)) void toastError(messageOf(e, t, 'admin.uploadFailed'));
         },
       );
     }
@@ -74,14 +77,9 @@ export function VideoUploads({ form, setForm, quizzes }: { form: LectureForm; se
           <ProgressBar label={t('admin.uploading', { name: v.fileName })} percent={v.progress} />
           {v.upload === 'failed' && <p className="field-error">{t('admin.uploadFailed')}</p>}
           <div className="video-row-fields">
-            <div className="field">
-              <label htmlFor={`${v.localId}-name`}>{t('admin.videoName')}</label>
-              <input id={`${v.localId}-name`} value={v.videoName} onChange={(e) => patch(v.localId, { videoName: e.target.value })} />
-            </div>
+            <TextField id={`${v.localId}-name`} label={t('admin.videoName')} dir="auto" value={v.videoName} onChange={(e) => patch(v.localId, { videoName: e.target.value })} />
             <QuizSelect
               id={`${v.localId}-quiz`}
-              label={t('admin.quiz')}
-              noneLabel={t('admin.noQuiz')}
               quizzes={quizzes}
               value={v.quizId}
               onChange={(quizId) => patch(v.localId, { quizId })}

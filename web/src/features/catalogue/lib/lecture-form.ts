@@ -1,8 +1,12 @@
 /**
  * The add/edit lecture form (spec 4, 5) as plain data, so its rules are testable without the DOM.
- * Videos are uploaded as soon as they are picked; the form only saves finished ones.
+ * The rules are the shared schemas' (`lectureForm`, the ones the server applies: name and subtitle
+ * required, price unless free, image on create and under 1 MB, at least one named video); this
+ * file only maps the form onto them and their rule codes onto the form's problems. Videos are
+ * uploaded as soon as they are picked; the form only saves finished ones.
  */
-import { IMAGE_MAX_BYTES } from '@shared/constants';
+import { lectureForm, lecturePriceToSend } from '@shared/schemas/catalogue';
+import { type Rule, ruleOf } from '@shared/rules';
 
 export type UploadState = 'uploading' | 'done' | 'failed';
 
@@ -41,7 +45,8 @@ export interface LectureForm {
 
 export type LectureField = 'name' | 'subtitle' | 'price' | 'image' | 'videos';
 export type LectureProblem = 'required' | 'imageRequired' | 'imageTooBig' | 'videoRequired' | 'videoName' | 'uploading' | 'uploadFailed' | 'priceInvalid';
-export type LectureFormErrors = Partial<Record<LectureField, LectureProblem>>;
+/** A problem the form words itself, or a shared rule worded by the dictionary (`rule.<code>`). */
+export type LectureFormErrors = Partial<Record<LectureField, LectureProblem | Rule>>;
 
 export const emptyLectureForm = (): LectureForm => ({ name: '', subtitle: '', price: '', isFree: false, image: null, existing: [], videos: [] });
 
@@ -49,26 +54,46 @@ export const emptyLectureForm = (): LectureForm => ({ name: '', subtitle: '', pr
 export const numberOfLectures = (f: Pick<LectureForm, 'existing' | 'videos'>) =>
   f.existing.filter((v) => !v.markedForDeletion).length + f.videos.filter((v) => v.upload !== 'failed').length;
 
-/** Spec 5: a free lecture sends 0; a negative price is turned positive. */
+/** Spec 5: a free lecture sends 0; a negative price is turned positive (the shared price rule). */
 export function priceToSend(f: Pick<LectureForm, 'price' | 'isFree'>): number {
-  if (f.isFree) return 0;
-  return Math.abs(Number(f.price));
+  const parsed = lectureForm.shape.price.safeParse(f.price);
+  return lecturePriceToSend({ isFree: f.isFree, price: parsed.success ? parsed.data : undefined });
+}
+
+/** The videos the lecture will have, as the shared rules read them (kept ones, then finished uploads). */
+const videosOf = (f: LectureForm) => [
+  ...f.existing.filter((v) => !v.markedForDeletion).map((v) => ({ videoUrl: v.videoUrl ?? v.id, videoName: v.videoName, quizId: v.quizId || null })),
+  ...f.videos.filter((v) => v.upload === 'done').map((v) => ({ videoUrl: v.key ?? v.localId, videoName: v.videoName, quizId: v.quizId || null })),
+];
+
+/** A shared rule's code → the problem the form words itself (the spec's texts); others stay rules. */
+function problemOf(field: LectureField, rule: Rule, mode: 'add' | 'edit'): LectureProblem | Rule | undefined {
+  switch (field) {
+    case 'name':
+    case 'subtitle':
+      return rule.code === 'required' ? 'required' : rule;
+    case 'price':
+      return rule.code === 'lecture.price' || rule.code === 'required' ? 'required' : rule.code === 'notNumber' ? 'priceInvalid' : rule;
+    case 'image':
+      if (rule.code === 'lecture.image') return mode === 'add' ? 'imageRequired' : undefined;
+      return rule.code === 'image.size' ? 'imageTooBig' : rule;
+    case 'videos':
+      return rule.code === 'lecture.videos' ? 'videoRequired' : rule.field === 'videoName' ? 'videoName' : rule;
+  }
 }
 
 export function validateLecture(f: LectureForm, mode: 'add' | 'edit'): LectureFormErrors {
   const errors: LectureFormErrors = {};
-  if (!f.name.trim()) errors.name = 'required';
-  if (!f.subtitle.trim()) errors.subtitle = 'required';
-  if (!f.isFree) {
-    if (f.price.trim() === '') errors.price = 'required';
-    else if (!Number.isFinite(Number(f.price))) errors.price = 'priceInvalid';
+  const parsed = lectureForm.safeParse({ name: f.name, subtitle: f.subtitle, price: f.isFree ? undefined : f.price, isFree: f.isFree, image: f.image ?? undefined, videos: videosOf(f) });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as LectureField;
+    if (errors[field]) continue;
+    const problem = problemOf(field, ruleOf(issue), mode);
+    if (problem) errors[field] = problem;
   }
-  if (!f.image && mode === 'add') errors.image = 'imageRequired';
-  else if (f.image && f.image.size >= IMAGE_MAX_BYTES) errors.image = 'imageTooBig';
+  // Uploads still running or failed come first: their videos are not in the list yet.
   if (f.videos.some((v) => v.upload === 'uploading')) errors.videos = 'uploading';
   else if (f.videos.some((v) => v.upload === 'failed')) errors.videos = 'uploadFailed';
-  else if (numberOfLectures(f) === 0) errors.videos = 'videoRequired';
-  else if ([...f.videos, ...f.existing.filter((v) => !v.markedForDeletion)].some((v) => !v.videoName.trim())) errors.videos = 'videoName';
   return errors;
 }
 

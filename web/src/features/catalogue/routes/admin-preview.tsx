@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Lecture } from '@shared/schemas/catalogue';
@@ -7,45 +8,41 @@ import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { errorMessage } from '@/lib/api-client';
-import { deleteLecture } from '../api/delete-lecture';
-import { getAdminLectures } from '../api/get-lectures';
+import { messageOf } from '@/lib/forms';
+import { useDeleteLectureMutation } from '../api/delete-lecture';
+import { useListLecturesAdminQuery } from '../api/list-lectures-admin';
 import { LectureCard } from '../components/lecture-card';
 import { LectureFormModal } from '../components/lecture-form-modal';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
-import { CATALOGUE_TEXTS } from '../lib/texts';
-import { useLoad } from '../lib/use-load';
+import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
 
 /**
  * Spec 2: /dashboard/preview. A lecture section ('شرح محاضرات', 'حل امتحانات') shows its lecture
- * cards with add, edit and delete; a 'Quiz' section's assign-quiz screen is the quiz issue's.
+ * cards with add, edit and delete (each refreshes the grid: tag Lecture); a 'Quiz' section's
+ * assign-quiz screen is the quiz issue's.
  */
 export default function AdminPreviewRoute() {
   const t = useT();
   const trail = readAdminTrail(useLocation().state);
   const contentId = trail?.contentId;
   const isQuiz = trail?.sectionType === 'Quiz';
-  const lectures = useLoad(contentId && !isQuiz ? () => getAdminLectures(contentId) : null, contentId ?? '');
+  const lecturesQuery = useListLecturesAdminQuery(contentId && !isQuiz ? contentId : skipToken);
+  const lectures = viewOf(lecturesQuery);
+  const [deleteLecture] = useDeleteLectureMutation();
   const [editing, setEditing] = useState<Lecture | 'new' | null>(null);
+  useFailureToast(lecturesQuery);
 
   useEffect(() => {
     document.title = 'Bioscope | Lectures';
   }, []);
-  useEffect(() => {
-    if (lectures.status === 'failed') void toastError(errorMessage(lectures.error, CATALOGUE_TEXTS.genericError));
-  }, [lectures.status, lectures.error]);
 
   if (!trail || !contentId || !trail.termId) return <Navigate to="/dashboard" replace />;
 
   async function onDelete(lecture: Lecture) {
     if (!(await confirm())) return;
-    try {
-      const res = await deleteLecture(lecture.id);
-      void toastSuccess(res.message);
-      lectures.reload();
-    } catch (e) {
-      void toastError(errorMessage(e, CATALOGUE_TEXTS.genericError));
-    }
+    const result = await deleteLecture(lecture.id);
+    if (result.data) void toastSuccess(result.data.message);
+    else if (!wasHandled(result.error)) void toastError(messageOf(result.error, t, 'cat.genericError'));
   }
 
   const courseState: AdminTrail = { courseId: trail.courseId, courseFor: trail.courseFor, courseName: trail.courseName };
@@ -59,7 +56,7 @@ export default function AdminPreviewRoute() {
           { name: trail.sectionType ?? '' },
         ]}
       />
-      <h1 lang="ar">{trail.sectionType}</h1>
+      <h1 dir="auto">{trail.sectionType}</h1>
       {isQuiz ? (
         <p className="notice">{t('admin.quizSection')}</p>
       ) : lectures.status === 'loading' && !lectures.data ? (
@@ -89,7 +86,7 @@ export default function AdminPreviewRoute() {
           ))}
         </div>
       )}
-      {editing && <LectureFormModal contentId={contentId} lecture={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={lectures.reload} />}
+      {editing && <LectureFormModal contentId={contentId} lecture={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </section>
   );
 }

@@ -1,25 +1,24 @@
+import { SwitchField } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/breadcrumbs';
-import { LockIcon, UnlockIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { errorMessage } from '@/lib/api-client';
-import { useAppDispatch } from '@/stores/hooks';
-import { lockTerm } from '../api/toggle-term-lock';
+import { messageOf } from '@/lib/forms';
+import { useToggleTermLockMutation } from '../api/toggle-term-lock';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
-import { CATALOGUE_TEXTS } from '../lib/texts';
+import { wasHandled } from '../lib/query-view';
 import { useTerms } from '../lib/use-terms';
 
-/** Spec 2, 4: the terms of a course's track, each with a lock/unlock toggle. */
+/** Spec 2, 4: the terms of a course's track, each with a lock/unlock switch (the list then reloads). */
 export default function AdminTermsRoute() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const trail = readAdminTrail(useLocation().state);
   const courseId = trail?.courseId;
   const courseFor = trail?.courseFor;
-  const { terms, status } = useTerms(courseId, courseFor);
+  const { terms, status, isFetching } = useTerms(courseId, courseFor);
+  const [toggleTermLock, toggling] = useToggleTermLockMutation();
 
   useEffect(() => {
     document.title = 'Bioscope | Terms';
@@ -28,20 +27,20 @@ export default function AdminTermsRoute() {
   if (!trail || !courseId || !courseFor) return <Navigate to="/dashboard" replace />;
 
   async function toggle(termId: string) {
-    const result = await dispatch(lockTerm({ termId, courseId: courseId!, courseFor: courseFor! }));
-    if (lockTerm.rejected.match(result)) void toastError(errorMessage(result.payload, CATALOGUE_TEXTS.genericError));
+    const result = await toggleTermLock(termId);
+    if (result.error && !wasHandled(result.error)) void toastError(messageOf(result.error, t, 'cat.genericError'));
   }
 
   const title = `${trail.courseName} / ${courseFor}`;
   return (
     <section className="page">
       <Breadcrumbs items={[{ name: t('admin.coursesTitle'), url: '/dashboard' }, { name: title }]} />
-      <h1 lang="ar">{t('admin.termsOf', { name: title })}</h1>
+      <h1 dir="auto">{t('admin.termsOf', { name: title })}</h1>
       {status === 'loading' && terms.length === 0 ? (
         <Spinner label={t('loading')} />
       ) : terms.length === 0 ? (
         <p className="notice" lang="ar">
-          {CATALOGUE_TEXTS.noContent}
+          {t('cat.noContent')}
         </p>
       ) : (
         <ul className="term-list">
@@ -51,18 +50,22 @@ export default function AdminTermsRoute() {
                 <span dir="auto">{term.name}</span>
                 <span className={`status-pill${term.isLocked ? ' is-locked' : ''}`}>{term.isLocked ? t('admin.termLocked') : t('admin.termOpen')}</span>
               </Link>
-              <button
-                type="button"
-                className="button button-ghost lock-toggle"
-                role="switch"
-                aria-checked={term.isLocked}
-                disabled={status === 'loading'}
-                onClick={() => void toggle(term.id)}
-                aria-label={`${term.isLocked ? t('admin.unlock') : t('admin.lock')} ${term.name}`}
-              >
-                {term.isLocked ? <UnlockIcon /> : <LockIcon />}
-                {term.isLocked ? t('admin.unlock') : t('admin.lock')}
-              </button>
+              {/* Named by what a press does ('Lock الترم الأول'); on = locked. */}
+              <SwitchField
+                className="lock-switch"
+                label={
+                  <>
+                    <span aria-hidden="true">{term.isLocked ? t('admin.unlock') : t('admin.lock')}</span>
+                    <span className="visually-hidden" dir="auto">
+                      {t(term.isLocked ? 'admin.unlockNamed' : 'admin.lockNamed', { name: term.name })}
+                    </span>
+                  </>
+                }
+                labelPosition="end"
+                isChecked={term.isLocked}
+                isDisabled={toggling.isLoading || isFetching}
+                onChange={() => void toggle(term.id)}
+              />
             </li>
           ))}
         </ul>

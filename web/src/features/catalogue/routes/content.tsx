@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { Lecture } from '@shared/schemas/catalogue';
@@ -5,15 +6,15 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { Spinner } from '@/components/spinner';
 import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { getLectures } from '../api/get-lectures';
-import { getSections } from '../api/get-sections';
+import type { ApiFailure } from '@/lib/api';
+import { messageOf } from '@/lib/forms';
+import { useListLecturesQuery } from '../api/list-lectures';
+import { useListSectionsQuery } from '../api/list-sections';
 import { isFreeLecture, LectureCard } from '../components/lecture-card';
 import { SectionTabs } from '../components/section-tabs';
 import { crumbsOf, extendTrail, readTrail, type Trail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
-import { CATALOGUE_TEXTS } from '../lib/texts';
-import { useLoad } from '../lib/use-load';
+import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
 
 /** Spec 2: the content sections of a term (menu) and the selected section's lectures (grid). */
 export default function ContentRoute() {
@@ -21,7 +22,8 @@ export default function ContentRoute() {
   const navigate = useNavigate();
   const trail = readTrail(useLocation().state);
   const termId = trail?.breadcrumb.at(-1)?.termId;
-  const sections = useLoad(termId ? () => getSections(termId) : null, termId ?? '');
+  const sectionsQuery = useListSectionsQuery(termId ?? skipToken);
+  const sections = viewOf(sectionsQuery);
   const [picked, setPicked] = useState<string>();
   const selected = sections.data?.find((s) => s.id === picked) ?? sections.data?.[0];
 
@@ -30,11 +32,14 @@ export default function ContentRoute() {
   }, []);
 
   // A locked term (403) or any other failure: say so, and go back where the student came from.
+  const { isError, error } = sectionsQuery;
   useEffect(() => {
-    if (sections.status !== 'failed') return;
-    void toastError(errorMessage(sections.error, CATALOGUE_TEXTS.genericError));
-    if (sections.error instanceof ApiError && sections.error.status === 403) navigate(-1);
-  }, [sections.status, sections.error, navigate]);
+    if (!isError) return;
+    if (!wasHandled(error)) void toastError(messageOf(error, t, 'cat.genericError'));
+    if ((error as ApiFailure).status === 403) navigate(-1);
+    // Once per failure; a language switch does not replay it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError, error, navigate]);
 
   if (!trail || !termId) return <Navigate to="/" replace />;
 
@@ -45,7 +50,7 @@ export default function ContentRoute() {
         <Spinner label={t('loading')} />
       ) : !sections.data?.length ? (
         <p className="notice" lang="ar">
-          {CATALOGUE_TEXTS.noContent}
+          {t('cat.noContent')}
         </p>
       ) : (
         <div className="content-layout">
@@ -59,11 +64,9 @@ export default function ContentRoute() {
 
 function SectionLectures({ contentId, isQuiz, trail }: { contentId: string; isQuiz: boolean; trail: Trail }) {
   const t = useT();
-  const lectures = useLoad(isQuiz ? null : () => getLectures(contentId), contentId);
-
-  useEffect(() => {
-    if (lectures.status === 'failed') void toastError(errorMessage(lectures.error, CATALOGUE_TEXTS.genericError));
-  }, [lectures.status, lectures.error]);
+  const lecturesQuery = useListLecturesQuery(isQuiz ? skipToken : contentId);
+  const lectures = viewOf(lecturesQuery);
+  useFailureToast(lecturesQuery);
 
   // Quizzes of a section arrive with the quiz issue; until then the section says so plainly.
   if (isQuiz) return <p className="notice">{t('cat.quizSection')}</p>;
@@ -71,7 +74,7 @@ function SectionLectures({ contentId, isQuiz, trail }: { contentId: string; isQu
   if (!lectures.data?.length)
     return (
       <p className="notice" lang="ar">
-        {CATALOGUE_TEXTS.noContent}
+        {t('cat.noContent')}
       </p>
     );
   return (
@@ -91,7 +94,7 @@ function LectureTile({ lecture, trail }: { lecture: Lecture; trail: Trail }) {
   const to = opens ? `/lec/${lecture.id}` : '/pay';
   const state = opens ? extendTrail(trail, { name, url: `/lec/${lecture.id}` }, '/content') : purchaseTrail(trail, lecture, '/content');
   return (
-    <Link to={to} state={state} className="lecture-link" aria-label={`${name} — ${opens ? t('cat.watch') : t('cat.buy')}`}>
+    <Link to={to} state={state} className="lecture-link" aria-label={t('cat.lectureAction', { name, action: opens ? t('cat.watch') : t('cat.buy') })}>
       <LectureCard
         lecture={lecture}
         badge={!isFreeLecture(lecture) && lecture.canWatch ? <span className="badge">{t('cat.owned')}</span> : undefined}

@@ -6,12 +6,11 @@ import { LockIcon, PlayIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { toastWarning } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { errorMessage } from '@/lib/api-client';
-import { getLecture } from '../api/get-lecture';
+import { messageOf } from '@/lib/forms';
+import { useGetLectureQuery } from '../api/get-lecture';
 import { crumbsOf, readTrail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
-import { CATALOGUE_TEXTS } from '../lib/texts';
-import { useLoad } from '../lib/use-load';
+import { viewOf } from '../lib/query-view';
 import { lockedReason } from '../lib/video-lock';
 
 /**
@@ -22,7 +21,8 @@ export default function LectureRoute() {
   const t = useT();
   const { id = '' } = useParams();
   const trail = readTrail(useLocation().state);
-  const lecture = useLoad(() => getLecture(id), id);
+  const lectureQuery = useGetLectureQuery(id);
+  const lecture = viewOf(lectureQuery);
   const name = lecture.data ? lecture.data.lectureName || lecture.data.name : '';
 
   useEffect(() => {
@@ -36,7 +36,7 @@ export default function LectureRoute() {
         <Spinner label={t('loading')} />
       ) : lecture.status === 'failed' || !lecture.data ? (
         <p className="notice" role="alert">
-          {errorMessage(lecture.error, CATALOGUE_TEXTS.genericError)} <Link to="/">{t('nav.home')}</Link>
+          <span dir="auto">{messageOf(lectureQuery.error, t, 'cat.genericError')}</span> <Link to="/">{t('nav.home')}</Link>
         </p>
       ) : (
         <LecturePlayer lecture={lecture.data} />
@@ -56,7 +56,7 @@ function LecturePlayer({ lecture }: { lecture: Lecture }) {
   function pick(video: Video, index: number) {
     if (video.locked) {
       const reason = lockedReason(videos, index);
-      void toastWarning(CATALOGUE_TEXTS.lockedVideo, t(reason.key, reason.vars));
+      void toastWarning(t('cat.lockedVideo'), t(reason.key, reason.vars));
       return;
     }
     setSelectedId(video.id);
@@ -64,9 +64,9 @@ function LecturePlayer({ lecture }: { lecture: Lecture }) {
 
   return (
     <>
-      <h1 lang="ar">{name}</h1>
+      <h1 dir="auto">{name}</h1>
       {lecture.subTitle && (
-        <p className="muted" lang="ar">
+        <p className="muted" dir="auto">
           {lecture.subTitle}
         </p>
       )}
@@ -77,7 +77,9 @@ function LecturePlayer({ lecture }: { lecture: Lecture }) {
           ) : selected.signedUrl ? (
             <video key={selected.id} src={selected.signedUrl} controls playsInline preload="metadata" controlsList="nodownload" data-testid="lecture-video" />
           ) : selected.locked ? (
-            <p className="notice">{CATALOGUE_TEXTS.lockedVideo}</p>
+            <p className="notice" lang="ar">
+              {t('cat.lockedVideo')}
+            </p>
           ) : (
             // No URL for a video that is not quiz-locked: the student has not bought the lecture.
             <div className="notice player-paywall">
@@ -88,7 +90,7 @@ function LecturePlayer({ lecture }: { lecture: Lecture }) {
             </div>
           )}
           {selected && (
-            <p className="player-title" lang="ar">
+            <p className="player-title" dir="auto">
               {selected.videoName || selected.name}
             </p>
           )}

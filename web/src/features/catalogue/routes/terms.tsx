@@ -5,7 +5,6 @@ import { LockIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
 import { crumbsOf, extendTrail, readTrail } from '../lib/nav-state';
-import { CATALOGUE_TEXTS } from '../lib/texts';
 import { useTerms } from '../lib/use-terms';
 
 /** Spec 2: the terms of a course for one track; a locked term shows a lock and does not open. */
@@ -32,7 +31,7 @@ export default function TermsRoute() {
         <Spinner label={t('loading')} />
       ) : status === 'succeeded' && terms.length === 0 ? (
         <p className="notice" lang="ar">
-          {CATALOGUE_TEXTS.noContent}
+          {t('cat.noContent')}
         </p>
       ) : (
         <ul className="term-list">

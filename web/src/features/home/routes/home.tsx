@@ -1,16 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
-// The home route composes the catalogue's grade cards (the courses store area is the catalogue's).
-import { GradeCards } from '@/features/catalogue/components/grades-section';
 import { useT } from '@/i18n/use-t';
 import { selectHasValidToken } from '@/lib/session';
 import { RotatingLogo } from '../components/rotating-logo';
 import { WhySection } from '../components/why-section';
-import { HOME_TEXTS, TEACHER } from '../constants';
 
-/** Spec 1, 2: hero, why-section and the grades; title 'Bioscope | Home' (meta tags in index.html). */
-export default function HomeRoute() {
+const QUALIFICATIONS = ['home.qualification1', 'home.qualification2', 'home.qualification3'] as const;
+
+/**
+ * Spec 1, 2: hero, why-section and the grades; title 'Bioscope | Home' (meta tags in index.html).
+ * The grade cards are the catalogue's: the app composes them in (`grades`), so home imports no
+ * other feature.
+ */
+export default function HomeRoute({ grades }: { grades?: ReactNode }) {
   const t = useT();
   const signedIn = useSelector(selectHasValidToken);
 
@@ -25,19 +28,19 @@ export default function HomeRoute() {
         {/* The teacher's texts are Arabic: they read right-to-left in either interface language. */}
         <div className="hero-text" dir="rtl">
           <p className="hero-role">{t('home.teacherRole')}</p>
-          <h1 lang="ar">{TEACHER.name}</h1>
+          <h1 lang="ar">{t('home.teacherName')}</h1>
           <ul className="hero-qualifications" lang="ar">
-            {TEACHER.qualifications.map((q) => (
-              <li key={q}>{q}</li>
+            {QUALIFICATIONS.map((key) => (
+              <li key={key}>{t(key)}</li>
             ))}
           </ul>
           <blockquote className="hero-message" lang="ar">
-            {TEACHER.message}
+            {t('home.teacherMessage')}
           </blockquote>
           {/* Spec 2: only when no signed-in (valid) token exists. */}
           {!signedIn && (
             <Link to="/auth" className="button button-primary hero-login" lang="ar">
-              {HOME_TEXTS.loginButton}
+              {t('home.logIn')}
             </Link>
           )}
         </div>
@@ -45,13 +48,13 @@ export default function HomeRoute() {
       <WhySection />
       <section className="grades" aria-labelledby="grades-heading">
         <h2 id="grades-heading" lang="ar">
-          {HOME_TEXTS.gradesHeading}
+          {t('home.gradesTitle')}
         </h2>
         {signedIn ? (
-          <GradeCards />
+          grades
         ) : (
           <p className="notice" lang="ar">
-            {HOME_TEXTS.gradesSignedOut}
+            {t('home.gradesSignedOut')}
           </p>
         )}
       </section>
