@@ -126,7 +126,7 @@ describe('request log', () => {
 
     const readable = await load({ LOG_LEVEL: 'info', LOG_FORMAT: 'compact' });
     const line = (await logsOf(() => readable(reset(), context))).raw;
-    expect(line).toMatch(/^\d\d:\d\d:\d\d INFO  POST \/api\/auth\/reset-password 200 \d+ms resetPassword user=user-42$/m);
+    expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}POST \/api\/auth\/reset-password 200 \d+ms resetPassword user=user-42$/m);
     expect(line.split('\n').filter((l) => /^\d\d:/.test(l))).toHaveLength(1);
   });
 });
