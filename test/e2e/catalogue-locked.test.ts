@@ -70,7 +70,7 @@ it('a locked term shows its lock and is refused to the student in the UI and by 
   await adminCard.getByRole('link', { name: GENERAL, exact: true }).click();
   await waitForPath(a, '/dashboard/terms');
   await toggleLock(a, 'Lock');
-  expect(await termLock(a, 'Unlock').getAttribute('aria-checked')).toBe('true');
+  expect(await termLock(a, 'Unlock').isChecked()).toBe(true);
   await settledShot(a, 'catalogue-locked-desktop-en-admin-terms');
 
   // The open /content reloaded: the server refuses, the student is told and sent back to /term…
