@@ -25,3 +25,4 @@ import '@aws-amplify/ui-react/styles/selectField.layer.css';
 import '@aws-amplify/ui-react/styles/phoneNumberField.layer.css';
 import '@aws-amplify/ui-react/styles/dialCodeSelect.layer.css';
 import '@/components/primitives.css';
+import '@aws-amplify/ui-react/styles/switchField.layer.css';
