@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, bodyOf, deferredFetch, mockFetch, renderApp, storeSession, studentUser, validToken } from './helpers';
 
@@ -32,7 +32,7 @@ describe('log-in screen', () => {
 
     const button = screen.getByRole('button', { name: /Loading/ });
     expect(button).toBeDisabled();
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(within(button).getByRole('progressbar')).toBeInTheDocument();
     expect(fn).toHaveBeenCalledWith('/api/auth/login', expect.objectContaining({ method: 'POST' }));
     expect(bodyOf(fn)).toEqual({ identifier: 'mona@example.com', password: 'Secret123' });
 

@@ -44,12 +44,12 @@ describe('sign-up screen', () => {
 
     await user.type(mobile, '0791234567');
     await user.tab();
-    expect(await screen.findByText('mobileNumber must be an Egyptian mobile number (01xxxxxxxxx)')).toBeInTheDocument();
+    expect(await screen.findByText('Mobile number must be an Egyptian mobile number (01xxxxxxxxx)')).toBeInTheDocument();
     expect(mobile).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(mobile);
     await user.type(mobile, '01012345678');
-    expect(screen.queryByText('mobileNumber must be an Egyptian mobile number (01xxxxxxxxx)')).not.toBeInTheDocument();
+    expect(screen.queryByText('Mobile number must be an Egyptian mobile number (01xxxxxxxxx)')).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -88,8 +88,8 @@ describe('sign-up screen', () => {
     await user.type(await screen.findByLabelText('Password'), 'Secret123');
     await user.type(screen.getByLabelText('Confirm password'), 'Secret124');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText('firstName is required')).toBeInTheDocument();
-    expect(screen.getByText('mobileNumber must be an Egyptian mobile number (01xxxxxxxxx)')).toBeInTheDocument();
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Mobile number must be an Egyptian mobile number (01xxxxxxxxx)')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,11 +1,10 @@
 import { useEffect, useReducer } from 'react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { decodeJwt } from 'jose';
 import { Spinner } from '@/components/spinner';
 import { clearAuth } from '@/features/auth/store/auth-slice';
 import { selectToken, selectUser, tokenStatus } from '@/lib/session';
-import { useAppDispatch } from '@/stores/hooks';
 import { runSessionExpired } from './session-flows';
 
 /**
@@ -15,7 +14,7 @@ import { runSessionExpired } from './session-flows';
 export function RequireSession({ admin = false }: { admin?: boolean }) {
   const token = useSelector(selectToken);
   const user = useSelector(selectUser);
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const navigate = useNavigate();
   const [, recheck] = useReducer((n: number) => n + 1, 0);
   const status = tokenStatus(token);

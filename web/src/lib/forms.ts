@@ -14,20 +14,11 @@ import { useMemo } from 'react';
 import { type FieldValues, type Path, type UseFormProps, type UseFormReturn, type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type IssueLike, type Rule, ruleOf } from '@shared/rules';
-import { hasMessage, type Language, type MessageKey, translate, type Translate, useLanguage } from '@/i18n/use-t';
-import { ApiError } from './api-client';
+import { hasMessage, type Language, translate, type Translate, useLanguage } from '@/i18n/use-t';
+import { errorBodyOf, errorCodeOf, messageOf, ruleText } from './messages';
 
-/** A field's label: `field.<name>` ('field.form' for the whole form), else the name itself. */
-export function fieldLabel(name: string, t: Translate): string {
-  const key = name ? `field.${name}` : 'field.form';
-  return hasMessage(key) ? t(key) : name;
-}
-
-/** The dictionary's wording of a rule, with its field's label and params. */
-export function ruleText(rule: Pick<Rule, 'code' | 'field'> & { params?: Rule['params'] }, t: Translate): string {
-  const key = `rule.${rule.code}`;
-  return t(hasMessage(key) ? key : 'rule.invalid', { ...rule.params, field: fieldLabel(rule.field, t) });
-}
+// The texts of rules and failed calls live in ./messages (no form library: the shell uses them too).
+export { errorBodyOf, errorCodeOf, fieldLabel, messageOf, ruleText } from './messages';
 
 const translatorOf =
   (language: Language): Translate =>
@@ -51,27 +42,6 @@ export function useZodForm<S extends Schema>(schema: S, options: ZodFormOptions<
     [schema, language],
   );
   return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
-}
-
-/** A failed call's server body: RTK Query's `{ status, data }`, an ApiError's body, or the value itself. */
-export function errorBodyOf(error: unknown): Record<string, unknown> | undefined {
-  const body = error instanceof ApiError ? error.body : error && typeof error === 'object' && 'status' in error && 'data' in error ? (error as { data: unknown }).data : error;
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
-}
-
-/** The top-level `code` of a failed call's body (a typed server error), if any. */
-export function errorCodeOf(error: unknown): string | undefined {
-  const code = errorBodyOf(error)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** The text to show for a failed call: `error.<code>` when known, else the server's message, else the fallback. */
-export function messageOf(error: unknown, t: Translate, fallbackKey: MessageKey): string {
-  const body = errorBodyOf(error);
-  const key = `error.${String(body?.code)}`;
-  if (typeof body?.code === 'string' && hasMessage(key)) return t(key);
-  const message = body?.message;
-  return typeof message === 'string' && message.trim() ? message : t(fallbackKey);
 }
 
 export interface ServerFieldError {

@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import { NavLink, Outlet } from 'react-router';
 import { PreferenceToggles } from '@/components/preference-toggles';
 import { Spinner } from '@/components/spinner';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/features/auth/lib/use-logout';
 import { useT } from '@/i18n/use-t';
 import { selectUser } from '@/lib/session';
 

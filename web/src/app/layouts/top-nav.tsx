@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoMark, MenuIcon } from '@/components/icons';
 import { PreferenceToggles } from '@/components/preference-toggles';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/features/auth/lib/use-logout';
 import { useT } from '@/i18n/use-t';
 import { selectIsAdmin, selectUser } from '@/lib/session';
 

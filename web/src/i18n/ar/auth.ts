@@ -2,6 +2,30 @@ import type { enAuth } from '../en/auth';
 
 /** Arabic texts: auth. Same keys as English (a missing key fails tsc). */
 export const arAuth: Record<keyof typeof enAuth, string> = {
+  // The spec's own words (sections 2, 4, 8) stay as written in both languages.
+  'auth.loginTitle': 'Log in',
+  'auth.identifierPlaceholder': 'Enter your Email or phone Number',
+  'auth.passwordPlaceholder': 'Password',
+  'auth.forgetPasswordLink': 'Forget password',
+  'auth.signUpLink': 'Sign Up',
+  'auth.signedIn': 'Signed in successfully',
+  'auth.signInFailed': 'something went wrong , try again!',
+  'auth.signedUp': 'Signed up successfully, take a look at your mail for activation.',
+  'auth.signUpFailed': 'Something went wrong, try again!',
+  'auth.invalidEmailTitle': 'Invalid Email',
+  'auth.invalidEmailText': 'Please enter a valid email address.',
+  'auth.codeSent': 'Please check your mail for the reset code.',
+  'auth.forgotFailed': 'An error occurred, please try again!',
+  'auth.verified': 'Verified Succesfully - forward to code page',
+  'auth.verifyFailed': 'Something went wrong!',
+  'auth.passwordReset': 'Password reset successfully - forwarding to sign in',
+  'auth.resetFailed': 'Something went wrong!',
+  'auth.loggedOut': 'Logout Successfully',
+  'auth.logoutFailed': 'Failed to logout',
+  // (end of the spec's own words)
+  'auth.rule.length': '8 أحرف على الأقل',
+  'auth.rule.number': 'رقم واحد على الأقل',
+  'auth.rule.case': 'حرف كبير وحرف صغير على الأقل',
   'auth.identifier': 'البريد الإلكتروني أو رقم الهاتف',
   'auth.password': 'كلمة المرور',
   'auth.showPassword': 'إظهار كلمة المرور',

@@ -1,21 +1,18 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { z } from 'zod';
 import type { forgetPasswordBody } from '@shared/schemas/auth';
-import { apiCall, rejection } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { noResponse } from './log-in';
 
-/** Validated on the form with `forgetPasswordBody` (shared/schemas/auth.ts); imported as a type here so the
- * shell does not load zod. */
+/** Validated on the form with `forgetPasswordBody` (shared/schemas/auth.ts); a type here, so the shell loads no zod. */
 export type ForgetPasswordInput = z.input<typeof forgetPasswordBody>;
 
-export const forgetPassword = (input: ForgetPasswordInput) => apiCall('POST /api/auth/forget-password', { body: input });
+export const forgetPasswordApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    forgetPassword: build.mutation<unknown, ForgetPasswordInput>({
+      query: (body) => ({ route: 'POST /api/auth/forget-password', body }),
+      transformErrorResponse: noResponse('An unknown error occurred'),
+    }),
+  }),
+});
 
-export const forgotPassword = createAsyncThunk<unknown, ForgetPasswordInput, { rejectValue: unknown }>(
-  'auth/forgotPassword',
-  async (input, { rejectWithValue }) => {
-    try {
-      return await forgetPassword(input);
-    } catch (e) {
-      return rejectWithValue(rejection(e, 'An unknown error occurred'));
-    }
-  },
-);
+export const { useForgetPasswordMutation } = forgetPasswordApi;

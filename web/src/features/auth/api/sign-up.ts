@@ -1,18 +1,19 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { z } from 'zod';
 import type { signupBody } from '@shared/schemas/auth';
-import { apiCall, rejection } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { noResponse } from './log-in';
 
-/** Validated on the form with `signupBody` (shared/schemas/auth.ts); imported as a type here so the
- * shell does not load zod. */
+/** Validated on the form with `signupBody` (shared/schemas/auth.ts); a type here, so the shell loads no zod. */
 export type SignUpInput = z.input<typeof signupBody>;
+export type SignUpBody = z.output<typeof signupBody>;
 
-export const signUp = (input: SignUpInput) => apiCall('POST /api/auth/signup', { body: input });
-
-export const registerUser = createAsyncThunk<unknown, SignUpInput, { rejectValue: unknown }>('auth/register', async (input, { rejectWithValue }) => {
-  try {
-    return await signUp(input);
-  } catch (e) {
-    return rejectWithValue(rejection(e, 'Unknown error'));
-  }
+export const signUpApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    signUp: build.mutation<unknown, SignUpBody>({
+      query: (body) => ({ route: 'POST /api/auth/signup', body }),
+      transformErrorResponse: noResponse('Unknown error'),
+    }),
+  }),
 });
+
+export const { useSignUpMutation } = signUpApi;

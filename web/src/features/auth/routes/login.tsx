@@ -1,34 +1,31 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginBody } from '@shared/schemas/auth';
+import { SubmitButton } from '@/components/button';
+import { PasswordField, TextField } from '@/components/fields';
 import { toast, toastError, toastSuccess, TOAST_MS } from '@/components/toast';
-import { useT } from '@/i18n/use-t';
-import { errorMessage } from '@/lib/api-client';
-import { selectAuthStatus, selectHasValidToken, selectUser } from '@/lib/session';
-import { useAppDispatch } from '@/stores/hooks';
-import { loginUser } from '../api/login';
+import { type Translate, useT } from '@/i18n/use-t';
+import { messageOf, useZodForm } from '@/lib/forms';
+import { selectHasValidToken, selectUser } from '@/lib/session';
+import { useLogInMutation } from '../api/log-in';
 import { GoogleButton } from '../components/google-button';
-import { PasswordInput } from '../components/password-input';
-import { SubmitButton } from '../components/submit-button';
-import { AUTH_TEXTS } from '../texts';
 
 const ACTIVATION_REASONS = ['expired', 'invalid', 'missing', 'failed'] as const;
-function activationReason(reason: string | null, t: ReturnType<typeof useT>): string | undefined {
+function activationReason(reason: string | null, t: Translate): string | undefined {
   const known = ACTIVATION_REASONS.find((r) => r === reason);
   return known ? t(`auth.activation.${known}`) : (reason ?? undefined);
 }
 
 export default function LoginRoute() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useSelector(selectUser);
   const hasValidToken = useSelector(selectHasValidToken);
-  const status = useSelector(selectAuthStatus);
   const [search, setSearch] = useSearchParams();
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const [logIn, { isLoading }] = useLogInMutation();
+  const { register, handleSubmit, formState } = useZodForm(loginBody, { defaultValues: { identifier: '', password: '' } });
+  const { errors } = formState;
 
   useEffect(() => {
     document.title = 'Bioscope | Log in';
@@ -47,55 +44,48 @@ export default function LoginRoute() {
     if (activated === null && google === null) return;
     if (activated === '1') void toast({ title: t('auth.activated'), icon: 'success', timer: 5000 });
     else if (activated !== null) void toast({ title: t('auth.activationFailed'), text: activationReason(search.get('reason'), t), icon: 'error', timer: 5000 });
-    if (google === 'failed') void toastError(AUTH_TEXTS.signInFailed, TOAST_MS.error);
+    if (google === 'failed') void toastError(t('auth.signInFailed'), TOAST_MS.error);
     setSearch({}, { replace: true });
   }, [search, setSearch, t]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitting(true);
-    const result = await dispatch(loginUser({ identifier: identifier.trim(), password }));
-    setSubmitting(false);
-    if (loginUser.fulfilled.match(result)) void toastSuccess(AUTH_TEXTS.signedIn, TOAST_MS.success);
-    else void toastError(errorMessage(result.payload, AUTH_TEXTS.signInFailed), TOAST_MS.error);
-  }
+  // Spec 4: the store's auth area follows the call (auth slice); the toasts are spec 8's.
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await logIn(body);
+    if ('error' in result) void toastError(messageOf(result.error, t, 'auth.signInFailed'), TOAST_MS.error);
+    else void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
+  });
 
-  const loading = submitting || status === 'loading';
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
-      <h1>{AUTH_TEXTS.loginTitle}</h1>
-      <div className="field">
-        <label htmlFor="login-identifier">{t('auth.identifier')}</label>
-        <input
-          id="login-identifier"
-          name="identifier"
-          dir="ltr"
-          autoComplete="username"
-          inputMode="email"
-          placeholder={AUTH_TEXTS.identifierPlaceholder}
-          value={identifier}
-          onChange={(e) => setIdentifier(e.target.value)}
-        />
-      </div>
-      <PasswordInput
+      <h1 dir="auto">{t('auth.loginTitle')}</h1>
+      <TextField
+        id="login-identifier"
+        label={t('auth.identifier')}
+        dir="ltr"
+        autoComplete="username"
+        inputMode="email"
+        placeholder={t('auth.identifierPlaceholder')}
+        error={errors.identifier?.message}
+        {...register('identifier')}
+      />
+      <PasswordField
         id="login-password"
-        name="password"
         label={t('auth.password')}
         autoComplete="current-password"
-        placeholder={AUTH_TEXTS.passwordPlaceholder}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        placeholder={t('auth.passwordPlaceholder')}
+        error={errors.password?.message}
+        {...register('password')}
       />
       <div className="form-links">
-        <Link to="/auth/forgotPassword">{AUTH_TEXTS.forgetPasswordLink}</Link>
+        <Link to="/auth/forgotPassword">{t('auth.forgetPasswordLink')}</Link>
       </div>
-      <SubmitButton loading={loading}>{AUTH_TEXTS.loginTitle}</SubmitButton>
+      <SubmitButton loading={isLoading}>{t('auth.loginTitle')}</SubmitButton>
       <div className="divider" role="separator">
         <span>{t('auth.or')}</span>
       </div>
       <GoogleButton />
       <p className="form-footer">
-        <Link to="/auth/registeration">{AUTH_TEXTS.signUpLink}</Link>
+        <Link to="/auth/registeration">{t('auth.signUpLink')}</Link>
       </p>
     </form>
   );

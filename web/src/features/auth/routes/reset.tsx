@@ -1,31 +1,27 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useSelector } from 'react-redux';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { resetPasswordBody } from '@shared/schemas/auth';
+import { passwordRulesHold } from '@shared/schemas/common';
+import { SubmitButton } from '@/components/button';
+import { PasswordField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { errorMessage } from '@/lib/api-client';
-import { selectAuthStatus } from '@/lib/session';
-import { useAppDispatch } from '@/stores/hooks';
-import { resetPasswordBody } from '@shared/schemas/auth';
-import { resetUserPassword } from '../api/reset-password';
-import { PasswordInput } from '../components/password-input';
-import { PasswordRules, passwordRulesHold } from '../components/password-rules';
-import { SubmitButton } from '../components/submit-button';
-import { fieldErrors, type FieldErrors } from '../lib/field-errors';
+import { messageOf, setServerErrors, useZodForm } from '@/lib/forms';
+import { useResetPasswordMutation } from '../api/reset-password';
+import { PasswordRules } from '../components/password-rules';
 import { endResetFlow, readResetCode, readResetEmail } from '../lib/reset-flow';
-import { AUTH_TEXTS } from '../texts';
 
 export default function ResetRoute() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const status = useSelector(selectAuthStatus);
   const [email] = useState(readResetEmail);
   const [code] = useState(readResetCode);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const { register, handleSubmit, watch, setError, formState } = useZodForm(resetPasswordBody, {
+    defaultValues: { email: email ?? '', code: code ?? '', password: '', confirm: '' },
+  });
+  const { errors } = formState;
+  const password = watch('password');
 
   useEffect(() => {
     document.title = 'Bioscope | Reset password';
@@ -34,53 +30,31 @@ export default function ResetRoute() {
   if (!email) return <Navigate to="/auth/forgotPassword" replace />;
   if (!code) return <Navigate to="/auth/verification" replace />;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = resetPasswordBody.safeParse({ email, code, password, confirm });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await resetPassword(body);
+    if ('error' in result) {
+      setServerErrors(result.error, setError, t, { fields: ['password', 'confirm', 'code', 'email'] });
+      return void toastError(messageOf(result.error, t, 'auth.resetFailed'), TOAST_MS.error);
     }
-    setSubmitting(true);
-    const result = await dispatch(resetUserPassword(parsed.data));
-    setSubmitting(false);
-    if (resetUserPassword.fulfilled.match(result)) {
-      endResetFlow();
-      void toastSuccess(AUTH_TEXTS.passwordReset, TOAST_MS.success);
-      navigate('/auth/success', { replace: true });
-    } else void toastError(errorMessage(result.payload, AUTH_TEXTS.resetFailed), TOAST_MS.error);
-  }
+    endResetFlow();
+    void toastSuccess(t('auth.passwordReset'), TOAST_MS.success);
+    navigate('/auth/success', { replace: true });
+  });
 
+  // The e-mail and code are not fields on this screen: their problems show above the button.
+  const stepError = errors.code?.message ?? errors.email?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <h1>{t('auth.resetTitle')}</h1>
-      <PasswordInput
-        label={t('auth.newPassword')}
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setErrors({});
-        }}
-      />
+      <PasswordField label={t('auth.newPassword')} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <PasswordRules password={password} />
-      <PasswordInput
-        label={t('auth.confirm')}
-        name="confirm"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => {
-          setConfirm(e.target.value);
-          setErrors({});
-        }}
-      />
-      {(errors.confirm ?? errors.password ?? errors.code ?? errors.email) && (
-        <p className="field-error" role="alert">
-          {errors.confirm ?? errors.password ?? errors.code ?? errors.email}
+      <PasswordField label={t('auth.confirm')} autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      {stepError && (
+        <p className="field-error" role="alert" dir="auto">
+          {stepError}
         </p>
       )}
-      <SubmitButton loading={submitting || status === 'loading'} disabled={!passwordRulesHold(password)}>
+      <SubmitButton loading={isLoading} disabled={!passwordRulesHold(password)}>
         {t('auth.resetSubmit')}
       </SubmitButton>
     </form>

@@ -1,26 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useSelector } from 'react-redux';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { RESET_CODE_LENGTH } from '@shared/constants';
+import { verifyResetCodeBody } from '@shared/schemas/auth';
+import { SubmitButton } from '@/components/button';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { errorMessage } from '@/lib/api-client';
-import { selectAuthStatus } from '@/lib/session';
-import { useAppDispatch } from '@/stores/hooks';
-import { verifyCode } from '../api/verify-reset-code';
+import { messageOf, useZodForm } from '@/lib/forms';
+import { useVerifyResetCodeMutation } from '../api/verify-reset-code';
 import { CodeBoxes } from '../components/code-boxes';
-import { SubmitButton } from '../components/submit-button';
 import { readResetEmail, saveResetCode } from '../lib/reset-flow';
-import { AUTH_TEXTS } from '../texts';
 
 export default function VerificationRoute() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const status = useSelector(selectAuthStatus);
   const [email] = useState(readResetEmail);
+  // The six boxes are screen state (a box may be empty mid-way); the form holds the joined code.
   const [digits, setDigits] = useState<string[]>(() => Array<string>(RESET_CODE_LENGTH).fill(''));
-  const [submitting, setSubmitting] = useState(false);
+  const [verifyResetCode, { isLoading }] = useVerifyResetCodeMutation();
+  const { handleSubmit, setValue } = useZodForm(verifyResetCodeBody, { defaultValues: { email: email ?? '', code: '' } });
 
   useEffect(() => {
     document.title = 'Bioscope | Verification';
@@ -31,18 +28,18 @@ export default function VerificationRoute() {
   const code = digits.join('');
   const complete = /^\d+$/.test(code) && code.length === RESET_CODE_LENGTH;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!complete || !email) return;
-    setSubmitting(true);
-    const result = await dispatch(verifyCode({ email, code }));
-    setSubmitting(false);
-    if (verifyCode.fulfilled.match(result)) {
-      saveResetCode(code);
-      void toastSuccess(AUTH_TEXTS.verified, TOAST_MS.success);
-      navigate('/auth/reset');
-    } else void toastError(errorMessage(result.payload, AUTH_TEXTS.verifyFailed), TOAST_MS.error);
-  }
+  const onDigits = (next: string[]) => {
+    setDigits(next);
+    setValue('code', next.join(''));
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await verifyResetCode(body);
+    if ('error' in result) return void toastError(messageOf(result.error, t, 'auth.verifyFailed'), TOAST_MS.error);
+    saveResetCode(body.code);
+    void toastSuccess(t('auth.verified'), TOAST_MS.success);
+    navigate('/auth/reset');
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
@@ -53,8 +50,8 @@ export default function VerificationRoute() {
           {email}
         </bdi>
       </p>
-      <CodeBoxes value={digits} onChange={setDigits} />
-      <SubmitButton loading={submitting || status === 'loading'} disabled={!complete}>
+      <CodeBoxes value={digits} onChange={onDigits} />
+      <SubmitButton loading={isLoading} disabled={!complete}>
         {t('auth.verify')}
       </SubmitButton>
     </form>

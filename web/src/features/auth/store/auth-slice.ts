@@ -1,17 +1,19 @@
 /**
- * Store area `auth` (spec 3, 4): the signed-in user and token, kept in local storage under
- * `user`, and the status/error of the auth calls.
+ * Store area `auth` (spec 3, 4): client state — the signed-in user and token, kept in local
+ * storage under `user`. The calls themselves are RTK Query mutations (../api/*.ts); this slice
+ * follows their lifecycle actions for spec 4's transitions (status/error of the auth calls).
  */
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@shared/schemas/auth';
+import type { ApiFailure } from '@/lib/api';
 import { type AuthState, readStoredSession, type StoredSession } from '@/lib/session';
 import { remove, STORAGE_KEYS, writeJson } from '@/lib/storage';
-import { forgotPassword } from '../api/forget-password';
-import { loginUser } from '../api/login';
-import { logoutUser } from '../api/logout';
-import { resetUserPassword } from '../api/reset-password';
-import { registerUser } from '../api/sign-up';
-import { verifyCode } from '../api/verify-reset-code';
+import { forgetPasswordApi } from '../api/forget-password';
+import { logInApi } from '../api/log-in';
+import { logOutApi } from '../api/log-out';
+import { resetPasswordApi } from '../api/reset-password';
+import { signUpApi } from '../api/sign-up';
+import { verifyResetCodeApi } from '../api/verify-reset-code';
 
 const userOf = ({ token: _t, refreshToken: _r, ...user }: StoredSession): User => user;
 
@@ -32,8 +34,13 @@ function signOut(state: AuthState) {
   remove(STORAGE_KEYS.user);
 }
 
+/** Spec 8: the error kept is the server's response body, or `{ msgError }` when none came. */
+const errorOf = (payload: unknown) => (payload as ApiFailure | undefined)?.data ?? null;
+
+const { logIn } = logInApi.endpoints;
+const { logOut } = logOutApi.endpoints;
 /** Calls that go loading → succeeded/failed and leave the user unchanged. */
-const userNeutral = [registerUser, forgotPassword, verifyCode, resetUserPassword] as const;
+const userNeutral = [signUpApi.endpoints.signUp, forgetPasswordApi.endpoints.forgetPassword, verifyResetCodeApi.endpoints.verifyResetCode, resetPasswordApi.endpoints.resetPassword] as const;
 
 const authSlice = createSlice({
   name: 'auth',
@@ -52,30 +59,30 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(loginUser.fulfilled, (state, action) => {
+      .addMatcher(logIn.matchFulfilled, (state, action) => {
         signIn(state, action.payload);
         state.status = 'succeeded';
       })
-      .addCase(logoutUser.fulfilled, (state) => {
+      .addMatcher(logOut.matchFulfilled, (state) => {
         signOut(state);
         state.status = 'idle';
       })
-      .addCase(logoutUser.rejected, (state, action) => {
+      .addMatcher(logOut.matchRejected, (state, action) => {
         // Spec 4: the local session ends whatever the server said.
         signOut(state);
         state.status = 'failed';
-        state.error = action.payload;
+        state.error = errorOf(action.payload);
       })
-      .addMatcher(isAnyOf(...userNeutral.map((t) => t.fulfilled)), (state) => {
+      .addMatcher(isAnyOf(...userNeutral.map((e) => e.matchFulfilled)), (state) => {
         state.status = 'succeeded';
       })
-      .addMatcher(isAnyOf(loginUser.pending, logoutUser.pending, ...userNeutral.map((t) => t.pending)), (state) => {
+      .addMatcher(isAnyOf(logIn.matchPending, logOut.matchPending, ...userNeutral.map((e) => e.matchPending)), (state) => {
         state.status = 'loading';
         state.error = null;
       })
-      .addMatcher(isAnyOf(loginUser.rejected, ...userNeutral.map((t) => t.rejected)), (state, action) => {
+      .addMatcher(isAnyOf(logIn.matchRejected, ...userNeutral.map((e) => e.matchRejected)), (state, action) => {
         state.status = 'failed';
-        state.error = action.payload;
+        state.error = errorOf(action.payload);
       });
   },
 });

@@ -1,0 +1,48 @@
+/**
+ * The texts of validation rules and failed calls, in the user's language (see lib/forms.ts for
+ * how forms use them). Kept apart from the form library so the shell (logout) can use them.
+ */
+import type { Rule } from '@shared/rules';
+import { hasMessage, type MessageKey, type Translate } from '@/i18n/use-t';
+import { ApiError } from './api-client';
+
+/** A field's label: `field.<name>` ('field.form' for the whole form), else the name itself. */
+export function fieldLabel(name: string, t: Translate): string {
+  const key = name ? `field.${name}` : 'field.form';
+  return hasMessage(key) ? t(key) : name;
+}
+
+/** The dictionary's wording of a rule, with its field's label and params. */
+export function ruleText(rule: Pick<Rule, 'code' | 'field'> & { params?: Rule['params'] }, t: Translate): string {
+  const key = `rule.${rule.code}`;
+  return t(hasMessage(key) ? key : 'rule.invalid', { ...rule.params, field: fieldLabel(rule.field, t) });
+}
+
+/** A failed call's server body: RTK Query's `{ status, data }`, an ApiError's body, or the value itself. */
+export function errorBodyOf(error: unknown): Record<string, unknown> | undefined {
+  const body = error instanceof ApiError ? error.body : error && typeof error === 'object' && 'status' in error && 'data' in error ? (error as { data: unknown }).data : error;
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
+}
+
+/** The top-level `code` of a failed call's body (a typed server error), if any. */
+export function errorCodeOf(error: unknown): string | undefined {
+  const code = errorBodyOf(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Codes whose server message is sharper than one dictionary text (which field, which record): the
+ * message is shown when there is one, the dictionary's text otherwise.
+ */
+const GENERIC_CODES: ReadonlySet<string> = new Set(['validation', 'badRequest', 'notFound', 'conflict', 'forbidden', 'unauthorized', 'internal']);
+
+/** The text to show for a failed call: `error.<code>` when known, else the server's message, else the fallback. */
+export function messageOf(error: unknown, t: Translate, fallbackKey: MessageKey): string {
+  const body = errorBodyOf(error);
+  const code = typeof body?.code === 'string' ? body.code : undefined;
+  const message = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
+  const key = `error.${code}`;
+  if (code && hasMessage(key) && !(message && GENERIC_CODES.has(code))) return t(key);
+  return message ?? t(fallbackKey);
+}
+
