@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { RASTER_IMAGE_TYPES } from '@shared/schemas/catalogue';
 
 /** An image picker with a preview; the form checks the size (spec 5: under 1 MB). */
@@ -11,13 +11,8 @@ export function ImageField({ label, hint, error, file, currentUrl, onChange }: {
   onChange: (file: File | null) => void;
 }) {
   const id = useId();
-  const [preview, setPreview] = useState<string>();
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') return setPreview(undefined);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : undefined), [file]);
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
   const shown = preview ?? currentUrl;
   return (
     <div className="field">

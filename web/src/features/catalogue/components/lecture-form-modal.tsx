@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Lecture } from '@shared/schemas/catalogue';
 import { TextField } from '@/components/fields';
 import { Modal } from '@/components/modal';
@@ -54,7 +54,7 @@ const formOf = (l: Lecture): LectureForm => ({
 export function LectureFormModal({ contentId, lecture, onClose }: { contentId: string; lecture?: Lecture; onClose: () => void }) {
   const t = useT();
   const [form, setForm] = useState<LectureForm>(() => (lecture ? formOf(lecture) : emptyLectureForm()));
-  const [errors, setErrors] = useState<LectureFormErrors>({});
+  const [imagePicked, setImagePicked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const quizzes = useListQuizzesQuery();
@@ -67,16 +67,14 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
   const problem = (p: LectureFormErrors[keyof LectureFormErrors]) => (!p ? undefined : typeof p === 'string' ? t(PROBLEM_TEXT[p]) : ruleText(p, t));
   const set = (patch: Partial<LectureForm>) => setForm((f) => ({ ...f, ...patch }));
 
-  // After the first Save, each change re-checks the form, so an error clears as its field is fixed.
-  useEffect(() => {
-    if (submitted) setErrors(validateLecture(form, mode));
-  }, [form, submitted, mode]);
+  // After the first Save every change re-checks the form (an error clears as its field is fixed);
+  // before it, only a picked image is checked (spec 5: under 1 MB).
+  const found = validateLecture(form, mode);
+  const errors: LectureFormErrors = submitted ? found : imagePicked ? { image: found.image } : {};
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
-    const found = validateLecture(form, mode);
-    setErrors(found);
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
@@ -154,8 +152,7 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
           error={problem(errors.image)}
           onChange={(image) => {
             set({ image });
-            // The image is checked as soon as it is picked (spec 5: under 1 MB).
-            setErrors((old) => ({ ...old, image: validateLecture({ ...form, image }, mode).image }));
+            setImagePicked(true);
           }}
         />
         <fieldset className="field videos-fieldset">
