@@ -24,7 +24,7 @@ export class GoogleSignInFailed extends Error {
   }
 }
 
-export async function googleAuthorizeUrl(): Promise<string> {
+export async function startGoogleSignIn(): Promise<string> {
   if (!env.COGNITO_DOMAIN || !env.USER_POOL_CLIENT_ID) throw new GoogleSignInFailed('failed', 'COGNITO_DOMAIN is not configured');
   const state = b64url(randomBytes(32));
   const verifier = b64url(randomBytes(32));

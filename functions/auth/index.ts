@@ -2,12 +2,12 @@ import { sessionGate } from './session-gate';
 import { domainHandler } from '../lib/http';
 import { activateAccount } from './activate-account';
 import { forgetPassword } from './forget-password';
-import { googleCallback } from './google-callback';
-import { googleRedirect } from './google-redirect';
 import { logIn } from './log-in';
 import { logOut } from './log-out';
+import { finishGoogleSignIn } from './finish-google-sign-in';
 import { resetPassword } from './reset-password';
 import { signUp } from './sign-up';
+import { startGoogleSignIn } from './start-google-sign-in';
 import { verifyResetCode } from './verify-reset-code';
 
 export const handler = domainHandler('auth', {
@@ -17,7 +17,7 @@ export const handler = domainHandler('auth', {
   'POST /api/auth/forget-password': forgetPassword,
   'POST /api/auth/verify-reset-code': verifyResetCode,
   'POST /api/auth/reset-password': resetPassword,
-  'GET /api/auth/google': googleRedirect,
-  'GET /api/auth/google/callback': googleCallback,
+  'GET /api/auth/google': startGoogleSignIn,
+  'GET /api/auth/google/callback': finishGoogleSignIn,
   'GET /api/auth/activate': activateAccount,
 }, sessionGate);

@@ -1,7 +1,7 @@
 import { type Handler, ok } from '../lib/http';
-import { endSession } from './sessions';
+import * as sessions from './sessions';
 
 export const logOut: Handler<'POST /api/auth/logout'> = async ({ auth }) => {
-  await endSession(auth.userId, auth.claims.jti);
+  await sessions.logOut(auth.userId, auth.claims.jti);
   return ok({ message: 'Logout Successfully' });
 };

@@ -11,7 +11,7 @@ export const WRONG_CODE = 'The code is wrong or has expired';
 export const CODE_VOID = 'Too many wrong codes. Please ask for a new code.';
 
 /** Says nothing about whether the e-mail has an account: the caller always answers the same. */
-export async function sendResetCode(email: string): Promise<void> {
+export async function forgetPassword(email: string): Promise<void> {
   const userId = await userIdByEmail(email);
   const user = userId ? await userById(userId) : undefined;
   if (!user) return;
@@ -43,12 +43,12 @@ async function matchingCode(email: string, code: string): Promise<ResetCode> {
   return rc;
 }
 
-export async function checkResetCode(email: string, code: string): Promise<void> {
+export async function verifyResetCode(email: string, code: string): Promise<void> {
   const rc = await matchingCode(email, code);
   if (!(await markResetCodeVerified(rc, RESET_CODE_MAX_ATTEMPTS))) throw new BadRequest(WRONG_CODE, 'auth.resetCode');
 }
 
-export async function setPasswordWithCode(email: string, code: string, password: string): Promise<void> {
+export async function resetPassword(email: string, code: string, password: string): Promise<void> {
   const rc = await matchingCode(email, code);
   if (!rc.verified) throw new BadRequest('Please verify the code first', 'auth.resetNotVerified');
   const userId = await userIdByEmail(email);

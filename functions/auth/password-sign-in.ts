@@ -11,7 +11,7 @@ export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const MAX_SIGN_IN_FAILURES = 10;
 export const NOT_ACTIVATED = 'Your account is not activated yet. Check your e-mail for the activation link.';
 
-export async function signInWithPassword(identifier: string, password: string): Promise<LoginResponse['data']> {
+export async function logIn(identifier: string, password: string): Promise<LoginResponse['data']> {
   const id = parseIdentifier(identifier);
   const key = identifierKey(id);
   const failures = await signInFailures(key);

@@ -13,7 +13,7 @@ export const ACTIVATION_TTL_SECONDS = 48 * 3600;
 const EMAIL_TAKEN = 'An account with this e-mail already exists';
 const PHONE_TAKEN = 'An account with this mobile number already exists';
 
-export async function registerStudent(b: z.output<typeof signupBody>): Promise<void> {
+export async function signUp(b: z.output<typeof signupBody>): Promise<void> {
   // Fast, clear answers; createUser's guards still decide under a race.
   const [byEmail, byPhone] = await Promise.all([userIdByEmail(b.email), userIdByPhone(b.mobileNumber)]);
   if (byEmail) throw new Conflict(EMAIL_TAKEN, 'auth.emailInUse');
@@ -55,7 +55,7 @@ export async function registerStudent(b: z.output<typeof signupBody>): Promise<v
 export type ActivationFailure = 'missing' | 'invalid' | 'expired';
 
 /** A repeated click (or a mail scanner's prefetch) of a used link still lands as activated. */
-export async function activateByToken(token: string | undefined): Promise<'activated' | ActivationFailure> {
+export async function activateAccount(token: string | undefined): Promise<'activated' | ActivationFailure> {
   if (!token) return 'missing';
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'invalid';
   const t = await activationToken(token);

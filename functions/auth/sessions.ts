@@ -12,7 +12,7 @@ export async function startSession(user: UserRecord, idToken: string): Promise<v
 }
 
 /** Ends the session of this token (the gate has checked it is live); the others stay. */
-export async function endSession(userId: string, jti: unknown): Promise<void> {
+export async function logOut(userId: string, jti: unknown): Promise<void> {
   const user = await userById(userId);
   if (!user) return;
   await setSessions(user.id, sessionsAfterSignOut(user.sessions, String(jti)), 'logout');

@@ -1,7 +1,7 @@
 import { type Handler, ok } from '../lib/http';
-import { checkResetCode } from './password-reset';
+import * as passwordReset from './password-reset';
 
 export const verifyResetCode: Handler<'POST /api/auth/verify-reset-code'> = async ({ body }) => {
-  await checkResetCode(body.email, body.code);
+  await passwordReset.verifyResetCode(body.email, body.code);
   return ok({ message: 'Verified Succesfully - forward to code page' });
 };

@@ -2,7 +2,7 @@
 import { ulid } from 'ulid';
 import type { ContentType, Track } from '../../shared/constants';
 import type { UploadedFile } from '../../shared/schemas/common';
-import { type CourseRecord, allCourses, courseById, createCourseTree, deleteCourseTree, updateCourse } from '../data/course-repo';
+import { type CourseRecord, allCourses, courseById, createCourseTree, deleteCourseTree, updateCourse as updateCourseRecord } from '../data/course-repo';
 import { deleteLectureIfUnpurchased, lectureWithVideos, lecturesOfTerm } from '../data/lecture-repo';
 import { type SectionRecord, sectionsOfTerm } from '../data/section-repo';
 import type { TermRecord } from '../data/term-repo';
@@ -53,12 +53,12 @@ export async function createCourse(input: NewCourse) {
   return toCourse(course);
 }
 
-export async function editCourse(id: string, input: { name?: string; image?: UploadedFile }) {
+export async function updateCourse(id: string, input: { name?: string; image?: UploadedFile }) {
   if (input.name === undefined && input.image === undefined) throw new BadRequest('Send a new name or image for the course', 'course.noChange');
   const existing = await courseById(id);
   if (!existing || existing.archived) throw new NotFound('Course not found', 'course.notFound');
   const imageKey = input.image ? await storeImage(input.image) : undefined;
-  return toCourse(await updateCourse(id, { name: input.name, imageKey }));
+  return toCourse(await updateCourseRecord(id, { name: input.name, imageKey }));
 }
 
 /**
@@ -73,7 +73,7 @@ export async function deleteCourse(id: string): Promise<{ id: string; message: s
   if (course.archived) return archived;
 
   const lectures = (await Promise.all(course.terms.map((t) => lecturesOfTerm(t.id)))).flat();
-  const archive = async () => (await updateCourse(id, { archived: true }), archived);
+  const archive = async () => (await updateCourseRecord(id, { archived: true }), archived);
   if (lectures.some((l) => l.firstPurchasedAt)) return archive();
   for (const l of lectures) {
     const lw = await lectureWithVideos(l.id);

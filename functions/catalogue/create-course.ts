@@ -1,5 +1,5 @@
 import { created, type Handler } from '../lib/http';
-import { createCourse } from './courses';
+import * as courses from './courses';
 
 /** POST /api/cours/create-course → 201 the course with its terms. */
-export const createCourseHandler: Handler<'POST /api/cours/create-course'> = async ({ body }) => created(await createCourse(body));
+export const createCourse: Handler<'POST /api/cours/create-course'> = async ({ body }) => created(await courses.createCourse(body));

@@ -1,5 +1,5 @@
 import { type Handler, ok } from '../lib/http';
-import { deleteCourse } from './courses';
+import * as courses from './courses';
 
 /** DELETE /api/cours/{id} → {id, message} (archived: true when students own lectures under it). */
-export const deleteCourseHandler: Handler<'DELETE /api/cours/{id}'> = async ({ params }) => ok(await deleteCourse(params.id));
+export const deleteCourse: Handler<'DELETE /api/cours/{id}'> = async ({ params }) => ok(await courses.deleteCourse(params.id));

@@ -1,5 +1,5 @@
 import { type Handler, ok } from '../lib/http';
-import { removeVideo } from './lectures';
+import * as lectures from './lectures';
 
 /** DELETE /api/AWS/lectures/video/{videoId} → {id, lectureId, message}. */
-export const deleteVideoHandler: Handler<'DELETE /api/AWS/lectures/video/{videoId}'> = async ({ params }) => ok(await removeVideo(params.videoId));
+export const deleteVideo: Handler<'DELETE /api/AWS/lectures/video/{videoId}'> = async ({ params }) => ok(await lectures.deleteVideo(params.videoId));

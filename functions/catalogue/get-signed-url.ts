@@ -1,5 +1,5 @@
 import { type Handler, ok } from '../lib/http';
-import { uploadUrl } from './uploads';
+import * as uploads from './uploads';
 
 /** GET /api/AWS/get-signed-url?fileName&fileType[&fileSize] → {signedUrl, key, fileUrl, expiresIn}. */
-export const getSignedUrlHandler: Handler<'GET /api/AWS/get-signed-url'> = async ({ query }) => ok(await uploadUrl(query));
+export const getSignedUrl: Handler<'GET /api/AWS/get-signed-url'> = async ({ query }) => ok(await uploads.getSignedUrl(query));

@@ -5,16 +5,16 @@ import type { UploadedFile } from '../../shared/schemas/common';
 import {
   type LectureRecord,
   type VideoRecord,
-  addVideos,
+  addVideos as addVideoRecords,
   createLecture,
   deleteLectureIfUnpurchased,
-  deleteVideo,
-  updateVideo,
+  deleteVideo as deleteVideoRecord,
+  updateVideo as updateVideoRecord,
   lectureById,
   lectureWithVideos,
   lecturesOfSection,
   lecturesOfTerm,
-  updateLecture,
+  updateLecture as updateLectureRecord,
   videoById,
 } from '../data/lecture-repo';
 import { courseById } from '../data/course-repo';
@@ -41,7 +41,7 @@ const purchaseDates = (p: PurchaseRecord | undefined) => (p ? { purchaseDate: p.
 const adminVideo = (v: VideoRecord) => toVideo(v, { videoUrl: v.key });
 
 /** A section's lectures (no video URLs): each marked whether this viewer may watch it. */
-export async function sectionLectures(contentId: string, viewer: Viewer): Promise<Lecture[]> {
+export async function listLectures(contentId: string, viewer: Viewer): Promise<Lecture[]> {
   const [section, lectures, purchases] = await Promise.all([
     sectionById(contentId),
     lecturesOfSection(contentId),
@@ -64,7 +64,7 @@ export async function sectionLectures(contentId: string, viewer: Viewer): Promis
 }
 
 /** The term's lectures by name, for the admin's grant modal. */
-export async function termLectures(termId: string): Promise<Lecture[]> {
+export async function listTermLectures(termId: string): Promise<Lecture[]> {
   const [term, lectures] = await Promise.all([termById(termId), lecturesOfTerm(termId)]);
   if (!term) throw new NotFound('Term not found', 'term.notFound');
   return lectures.filter((l) => !l.archived).map((l) => toLecture(l));
@@ -117,46 +117,46 @@ async function liveLecture(id: string) {
 
 const withVideos = ({ lecture, videos }: { lecture: LectureRecord; videos: VideoRecord[] }) => toLecture(lecture, { videos: videos.map(adminVideo) });
 
-export async function editLecture(id: string, input: { name?: string; subTitle?: string; price?: number; isFree?: boolean; imageFile?: UploadedFile }): Promise<Lecture> {
+export async function updateLecture(id: string, input: { name?: string; subTitle?: string; price?: number; isFree?: boolean; imageFile?: UploadedFile }): Promise<Lecture> {
   const { lecture } = await liveLecture(id);
   const imageKey = input.imageFile ? await storeImage(input.imageFile) : undefined;
-  await updateLecture(id, { name: input.name, subTitle: input.subTitle, ...lecturePrice(input, lecture), imageKey });
+  await updateLectureRecord(id, { name: input.name, subTitle: input.subTitle, ...lecturePrice(input, lecture), imageKey });
   return withVideos(await liveLecture(id));
 }
 
 /** Appends videos after the last one; numberOfLectures follows. */
-export async function addLectureVideos(lectureId: string, inputs: VideoInput[]): Promise<Lecture> {
+export async function addVideos(lectureId: string, inputs: VideoInput[]): Promise<Lecture> {
   const { lecture, videos } = await liveLecture(lectureId);
   const keys = await uploadedVideoKeys(inputs);
   const next = Math.max(0, ...videos.map((v) => v.order)) + 1;
-  await addVideos(lecture, newVideos(lecture.id, inputs, keys, next));
+  await addVideoRecords(lecture, newVideos(lecture.id, inputs, keys, next));
   return withVideos(await liveLecture(lectureId));
 }
 
-export async function removeVideo(videoId: string) {
+export async function deleteVideo(videoId: string) {
   const v = await videoById(videoId);
   if (!v) throw new NotFound('Video not found', 'video.notFound');
-  await deleteVideo(v);
+  await deleteVideoRecord(v);
   return { id: videoId, lectureId: v.lectureId, message: 'Video Deleted Successfully' };
 }
 
-export async function changeVideo(videoId: string, fields: { videoName?: string; quizId?: string | null }) {
+export async function updateVideo(videoId: string, fields: { videoName?: string; quizId?: string | null }) {
   const v = await videoById(videoId);
   if (!v) throw new NotFound('Video not found', 'video.notFound');
-  return { message: 'Video Updated Successfully', data: adminVideo(await updateVideo(v, fields)) };
+  return { message: 'Video Updated Successfully', data: adminVideo(await updateVideoRecord(v, fields)) };
 }
 
 /**
  * Never silently takes away what a student paid for: a lecture that was ever bought or granted
  * is archived (hidden from lists and from sale, still watchable by its owners) instead of deleted.
  */
-export async function removeLecture(id: string): Promise<{ id: string; message: string; archived?: true }> {
+export async function deleteLecture(id: string): Promise<{ id: string; message: string; archived?: true }> {
   const lw = await lectureWithVideos(id);
   if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
   const archived = { id, message: LECTURE_DELETED, archived: true as const };
   if (lw.lecture.archived) return archived;
   if (!lw.lecture.firstPurchasedAt && (await deleteLectureIfUnpurchased(lw))) return { id, message: LECTURE_DELETED };
-  await updateLecture(id, { archived: true });
+  await updateLectureRecord(id, { archived: true });
   return archived;
 }
 
@@ -164,7 +164,7 @@ export async function removeLecture(id: string): Promise<{ id: string; message: 
  * One lecture with its videos. Signed URLs only for a viewer who may watch it, and only for
  * videos the quiz gate has not locked; everyone else gets the public fields.
  */
-export async function openLecture(id: string, viewer: Viewer): Promise<Lecture> {
+export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
   const lw = await lectureWithVideos(id);
   if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
   const { lecture } = lw;

@@ -1,5 +1,5 @@
 import { type Handler, ok } from '../lib/http';
-import { listCourses } from './courses';
+import * as courses from './courses';
 
 /** GET /api/cours/all: public; one Query. */
-export const listCoursesHandler: Handler<'GET /api/cours/all'> = async () => ok({ data: await listCourses() });
+export const listCourses: Handler<'GET /api/cours/all'> = async () => ok({ data: await courses.listCourses() });

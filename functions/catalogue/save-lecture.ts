@@ -1,6 +1,6 @@
 import { created, type Handler } from '../lib/http';
-import { saveLecture } from './lectures';
+import * as lectures from './lectures';
 
 /** POST /api/AWS/save-lecture → 201 {message, data: lecture}. The schema has made imageFile required. */
-export const saveLectureHandler: Handler<'POST /api/AWS/save-lecture'> = async ({ body }) =>
-  created({ message: 'Lecture Added Successfully', data: await saveLecture({ ...body, imageFile: body.imageFile! }) });
+export const saveLecture: Handler<'POST /api/AWS/save-lecture'> = async ({ body }) =>
+  created({ message: 'Lecture Added Successfully', data: await lectures.saveLecture({ ...body, imageFile: body.imageFile! }) });

@@ -1,5 +1,5 @@
 import { type Handler, ok } from '../lib/http';
-import { toggleTermLock } from './terms';
+import * as terms from './terms';
 
 /** PATCH /api/cours/Term/lock/{termId} → {message, isLocked}. */
-export const toggleTermLockHandler: Handler<'PATCH /api/cours/Term/lock/{termId}'> = async ({ params }) => ok(await toggleTermLock(params.termId));
+export const toggleTermLock: Handler<'PATCH /api/cours/Term/lock/{termId}'> = async ({ params }) => ok(await terms.toggleTermLock(params.termId));

@@ -1,5 +1,5 @@
 import { type Handler, ok } from '../lib/http';
-import { editCourse } from './courses';
+import * as courses from './courses';
 
 /** PUT /api/cours/{id} → the updated course. */
-export const updateCourseHandler: Handler<'PUT /api/cours/{id}'> = async ({ params, body }) => ok(await editCourse(params.id, body));
+export const updateCourse: Handler<'PUT /api/cours/{id}'> = async ({ params, body }) => ok(await courses.updateCourse(params.id, body));

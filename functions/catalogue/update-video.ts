@@ -1,5 +1,5 @@
 import { type Handler, ok } from '../lib/http';
-import { changeVideo } from './lectures';
+import * as lectures from './lectures';
 
 /** PATCH /api/AWS/lectures/video/{videoId} {videoName?, quizId?} → {message, data: video}. */
-export const updateVideoHandler: Handler<'PATCH /api/AWS/lectures/video/{videoId}'> = async ({ params, body }) => ok(await changeVideo(params.videoId, body));
+export const updateVideo: Handler<'PATCH /api/AWS/lectures/video/{videoId}'> = async ({ params, body }) => ok(await lectures.updateVideo(params.videoId, body));
