@@ -10,11 +10,21 @@ import { platform } from '../support/platform';
 type Key = { AttributeName?: string; KeyType?: string };
 const keyOf = (ks: Key[] | undefined) => (ks ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`).sort();
 
+/** The parts of the synthesized AWS::DynamoDB::GlobalTable this test compares. */
+interface CdkTable {
+  KeySchema?: Key[];
+  AttributeDefinitions?: { AttributeName?: string; AttributeType?: string }[];
+  GlobalSecondaryIndexes?: { IndexName?: string; KeySchema?: Key[]; Projection?: { ProjectionType?: string } }[];
+  LocalSecondaryIndexes?: unknown[];
+  TimeToLiveSpecification: { AttributeName?: string };
+  BillingMode?: string;
+}
+
 jest.setTimeout(120_000);
 
 it('has the keys, attribute types, indexes and TTL of the CDK table', async () => {
   const { dataTemplate } = synthBioscope();
-  const tables = Object.values(dataTemplate.findResources('AWS::DynamoDB::GlobalTable')) as { Properties: Record<string, any> }[];
+  const tables = Object.values(dataTemplate.findResources('AWS::DynamoDB::GlobalTable')) as { Properties: CdkTable }[];
   expect(tables).toHaveLength(1);
   const cdk = tables[0]!.Properties;
 

@@ -1,3 +1,4 @@
+import { openApiDocument } from '../../shared/openapi';
 import { DOMAINS, matchRoute, pathOf, ROUTES } from '../../shared/routes';
 
 /** Section 7 of the spec, as written there: the public contract. */
@@ -127,7 +128,6 @@ describe('matchRoute', () => {
 
 describe('OpenAPI document', () => {
   it('describes every route of the table with its access and body', () => {
-    const { openApiDocument } = require('../../shared/openapi') as typeof import('../../shared/openapi');
     const doc = openApiDocument();
     for (const r of ROUTES) {
       const op = (doc.paths[r.path] as Record<string, { 'x-access': string; requestBody?: unknown }>)[r.method.toLowerCase()]!;

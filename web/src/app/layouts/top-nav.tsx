@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoMark, MenuIcon } from '@/components/icons';
@@ -16,9 +16,9 @@ export function TopNav() {
   const user = useSelector(selectUser);
   const isAdmin = useSelector(selectIsAdmin);
   const logout = useLogout();
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => setOpen(false), [pathname]);
+  // The menu remembers the page it was opened on, so it is closed again after any navigation.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   if (isTopNavHidden(pathname)) return null;
 
   return (
@@ -35,7 +35,7 @@ export function TopNav() {
           aria-expanded={open}
           aria-controls="top-nav-links"
           aria-label={t('nav.menu')}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpenOn(open ? null : pathname)}
         >
           <MenuIcon />
         </button>
