@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants';
 import { ruleParams } from '../rules';
-import { egyptMobile, email, nonBlank, password, schoolYear } from './common';
+import { egyptMobile, email, nonBlank, password, schoolYear, toLatinDigits } from './common';
 
 export const signupBody = z
   .object({
@@ -26,6 +26,7 @@ const RESET_CODE = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
 export const resetCode = z
   .string()
   .trim()
+  .overwrite(toLatinDigits)
   .refine((c) => RESET_CODE.test(c), ruleParams('code.digits', { length: RESET_CODE_LENGTH }));
 export const verifyResetCodeBody = z.object({ email, code: resetCode });
 export const resetPasswordBody = z

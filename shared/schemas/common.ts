@@ -17,10 +17,16 @@ export const nonBlank = (max = 500) => z.string().trim().min(1).max(max);
 
 export const email = z.string().trim().toLowerCase().pipe(z.email());
 
+/**
+ * Arabic-Indic (٠١٢…٩) and Persian (۰۱۲…۹) digits as 0–9: an Arabic keyboard types those, and a
+ * phone number or a code is the same number either way. Other characters stay as they are.
+ */
+export const toLatinDigits = (s: string) => s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+
 /** Egyptian mobile numbers: 01[0125] + 8 digits, written locally or with +20 / 0020. Normalised to +20…. */
 export const EGYPT_MOBILE = /^(?:\+20|0020|20)?0?(1[0125]\d{8})$/;
 export function normaliseEgyptMobile(raw: string): string | null {
-  const m = raw.replace(/[\s()-]/g, '').match(EGYPT_MOBILE);
+  const m = toLatinDigits(raw).replace(/[\s()-]/g, '').match(EGYPT_MOBILE);
   return m ? `+20${m[1]}` : null;
 }
 export const egyptMobile = z

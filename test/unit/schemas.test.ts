@@ -1,7 +1,7 @@
 import { discountedPrice, isFreePrice, performanceBand } from '../../shared/constants';
 import { englishIssueMessage } from '../../shared/rules';
-import { signupBody } from '../../shared/schemas/auth';
-import { normaliseEgyptMobile, PASSWORD_RULES } from '../../shared/schemas/common';
+import { resetCode, signupBody } from '../../shared/schemas/auth';
+import { normaliseEgyptMobile, PASSWORD_RULES, toLatinDigits } from '../../shared/schemas/common';
 
 describe('Egyptian mobile numbers', () => {
   it.each([
@@ -9,8 +9,20 @@ describe('Egyptian mobile numbers', () => {
     ['+201112345678', '+201112345678'],
     ['00201212345678', '+201212345678'],
     ['0155 123 4567', '+201551234567'],
+    ['٠١٠١٢٣٤٥٦٧٨', '+201012345678'],
+    ['۰۱۱ ۱۲۳۴ ۵۶۷۸', '+201112345678'],
   ])('normalises %s', (raw, want) => expect(normaliseEgyptMobile(raw)).toBe(want));
   it.each(['0131234567', '01312345678', '1234', '+441012345678', ''])('refuses %s', (raw) => expect(normaliseEgyptMobile(raw)).toBeNull());
+});
+
+describe('Arabic-Indic and Persian digits', () => {
+  it('reads them as 0–9 and leaves everything else', () => {
+    expect(toLatinDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ a+1')).toBe('0123456789 0123456789 a+1');
+  });
+  it('are accepted in a reset code, which is sent on in 0–9', () => {
+    expect(resetCode.parse(' ١٢٣٤٥٦ ')).toBe('123456');
+    expect(resetCode.safeParse('١٢٣').success).toBe(false);
+  });
 });
 
 describe('password rules', () => {
