@@ -2,10 +2,11 @@
  * Demo content for `npm start`: a course with its terms and sections, a free lecture with a
  * short real video (infra/local/assets, made by scripts/make-demo-video.ts) and a paid one.
  * Idempotent: everything carries DEMO_MARKER and is found again, so a restart adds nothing;
- * a piece that is missing (e.g. a start stopped half-way) is added.
+ * a piece that is missing (e.g. a start stopped half-way) is added, and a stored demo video that
+ * is not the committed asset (e.g. the old unseekable recording) is replaced by it.
  * Runs in-process after the platform has set the Lambdas' environment.
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTENT_TYPES, TERM_NAMES, TRACKS } from '../../shared/constants';
@@ -32,6 +33,16 @@ async function upload(key: string, file: string, contentType: string) {
   await s3.send(new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: key, Body: fs.readFileSync(path.join(ASSETS, file)), ContentType: contentType }));
 }
 
+/** Whether the bucket holds `key` with the asset's exact size (the asset is replaced, not edited). */
+async function storedAsAsset(key: string, file: string): Promise<boolean> {
+  try {
+    const head = await s3.send(new HeadObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: key }));
+    return head.ContentLength === fs.statSync(path.join(ASSETS, file)).size;
+  } catch {
+    return false;
+  }
+}
+
 export async function seedDemo(): Promise<{ seeded: boolean; detail?: string }> {
   let seeded = false;
   let course = (await allCourses()).find((c) => c.demoMarker === DEMO_MARKER);
@@ -50,7 +61,10 @@ export async function seedDemo(): Promise<{ seeded: boolean; detail?: string }> 
   if (!section) return { seeded, detail: 'demo course has no lecture section' };
   const present = new Set((await lecturesOfSection(section.id)).map((l) => l.lecture.demoMarker));
   const missing = DEMO_LECTURES.filter((l) => !present.has(l.marker));
-  if (missing.length) await upload(VIDEO_KEY, 'demo-lecture.webm', 'video/webm');
+  if (missing.length || !(await storedAsAsset(VIDEO_KEY, 'demo-lecture.webm'))) {
+    await upload(VIDEO_KEY, 'demo-lecture.webm', 'video/webm');
+    seeded = true;
+  }
   const image = { filename: 'demo-course.png', mimetype: 'image/png', content: fs.readFileSync(path.join(ASSETS, 'demo-course.png')) };
   for (const l of missing) {
     await saveLecture({
