@@ -1,0 +1,140 @@
+/**
+ * A lecture's video can be seeked at once, before it has played: the seeded demo video (a WebM
+ * with a Duration and a Cues index, scripts/make-demo-video.ts) knows its length as soon as its
+ * metadata has loaded, and a seek to near the end lands there without playing through. A video
+ * the teacher has just uploaded is served by the media bucket in byte ranges (206), so the
+ * browser seeks it the same way without fetching the whole file first.
+ */
+import fs from 'node:fs';
+import type { Browser, Page, Response } from 'playwright-core';
+import { launchBrowser, newPage, shot } from '../support/browser';
+import { api, makeUser, type TestUser } from '../support/platform';
+import { lectureForm } from '../integration/catalogue-fixtures';
+import { at, waitForPath } from './auth-helpers';
+import { DEMO_COURSE, DEMO_FREE, DEMO_VIDEO, GENERAL, makeCourse, storeSession } from './catalogue-helpers';
+
+jest.setTimeout(60_000);
+
+let browser: Browser;
+let student: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  [browser, student, admin] = await Promise.all([launchBrowser(), makeUser({ firstName: 'Student' }), makeUser({ admin: true })]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Seek {
+  /** Duration as soon as the metadata has loaded (Infinity for a live WebM without one). */
+  duration: number;
+  /** Nothing played before the seek. */
+  playedBefore: number;
+  target: number;
+  landed: number;
+  ended: boolean;
+  played: number;
+  seekMs: number;
+  /** The frame at the target is there to show. */
+  readyState: number;
+  /** How the bucket answered the player's requests for the video. */
+  statuses: number[];
+}
+
+/**
+ * Opens /lec/{id} as the signed-in page and, on its player, reads the duration at
+ * `loadedmetadata` and seeks to 1 s before the end; `key` is the video's object key.
+ */
+async function seekNearEnd(page: Page, lectureId: string, key: string): Promise<Seek> {
+  const served: Response[] = [];
+  page.on('response', (r) => {
+    if (decodeURIComponent(new URL(r.url()).pathname).endsWith(key)) served.push(r);
+  });
+  await page.goto(at(`/lec/${lectureId}`));
+  await waitForPath(page, `/lec/${lectureId}`);
+  const video = page.getByTestId('lecture-video');
+  await video.waitFor();
+  const seek = await video.evaluate(async (v: HTMLVideoElement) => {
+    // preload="metadata": the player loads the header on its own, nobody presses play.
+    if (v.readyState < HTMLMediaElement.HAVE_METADATA) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+    const duration = v.duration;
+    const playedBefore = v.played.length;
+    const target = Number.isFinite(duration) ? duration - 1 : 4;
+    const t0 = performance.now();
+    const landed = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no seeked within 5 s (currentTime ${v.currentTime})`)), 5_000);
+      v.addEventListener(
+        'seeked',
+        () => {
+          clearTimeout(timer);
+          resolve(v.currentTime);
+        },
+        { once: true },
+      );
+      v.currentTime = target;
+    });
+    const seekMs = performance.now() - t0;
+    if (v.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) await new Promise((r) => v.addEventListener('loadeddata', r, { once: true }));
+    return { duration, playedBefore, target, landed, ended: v.ended, played: v.played.length, seekMs, readyState: v.readyState, statuses: [] as number[] };
+  });
+  return { ...seek, statuses: served.map((r) => r.status()) };
+}
+
+function expectSeekable(s: Seek, seconds: number) {
+  expect(Number.isFinite(s.duration)).toBe(true);
+  expect(s.duration).toBeCloseTo(seconds, 1);
+  expect(s.playedBefore).toBe(0);
+  expect(s.landed).toBeCloseTo(s.target, 1);
+  // Landed by seeking, not by playing to the end: nothing played, not at the end.
+  expect(s.played).toBe(0);
+  expect(s.ended).toBe(false);
+  expect(s.seekMs).toBeLessThan(3_000);
+  expect(s.readyState).toBeGreaterThanOrEqual(2); // HAVE_CURRENT_DATA
+  // The player asked the bucket in ranges and got them.
+  expect(s.statuses.length).toBeGreaterThan(0);
+  expect(s.statuses.every((status) => status === 206)).toBe(true);
+}
+
+it('the demo lecture knows its length at once and seeks to 1 s before the end without playing', async () => {
+  const courses = await api('GET', '/api/cours/all');
+  const demo = (courses.body.data as { id: string; name: string }[]).find((c) => c.name === DEMO_COURSE)!;
+  const terms = await api('GET', `/api/cours/Term/${encodeURIComponent(GENERAL)}/${demo.id}`, { token: student.token });
+  const sections = await api('GET', `/api/cours/content/${terms.body.data[0].id}`, { token: student.token });
+  const lectures = await api('GET', `/api/cours/lecture/${sections.body.data[0].id}`, { token: student.token });
+  const free = (lectures.body.data as { id: string; name: string }[]).find((l) => l.name === DEMO_FREE)!;
+
+  const { page, context, errors } = await newPage(browser);
+  await storeSession(page, student);
+  expectSeekable(await seekNearEnd(page, free.id, 'videos/demo-lecture.webm'), 12);
+  // For a person: the player reads 0:11 / 0:12 and the frame's clock 00:11.0.
+  await shot(page, 'video-seek-demo-near-end');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('a video the teacher has just uploaded is served in ranges and seeks before it has played', async () => {
+  const course = await makeCourse(admin, 'E2E seek ');
+  const bytes = fs.readFileSync(DEMO_VIDEO);
+  const up = await api('GET', `/api/AWS/get-signed-url?${new URLSearchParams({ fileName: 'seek-me.webm', fileType: 'video/webm', fileSize: String(bytes.length) })}`, { token: admin.token });
+  expect(up.status).toBe(200);
+  const put = await fetch(up.body.signedUrl, { method: 'PUT', body: bytes, headers: { 'content-type': 'video/webm' } });
+  expect(put.status).toBe(200);
+  const form = lectureForm({ contentId: course.lectureSectionId, price: '0', isFree: 'true', videoUrls: JSON.stringify([{ videoUrl: up.body.key, videoName: 'Seek me', quizId: null }]) });
+  const saved = await api('POST', '/api/AWS/save-lecture', { token: admin.token, form });
+  expect(saved.status).toBe(201);
+  const lectureId = saved.body.data.id as string;
+  const opened = await api('GET', `/api/cours/lectureaaa/${lectureId}`, { token: student.token });
+  const signedUrl = opened.body.data.videos[0].signedUrl as string;
+
+  // A Range request gets just that slice: what lets a player jump without the whole file.
+  const tail = await fetch(signedUrl, { headers: { range: `bytes=${bytes.length - 1000}-` } });
+  expect(tail.status).toBe(206);
+  expect(tail.headers.get('content-range')).toBe(`bytes ${bytes.length - 1000}-${bytes.length - 1}/${bytes.length}`);
+  expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(bytes.length - 1000))).toBe(true);
+
+  const { page, context, errors } = await newPage(browser);
+  await storeSession(page, student);
+  expectSeekable(await seekNearEnd(page, lectureId, up.body.key as string), 12);
+  expect(errors).toEqual([]);
+  await context.close();
+});
