@@ -183,6 +183,105 @@ describe('/dashboard/preview: add lecture', () => {
   });
 });
 
+describe('/dashboard/preview: the lecture form keeps work (issue 9)', () => {
+  const openAdd = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Add lecture' }));
+    return screen.getByRole('dialog', { name: 'Add lecture' });
+  };
+  const swalButton = (kind: 'confirm' | 'cancel') => document.querySelector<HTMLButtonElement>(`.swal2-${kind}`)!;
+
+  it('an error clears as soon as its field is fixed, without another Save', async () => {
+    adminPreview();
+    const dialog = await openAdd();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getAllByText('This field is required')).toHaveLength(3);
+    await userEvent.type(within(dialog).getByLabelText('Lecture name'), 'L');
+    expect(within(dialog).getAllByText('This field is required')).toHaveLength(2);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Free lecture' }));
+    expect(within(dialog).getAllByText('This field is required')).toHaveLength(1);
+    await userEvent.type(within(dialog).getByLabelText('Subtitle'), 'S');
+    expect(within(dialog).queryByText('This field is required')).not.toBeInTheDocument();
+
+    // The image: too big is said at once, and a right one clears it.
+    const image = within(dialog).getByLabelText('Lecture image (under 1 MB)');
+    await userEvent.upload(image, fileOf('big.png', 'image/png', 1_000_000));
+    expect(within(dialog).getByText('maximum size for image is 1MB')).toBeInTheDocument();
+    await userEvent.upload(image, fileOf('p.png', 'image/png', 100));
+    expect(within(dialog).queryByText('maximum size for image is 1MB')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Please select an image for the lecture')).not.toBeInTheDocument();
+
+    // 'Add at least one video' goes as a video is picked; 'Wait for the uploads' as they finish.
+    expect(within(dialog).getByText('Add at least one video')).toBeInTheDocument();
+    await userEvent.upload(within(dialog).getByLabelText('Add videos'), fileOf('intro.webm', 'video/webm', 5000));
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    expect(within(dialog).queryByText('Add at least one video')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Wait for the uploads to finish')).toBeInTheDocument();
+    await act(async () => FakeXhr.all[0]!.finish());
+    expect(within(dialog).queryByText('Wait for the uploads to finish')).not.toBeInTheDocument();
+  });
+
+  it('shows each upload with its file name beside its bar, and a summary in the foot that stays in view', async () => {
+    adminPreview();
+    const dialog = await openAdd();
+    await userEvent.upload(within(dialog).getByLabelText('Add videos'), [fileOf('intro.webm', 'video/webm', 5000), fileOf('part-2.mp4', 'video/mp4', 8000)]);
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+    act(() => FakeXhr.all[0]!.progress(2500, 5000));
+    const [row1, row2] = within(dialog).getAllByTestId('new-video') as [HTMLElement, HTMLElement];
+    expect(row1.querySelector('.upload-line')).toHaveTextContent('intro.webm');
+    expect(within(row1.querySelector<HTMLElement>('.upload-line')!).getByRole('progressbar', { name: 'Uploading intro.webm' })).toBeInTheDocument();
+    expect(within(row2).getByText('part-2.mp4')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Uploading 2 · 25%' })).toBeInTheDocument();
+  });
+
+  it('Escape with nothing typed closes; with typed work it asks first, and Keep editing keeps it', async () => {
+    adminPreview();
+    let dialog = await openAdd();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.querySelector('.swal2-popup')).toBeNull();
+
+    dialog = await openAdd();
+    await userEvent.type(within(dialog).getByLabelText('Lecture name'), 'محاضرة');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('Close this lecture form?')).toBeInTheDocument();
+    expect(screen.getByText('What you typed will be lost.')).toBeInTheDocument();
+    expect(swalButton('confirm')).toHaveTextContent('Close and discard');
+    expect(swalButton('cancel')).toHaveTextContent('Keep editing');
+    await userEvent.click(swalButton('cancel'));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Add lecture' })).toBeInTheDocument());
+    expect(within(screen.getByRole('dialog', { name: 'Add lecture' })).getByLabelText('Lecture name')).toHaveValue('محاضرة');
+
+    // A click on the backdrop asks too; confirming closes.
+    await waitFor(() => expect(document.querySelector('.swal2-popup')).toBeNull());
+    await userEvent.pointer({ keys: '[MouseLeft>]', target: document.querySelector('.modal-backdrop')! });
+    expect(await screen.findByText('Close this lecture form?')).toBeInTheDocument();
+    await userEvent.click(swalButton('confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add lecture' })).not.toBeInTheDocument());
+  });
+
+  it('during an upload Escape names the uploads; confirming stops them, cancelling keeps them running', async () => {
+    adminPreview();
+    const dialog = await openAdd();
+    await userEvent.upload(within(dialog).getByLabelText('Add videos'), fileOf('intro.webm', 'video/webm', 5000));
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    const xhr = FakeXhr.all[0]!;
+    const abort = jest.spyOn(xhr, 'abort');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('What you typed will be lost and the uploads still running will stop.')).toBeInTheDocument();
+    await userEvent.click(swalButton('cancel'));
+    await waitFor(() => expect(document.querySelector('.swal2-popup')).toBeNull());
+    expect(abort).not.toHaveBeenCalled();
+    act(() => xhr.progress(4000, 5000));
+    expect(screen.getByRole('progressbar', { name: 'Uploading intro.webm' })).toHaveAttribute('aria-valuenow', '80');
+
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Add lecture' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await waitFor(() => swalButton('confirm')));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add lecture' })).not.toBeInTheDocument());
+    expect(abort).toHaveBeenCalled();
+  });
+});
+
 describe('/dashboard/preview: Quiz section', () => {
   it('names the quiz issue instead of lecture cards', async () => {
     storeSession(adminUser);

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import type { Rule } from '@shared/rules';
 import type { Lecture } from '@shared/schemas/catalogue';
+import { confirm } from '@/components/confirm';
 import { TextField } from '@/components/fields';
 import { Modal } from '@/components/modal';
 import { toastError, toastSuccess } from '@/components/toast';
 import { type MessageKey, useT } from '@/i18n/use-t';
-import { messageOf, ruleText } from '@/lib/forms';
+import { messageOf, ruleText, useZodForm } from '@/lib/forms';
 import { useAddVideosMutation } from '../api/add-videos';
 import { useDeleteVideoMutation } from '../api/delete-video';
 import { useListQuizzesQuery } from '../api/list-quizzes';
@@ -13,12 +15,13 @@ import { useUpdateLectureMutation } from '../api/update-lecture';
 import { useUpdateVideoMutation } from '../api/update-video';
 import {
   emptyLectureForm,
+  type ExistingVideo,
+  hasUnsavedWork,
   type LectureForm,
-  type LectureFormErrors,
+  lectureFormSchema,
   type LectureProblem,
   numberOfLectures,
   priceToSend,
-  validateLecture,
   videoPlan,
 } from '../lib/lecture-form';
 import { mediaSrc } from '../lib/media';
@@ -26,7 +29,7 @@ import { wasHandled } from '../lib/query-view';
 import { FormActions } from './form-actions';
 import { ImageField } from './image-field';
 import { QuizSelect } from './quiz-select';
-import { VideoUploads } from './video-uploads';
+import { reveal, type UpdateVideos, VideoUploads } from './video-uploads';
 
 const PROBLEM_TEXT: Record<LectureProblem, MessageKey> = {
   required: 'admin.required',
@@ -50,69 +53,100 @@ const formOf = (l: Lecture): LectureForm => ({
     .map((v) => ({ id: v.id, videoName: v.videoName || v.name, videoUrl: v.videoUrl, quizId: v.quizId ?? '', original: { videoName: v.videoName || v.name, quizId: v.quizId ?? '' }, markedForDeletion: false })),
 });
 
-/** Add a lecture to a section, or edit one (spec 4, 5). Each save refreshes the section's grid (tag Lecture). */
+/**
+ * Add a lecture to a section, or edit one (spec 4, 5). The form is react-hook-form over the shared
+ * `lectureForm` / `lectureEditForm` rules (lib/lecture-form.ts); the upload list is its `videos`
+ * field. An error shows on Save (the image's as soon as it is picked) and clears as soon as its
+ * field is fixed. Escape, the backdrop, × and Cancel ask before dropping typed work or running
+ * uploads. Each save refreshes the section's grid (tag Lecture).
+ */
 export function LectureFormModal({ contentId, lecture, onClose }: { contentId: string; lecture?: Lecture; onClose: () => void }) {
   const t = useT();
-  const [form, setForm] = useState<LectureForm>(() => (lecture ? formOf(lecture) : emptyLectureForm()));
-  const [imagePicked, setImagePicked] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const mode = lecture ? 'edit' : 'add';
+  const initial = useMemo(() => (lecture ? formOf(lecture) : emptyLectureForm()), [lecture]);
+  const word = useCallback((p: LectureProblem | Rule) => (typeof p === 'string' ? t(PROBLEM_TEXT[p]) : ruleText(p, t)), [t]);
+  const schema = useMemo(() => lectureFormSchema(mode, word), [mode, word]);
+  const { register, handleSubmit, setValue, getValues, getFieldState, trigger, watch, formState } = useZodForm(schema, { defaultValues: initial });
+  const { errors, isSubmitting: saving } = formState;
+  const form = watch() as LectureForm;
+  const uploadList = useRef<HTMLDivElement>(null);
+  const asking = useRef(false);
   const quizzes = useListQuizzesQuery();
   const [saveLecture] = useSaveLectureMutation();
   const [updateLecture] = useUpdateLectureMutation();
   const [updateVideo] = useUpdateVideoMutation();
   const [addVideos] = useAddVideosMutation();
   const [deleteVideo] = useDeleteVideoMutation();
-  const mode = lecture ? 'edit' : 'add';
-  const problem = (p: LectureFormErrors[keyof LectureFormErrors]) => (!p ? undefined : typeof p === 'string' ? t(PROBLEM_TEXT[p]) : ruleText(p, t));
-  const set = (patch: Partial<LectureForm>) => setForm((f) => ({ ...f, ...patch }));
 
-  // After the first Save every change re-checks the form (an error clears as its field is fixed);
-  // before it, only a picked image is checked (spec 5: under 1 MB).
-  const found = validateLecture(form, mode);
-  const errors: LectureFormErrors = submitted ? found : imagePicked ? { image: found.image } : {};
+  /** Re-checks the fields that show an error, so each clears as soon as it is fixed. */
+  const recheck = (...names: ('price' | 'image' | 'videos')[]) => {
+    const shown = names.filter((n) => getFieldState(n).error);
+    if (shown.length) void trigger(shown);
+  };
+  const updateVideos: UpdateVideos = (change) => {
+    setValue('videos', change(getValues('videos')), { shouldDirty: true });
+    recheck('videos');
+  };
+  const setExisting = (id: string, changes: Partial<ExistingVideo>) => {
+    setValue('existing', getValues('existing').map((v) => (v.id === id ? { ...v, ...changes } : v)), { shouldDirty: true });
+    recheck('videos');
+  };
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(found).length) return;
-    setSaving(true);
+  // One stable close for Escape, the backdrop, × and Cancel: it asks first when something would be lost.
+  const requestClose = useCallback(() => {
+    if (asking.current) return;
+    const values = getValues();
+    if (!hasUnsavedWork(values, initial)) return onClose();
+    asking.current = true;
+    const uploading = values.videos.some((v) => v.upload === 'uploading');
+    void confirm({
+      title: t('admin.discardTitle'),
+      text: t(uploading ? 'admin.discardUploadsText' : 'admin.discardText'),
+      confirmButtonText: t('admin.discard'),
+      cancelButtonText: t('admin.keepEditing'),
+    }).then((sure) => {
+      asking.current = false;
+      if (sure) onClose();
+    });
+  }, [getValues, initial, onClose, t]);
+
+  const onSubmit = handleSubmit(async (f) => {
     try {
       if (!lecture) {
         await saveLecture({
-          name: form.name.trim(),
-          subtitle: form.subtitle.trim(),
-          price: priceToSend(form),
-          isFree: form.isFree,
+          name: f.name.trim(),
+          subtitle: f.subtitle.trim(),
+          price: priceToSend(f),
+          isFree: f.isFree,
           contentId,
-          imageFile: form.image!,
-          videoUrls: videoPlan(form).add,
+          imageFile: f.image!,
+          videoUrls: videoPlan(f).add,
         }).unwrap();
       } else {
-        await updateLecture({ id: lecture.id, name: form.name.trim(), subTitle: form.subtitle.trim(), price: priceToSend(form), isFree: form.isFree, imageFile: form.image ?? undefined }).unwrap();
-        const plan = videoPlan(form);
+        await updateLecture({ id: lecture.id, name: f.name.trim(), subTitle: f.subtitle.trim(), price: priceToSend(f), isFree: f.isFree, imageFile: f.image ?? undefined }).unwrap();
+        const plan = videoPlan(f);
         // Change and add first, delete last: a failure half-way loses no video.
         await Promise.all(plan.update.map((v) => updateVideo(v).unwrap()));
         if (plan.add.length) await addVideos({ lectureId: lecture.id, videos: plan.add }).unwrap();
         for (const id of plan.deleteIds) await deleteVideo(id).unwrap();
       }
     } catch (err) {
-      setSaving(false);
       if (!wasHandled(err)) void toastError(messageOf(err, t, 'cat.genericError'));
       return;
     }
     void toastSuccess(lecture ? t('admin.lectureUpdated') : t('admin.lectureAdded'));
     onClose();
-  }
+  });
 
-  const setExisting = (id: string, changes: Partial<LectureForm['existing'][number]>) =>
-    setForm((f) => ({ ...f, existing: f.existing.map((v) => (v.id === id ? { ...v, ...changes } : v)) }));
+  const running = form.videos.filter((v) => v.upload === 'uploading');
+  const overall = running.length ? Math.round(running.reduce((sum, v) => sum + v.progress, 0) / running.length) : 0;
+  const videosError = errors.videos?.message ?? errors.videos?.root?.message;
 
   return (
-    <Modal title={lecture ? t('admin.editLecture') : t('admin.addLecture')} onClose={onClose} closeLabel={t('admin.close')}>
-      <form onSubmit={onSubmit} noValidate className="lecture-form">
-        <TextField id="lecture-name" label={t('admin.lectureName')} dir="auto" value={form.name} error={problem(errors.name)} onChange={(e) => set({ name: e.target.value })} />
-        <TextField id="lecture-subtitle" label={t('admin.subtitle')} dir="auto" value={form.subtitle} error={problem(errors.subtitle)} onChange={(e) => set({ subtitle: e.target.value })} />
+    <Modal title={lecture ? t('admin.editLecture') : t('admin.addLecture')} onClose={requestClose} closeLabel={t('admin.close')}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="lecture-form">
+        <TextField id="lecture-name" label={t('admin.lectureName')} dir="auto" error={errors.name?.message} {...register('name')} />
+        <TextField id="lecture-subtitle" label={t('admin.subtitle')} dir="auto" error={errors.subtitle?.message} {...register('subtitle')} />
         <div className="field-row">
           <div className="field">
             <label htmlFor="lecture-price">{t('admin.price')}</label>
@@ -125,13 +159,19 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
               value={form.isFree ? '0' : form.price}
               disabled={form.isFree}
               aria-invalid={errors.price ? true : undefined}
-              onChange={(e) => set({ price: e.target.value })}
+              onChange={(e) => {
+                setValue('price', e.target.value, { shouldDirty: true });
+                recheck('price');
+              }}
               // Spec 5: a negative price is turned positive.
-              onBlur={() => form.price.trim() && Number.isFinite(Number(form.price)) && set({ price: String(Math.abs(Number(form.price))) })}
+              onBlur={() => {
+                const price = getValues('price');
+                if (price.trim() && Number.isFinite(Number(price))) setValue('price', String(Math.abs(Number(price))));
+              }}
             />
             {errors.price && (
               <p className="field-error" role="alert">
-                {problem(errors.price)}
+                {errors.price.message}
               </p>
             )}
           </div>
@@ -141,7 +181,14 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
           </div>
         </div>
         <label className="check">
-          <input type="checkbox" checked={form.isFree} onChange={(e) => set({ isFree: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.isFree}
+            onChange={(e) => {
+              setValue('isFree', e.target.checked, { shouldDirty: true });
+              recheck('price');
+            }}
+          />
           {t('admin.free')}
         </label>
         <ImageField
@@ -149,11 +196,9 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
           hint={lecture ? t('admin.keepImage') : undefined}
           file={form.image}
           currentUrl={mediaSrc(lecture?.photoUrl)}
-          error={problem(errors.image)}
-          onChange={(image) => {
-            set({ image });
-            setImagePicked(true);
-          }}
+          error={errors.image?.message}
+          // Spec 5: a picked image is checked at once (under 1 MB).
+          onChange={(image) => setValue('image', image, { shouldDirty: true, shouldValidate: true })}
         />
         <fieldset className="field videos-fieldset">
           <legend>{t('admin.videos')}</legend>
@@ -186,14 +231,29 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
               </button>
             </div>
           ))}
-          <VideoUploads form={form} setForm={setForm} quizzes={quizzes.data ?? []} />
-          {errors.videos && (
+          <VideoUploads ref={uploadList} videos={form.videos} update={updateVideos} quizzes={quizzes.data ?? []} />
+          {videosError && (
             <p className="field-error" role="alert">
-              {problem(errors.videos)}
+              {videosError}
             </p>
           )}
         </fieldset>
-        <FormActions saving={saving} uploadingImage={Boolean(form.image)} onCancel={onClose} />
+        <FormActions
+          saving={saving}
+          uploadingImage={Boolean(form.image)}
+          onCancel={requestClose}
+          status={
+            // On a phone the bars may be a screen away: the foot (always in view) sums them up and leads back to them.
+            running.length > 0 && (
+              <button type="button" className="uploads-status" onClick={() => reveal(uploadList.current)}>
+                <span className="uploads-status-bar" aria-hidden="true">
+                  <span style={{ inlineSize: `${overall}%` }} />
+                </span>
+                {t('admin.uploadsRunning', { n: running.length, percent: overall })}
+              </button>
+            )
+          }
+        />
       </form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type Dispatch, type SetStateAction } from 'react';
+import { type Ref, useEffect, useId, useRef } from 'react';
 import { TextField } from '@/components/fields';
 import { ProgressBar } from '@/components/progress-bar';
 import { toastError } from '@/components/toast';
@@ -7,36 +7,44 @@ import { messageOf } from '@/lib/forms';
 import { useLazyGetSignedUrlQuery } from '../api/get-signed-url';
 import type { QuizOption } from '../api/list-quizzes';
 import { uploadFile, type UploadHandle } from '../api/upload-file';
-import { type LectureForm, type NewVideo, videoNameOf } from '../lib/lecture-form';
+import { type NewVideo, videoNameOf } from '../lib/lecture-form';
 import { wasHandled } from '../lib/query-view';
 import { QuizSelect } from './quiz-select';
 
 let nextLocalId = 0;
 
+/** Changes the form's `videos` field (a controlled field of the lecture form) from its latest value. */
+export type UpdateVideos = (change: (videos: NewVideo[]) => NewVideo[]) => void;
+
+/** Brings an element into view (on a phone the list may be a screen away from the field in use). */
+export const reveal = (el: Element | null | undefined) => el?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+
 /**
- * Pick one or more videos: each starts uploading at once, with its own progress bar, and gets a
- * name (the file's, editable) and an optional quiz.
+ * Pick one or more videos: each starts uploading at once, with its file name beside its own
+ * progress bar, and gets a name (the file's, editable) and an optional quiz. The list is the
+ * form's `videos` field; picked videos are scrolled into view.
  */
-export function VideoUploads({ form, setForm, quizzes }: { form: LectureForm; setForm: Dispatch<SetStateAction<LectureForm>>; quizzes: QuizOption[] }) {
+export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVideo[]; update: UpdateVideos; quizzes: QuizOption[]; ref?: Ref<HTMLDivElement> }) {
   const t = useT();
   const inputId = useId();
   const uploads = useRef(new Map<string, UploadHandle>());
+  const rows = useRef<HTMLDivElement>(null);
   const [getSignedUrl] = useLazyGetSignedUrlQuery();
 
-  // Closing the form stops the uploads still running.
+  // Closing the form stops the uploads still running (the form asks before it closes).
   useEffect(() => {
     const running = uploads.current;
     return () => running.forEach((u) => u.abort());
   }, []);
 
-  const patch = (localId: string, changes: Partial<NewVideo>) =>
-    setForm((f) => ({ ...f, videos: f.videos.map((v) => (v.localId === localId ? { ...v, ...changes } : v)) }));
+  const patch = (localId: string, changes: Partial<NewVideo>) => update((list) => list.map((v) => (v.localId === localId ? { ...v, ...changes } : v)));
 
   function pick(files: FileList | null) {
-    for (const file of Array.from(files ?? [])) {
+    const picked = Array.from(files ?? []);
+    for (const file of picked) {
       const localId = `new_${++nextLocalId}`;
       const video: NewVideo = { localId, fileName: file.name, videoName: videoNameOf(file.name), quizId: '', progress: 0, upload: 'uploading' };
-      setForm((f) => ({ ...f, videos: [...f.videos, video] }));
+      update((list) => [...list, video]);
       const handle = uploadFile(file, (f) => getSignedUrl(f).unwrap(), (progress) => patch(localId, { progress }));
       uploads.current.set(localId, handle);
       handle.done.then(
@@ -48,16 +56,18 @@ export function VideoUploads({ form, setForm, quizzes }: { form: LectureForm; se
         },
       );
     }
+    // The new bars in view, the first of them on top (a phone's screen holds a few rows).
+    if (picked.length) setTimeout(() => reveal(rows.current?.children[rows.current.children.length - picked.length]), 50);
   }
 
   function remove(localId: string) {
     uploads.current.get(localId)?.abort();
     uploads.current.delete(localId);
-    setForm((f) => ({ ...f, videos: f.videos.filter((v) => v.localId !== localId) }));
+    update((list) => list.filter((v) => v.localId !== localId));
   }
 
   return (
-    <div className="video-uploads">
+    <div className="video-uploads" ref={ref}>
       <label htmlFor={inputId} className="button button-ghost file-button">
         {t('admin.pickVideos')}
       </label>
@@ -72,24 +82,26 @@ export function VideoUploads({ form, setForm, quizzes }: { form: LectureForm; se
           e.target.value = '';
         }}
       />
-      {form.videos.map((v) => (
-        <div key={v.localId} className={`video-row${v.upload === 'failed' ? ' is-failed' : ''}`} data-testid="new-video">
-          <ProgressBar label={t('admin.uploading', { name: v.fileName })} percent={v.progress} />
-          {v.upload === 'failed' && <p className="field-error">{t('admin.uploadFailed')}</p>}
-          <div className="video-row-fields">
-            <TextField id={`${v.localId}-name`} label={t('admin.videoName')} dir="auto" value={v.videoName} onChange={(e) => patch(v.localId, { videoName: e.target.value })} />
-            <QuizSelect
-              id={`${v.localId}-quiz`}
-              quizzes={quizzes}
-              value={v.quizId}
-              onChange={(quizId) => patch(v.localId, { quizId })}
-            />
+      <div ref={rows}>
+        {videos.map((v) => (
+          <div key={v.localId} className={`video-row${v.upload === 'failed' ? ' is-failed' : ''}`} data-testid="new-video">
+            <div className="upload-line">
+              <span className="upload-name" dir="auto" title={v.fileName}>
+                {v.fileName}
+              </span>
+              <ProgressBar label={t('admin.uploading', { name: v.fileName })} percent={v.progress} />
+            </div>
+            {v.upload === 'failed' && <p className="field-error">{t('admin.uploadFailed')}</p>}
+            <div className="video-row-fields">
+              <TextField id={`${v.localId}-name`} label={t('admin.videoName')} dir="auto" value={v.videoName} onChange={(e) => patch(v.localId, { videoName: e.target.value })} />
+              <QuizSelect id={`${v.localId}-quiz`} quizzes={quizzes} value={v.quizId} onChange={(quizId) => patch(v.localId, { quizId })} />
+            </div>
+            <button type="button" className="link-button is-danger" onClick={() => remove(v.localId)}>
+              {t('admin.removeUpload')}
+            </button>
           </div>
-          <button type="button" className="link-button is-danger" onClick={() => remove(v.localId)}>
-            {t('admin.removeUpload')}
-          </button>
-        </div>
-      ))}
+        ))}
+      </div>
     </div>
   );
 }

@@ -5,13 +5,14 @@
  * file only maps the form onto them and their rule codes onto the form's problems. Videos are
  * uploaded as soon as they are picked; the form only saves finished ones.
  */
-import { lectureForm, lecturePriceToSend } from '@shared/schemas/catalogue';
+import { z } from 'zod';
+import { lectureEditForm, lectureForm, lecturePriceToSend } from '@shared/schemas/catalogue';
 import { type Rule, ruleOf } from '@shared/rules';
 
 export type UploadState = 'uploading' | 'done' | 'failed';
 
-/** A video picked in this form. */
-export interface NewVideo {
+/** A video picked in this form (the form's `videos` field: its upload runs while the form is open). */
+export type NewVideo = {
   localId: string;
   fileName: string;
   videoName: string;
@@ -20,10 +21,10 @@ export interface NewVideo {
   upload: UploadState;
   /** The stored key once uploaded. */
   key?: string;
-}
+};
 
 /** A video the lecture already has (edit only). */
-export interface ExistingVideo {
+export type ExistingVideo = {
   id: string;
   videoName: string;
   videoUrl?: string;
@@ -31,9 +32,10 @@ export interface ExistingVideo {
   /** As loaded, to tell what the admin changed. */
   original: { videoName: string; quizId: string };
   markedForDeletion: boolean;
-}
+};
 
-export interface LectureForm {
+/** The form's values (react-hook-form): typed fields as typed, the image, and the two video lists. */
+export type LectureForm = {
   name: string;
   subtitle: string;
   price: string;
@@ -41,7 +43,7 @@ export interface LectureForm {
   image: File | null;
   existing: ExistingVideo[];
   videos: NewVideo[];
-}
+};
 
 export type LectureField = 'name' | 'subtitle' | 'price' | 'image' | 'videos';
 export type LectureProblem = 'required' | 'imageRequired' | 'imageTooBig' | 'videoRequired' | 'videoName' | 'uploading' | 'uploadFailed' | 'priceInvalid';
@@ -82,10 +84,18 @@ function problemOf(field: LectureField, rule: Rule, mode: 'add' | 'edit'): Lectu
   }
 }
 
+/** The edit form's video rule (the shared create form's): the lecture keeps at least one video. */
+const editVideos = z.object({ videos: lectureForm.shape.videos });
+
+/** The shared rules over the form: `lectureForm` when adding, `lectureEditForm` (image optional) and the video rule when editing. */
 export function validateLecture(f: LectureForm, mode: 'add' | 'edit'): LectureFormErrors {
   const errors: LectureFormErrors = {};
-  const parsed = lectureForm.safeParse({ name: f.name, subtitle: f.subtitle, price: f.isFree ? undefined : f.price, isFree: f.isFree, image: f.image ?? undefined, videos: videosOf(f) });
-  for (const issue of parsed.error?.issues ?? []) {
+  const input = { name: f.name, subtitle: f.subtitle, price: f.isFree ? undefined : f.price, isFree: f.isFree, image: f.image ?? undefined, videos: videosOf(f) };
+  const issues =
+    mode === 'add'
+      ? (lectureForm.safeParse(input).error?.issues ?? [])
+      : [...(lectureEditForm.safeParse(input).error?.issues ?? []), ...(editVideos.safeParse(input).error?.issues ?? [])];
+  for (const issue of issues) {
     const field = issue.path[0] as LectureField;
     if (errors[field]) continue;
     const problem = problemOf(field, ruleOf(issue), mode);
@@ -96,6 +106,25 @@ export function validateLecture(f: LectureForm, mode: 'add' | 'edit'): LectureFo
   else if (f.videos.some((v) => v.upload === 'failed')) errors.videos = 'uploadFailed';
   return errors;
 }
+
+/**
+ * The form's schema for `useZodForm`: the shared rules (`validateLecture`) on the form's values,
+ * each problem on its field, worded by `word` (the spec's texts, or the rule's dictionary text).
+ */
+export const lectureFormSchema = (mode: 'add' | 'edit', word: (problem: LectureProblem | Rule) => string) =>
+  z.custom<LectureForm>().superRefine((f, ctx) => {
+    for (const [field, problem] of Object.entries(validateLecture(f, mode))) ctx.addIssue({ code: 'custom', path: [field], message: word(problem) });
+  });
+
+/** Something a close would lose: a typed or changed field, a picked image, a video picked or changed. */
+export const hasUnsavedWork = (f: LectureForm, initial: LectureForm) =>
+  f.name !== initial.name ||
+  f.subtitle !== initial.subtitle ||
+  f.price !== initial.price ||
+  f.isFree !== initial.isFree ||
+  f.image !== initial.image ||
+  f.videos.length > 0 ||
+  f.existing.some((v) => v.markedForDeletion || v.videoName !== v.original.videoName || v.quizId !== v.original.quizId);
 
 /** A video file's name without its extension, as the default video name. */
 export const videoNameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, '');

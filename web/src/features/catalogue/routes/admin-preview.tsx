@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Lecture } from '@shared/schemas/catalogue';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -30,6 +30,8 @@ export default function AdminPreviewRoute() {
   const lectures = viewOf(lecturesQuery);
   const [deleteLecture] = useDeleteLectureMutation();
   const [editing, setEditing] = useState<Lecture | 'new' | null>(null);
+  // Stable, so the open dialog keeps its listeners (and the focus) while the page re-renders.
+  const closeEditor = useCallback(() => setEditing(null), []);
   useFailureToast(lecturesQuery);
 
   useEffect(() => {
@@ -86,7 +88,7 @@ export default function AdminPreviewRoute() {
           ))}
         </div>
       )}
-      {editing && <LectureFormModal contentId={contentId} lecture={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && <LectureFormModal contentId={contentId} lecture={editing === 'new' ? undefined : editing} onClose={closeEditor} />}
     </section>
   );
 }
