@@ -3,6 +3,16 @@ import { ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants';
 import { ruleParams } from '../rules';
 import { egyptMobile, email, nonBlank, password, schoolYear, toLatinDigits } from './common';
 
+/**
+ * The confirmation is compared as soon as both are strings, even while other fields still have
+ * problems (zod skips an object's refinements otherwise), so a form can check it live.
+ */
+const confirmMatches = {
+  path: ['confirm'],
+  when: ({ value }: { value: unknown }) => typeof (value as { password?: unknown })?.password === 'string' && typeof (value as { confirm?: unknown })?.confirm === 'string',
+  ...ruleParams('password.match'),
+};
+
 export const signupBody = z
   .object({
     firstName: nonBlank(50),
@@ -13,7 +23,7 @@ export const signupBody = z
     mobileNumber: egyptMobile,
     schooleYear: schoolYear,
   })
-  .refine((b) => b.password === b.confirm, { path: ['confirm'], ...ruleParams('password.match') });
+  .refine((b) => b.password === b.confirm, confirmMatches);
 
 /** identifier: an e-mail in any case, or a phone number. */
 export const loginBody = z.object({
@@ -31,7 +41,7 @@ export const resetCode = z
 export const verifyResetCodeBody = z.object({ email, code: resetCode });
 export const resetPasswordBody = z
   .object({ email, code: resetCode, password, confirm: z.string().optional() })
-  .refine((b) => b.confirm === undefined || b.confirm === b.password, { path: ['confirm'], ...ruleParams('password.match') });
+  .refine((b) => b.confirm === undefined || b.confirm === b.password, confirmMatches);
 
 /**
  * Both are opened by a browser, not by our client: a bad value must still end in a redirect to

@@ -112,4 +112,73 @@ describe('sign-up screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('This e-mail is already registered')).toBeInTheDocument();
   });
+
+  const fillAll = async (user: ReturnType<typeof userEvent.setup>, mobile = '01012345678') => {
+    await user.type(await screen.findByLabelText('First name'), 'Mona');
+    await user.type(screen.getByLabelText('Last name'), 'Hassan');
+    await user.type(screen.getByLabelText('Email'), 'mona@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret123');
+    await user.type(screen.getByLabelText('Mobile number'), mobile);
+    await user.selectOptions(screen.getByLabelText('School year'), 'First year');
+  };
+
+  it.each([
+    ['auth.emailInUse', 'Email', 'An account with this e-mail already exists'],
+    ['auth.phoneInUse', 'Mobile number', 'An account with this mobile number already exists'],
+  ])('marks %s on its field (not only in the toast), focuses it, and clears it once the field is changed', async (code, label, text) => {
+    const user = userEvent.setup();
+    mockFetch(() => ({ status: 409, body: { message: text, code } }));
+    renderApp('/auth/registeration');
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const field = screen.getByLabelText(label);
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(text));
+    await user.clear(field);
+    await user.type(field, label === 'Email' ? 'mona2@example.com' : '01112345678');
+    await waitFor(() => expect(field).not.toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  it('clears a field message as soon as the field is fixed, without another submit', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => ({ status: 201, body: {} }));
+    renderApp('/auth/registeration');
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('First name'), 'M');
+    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+  });
+
+  it('checks the password confirmation live: a mismatch shows as it is typed and goes once they agree', async () => {
+    const user = userEvent.setup();
+    renderApp('/auth/registeration');
+    await user.type(await screen.findByLabelText('Password'), 'Secret123');
+    const confirm = screen.getByLabelText('Confirm password');
+    await user.type(confirm, 'Secret');
+    // Not yet as long as the password: no message while it is still being typed.
+    expect(screen.queryByText('Confirm password must match the password')).not.toBeInTheDocument();
+    await user.type(confirm, '124');
+    expect(await screen.findByText('Confirm password must match the password')).toBeInTheDocument();
+    await user.type(confirm, '{Backspace}3');
+    await waitFor(() => expect(screen.queryByText('Confirm password must match the password')).not.toBeInTheDocument());
+    // Changing the password re-checks the confirmation.
+    await user.type(screen.getByLabelText('Password'), '4');
+    expect(await screen.findByText('Confirm password must match the password')).toBeInTheDocument();
+  });
+
+  it('accepts a mobile number in Arabic-Indic digits and sends it as +20…', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch(() => ({ status: 201, body: { message: 'created' } }));
+    renderApp('/auth/registeration');
+    await fillAll(user, '٠١٠١٢٣٤٥٦٧٨');
+    expect(screen.queryByText('Mobile number must be an Egyptian mobile number (01xxxxxxxxx)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(bodyOf(fetch).mobileNumber).toBe('+201012345678');
+  });
 });

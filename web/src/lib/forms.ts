@@ -34,14 +34,35 @@ export const issueText = (language: Language) => {
 type Schema = z.ZodType<FieldValues, FieldValues>;
 export type ZodFormOptions<S extends Schema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>;
 
-/** `useForm` validated by a shared schema, its messages in the user's language. */
+/**
+ * `useForm` validated by a shared schema, its messages in the user's language. A field is first
+ * judged when it is left (or on submit), then on every change: a message goes as soon as the
+ * field is fixed, a server's message on a field too.
+ */
 export function useZodForm<S extends Schema>(schema: S, options: ZodFormOptions<S> = {}): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const language = useLanguage();
   const resolver = useMemo(
     () => zodResolver(schema as never, { error: issueText(language) as never, reportInput: true }) as unknown as UseFormProps<z.input<S>, unknown, z.output<S>>['resolver'],
     [schema, language],
   );
-  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', reValidateMode: 'onChange', ...options, resolver });
+}
+
+/**
+ * A password and its confirmation, the confirmation checked live: once it is as long as the
+ * password (or has been left), each keystroke in either field re-checks it, so 'must match'
+ * shows while they differ and goes as soon as they agree. Spread the two results on the fields.
+ */
+export function registerPasswordPair<F extends FieldValues>(
+  { register, trigger, getValues, getFieldState }: Pick<UseFormReturn<F>, 'register' | 'trigger' | 'getValues' | 'getFieldState'>,
+  password: Path<F>,
+  confirm: Path<F>,
+) {
+  const check = () => {
+    const typed = String(getValues(confirm) ?? '');
+    if (getFieldState(confirm).isTouched || (typed && typed.length >= String(getValues(password) ?? '').length)) void trigger(confirm);
+  };
+  return { password: register(password, { onChange: check }), confirm: register(confirm, { onChange: check }) };
 }
 
 export interface ServerFieldError {
@@ -55,7 +76,8 @@ export interface ServerFieldError {
 /**
  * Put a failed call's field problems on their fields: each entry of a 400's `errors`, and a typed
  * error whose `code` `codeFields` maps to a field (`{ 'auth.emailTaken': 'email' }`). Only fields
- * in `fields` (when given) are set. Returns true when at least one field got its error.
+ * in `fields` (when given) are set, and the first of them gets the focus (so it is in view).
+ * Returns true when at least one field got its error.
  */
 export function setServerErrors<F extends FieldValues>(
   error: unknown,
@@ -71,13 +93,13 @@ export function setServerErrors<F extends FieldValues>(
     const name = e.field ?? String(e.path ?? '').split('.')[0];
     if (!known(name)) continue;
     const message = e.code && hasMessage(`rule.${e.code}`) ? ruleText({ code: e.code as Rule['code'], field: name, params: e.params }, t) : (e.message ?? ruleText({ code: 'invalid', field: name }, t));
-    setError(name, { type: 'server', message });
+    setError(name, { type: 'server', message }, { shouldFocus: !set });
     set = true;
   }
   const code = errorCodeOf(error);
   const field = code ? codeFields[code] : undefined;
   if (known(field)) {
-    setError(field, { type: 'server', message: messageOf(error, t, 'error.unknown') });
+    setError(field, { type: 'server', message: messageOf(error, t, 'error.unknown') }, { shouldFocus: !set });
     set = true;
   }
   return set;

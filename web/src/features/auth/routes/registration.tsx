@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/button';
 import { EgyptPhoneField, PasswordField, SelectField, TextField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf, setServerErrors, useZodForm } from '@/lib/forms';
+import { messageOf, registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
 import { type SignUpInput, useSignUpMutation } from '../api/sign-up';
 import { PasswordRules } from '../components/password-rules';
 
@@ -18,19 +18,16 @@ export default function RegistrationRoute() {
   const t = useT();
   const navigate = useNavigate();
   const [signUp, { isLoading }] = useSignUpMutation();
-  const { register, handleSubmit, watch, trigger, getFieldState, setError, formState } = useZodForm(signupBody, { defaultValues: EMPTY });
+  // Spec 5: each field (the mobile number too) is checked once it has been left, then while it is typed.
+  const form = useZodForm(signupBody, { defaultValues: EMPTY });
+  const { register, handleSubmit, watch, setError, formState } = form;
   const { errors } = formState;
   const password = watch('password');
+  const pair = registerPasswordPair(form, 'password', 'confirm');
 
   useEffect(() => {
     document.title = 'Bioscope | Sign Up';
   }, []);
-
-  // Spec 5: the mobile number is checked as soon as it has been left once, then while it is typed.
-  const mobile = register('mobileNumber', {
-    onBlur: (e: { target: { value: string } }) => void (e.target.value && trigger('mobileNumber')),
-    onChange: () => void (getFieldState('mobileNumber').isTouched && trigger('mobileNumber')),
-  });
 
   const onSubmit = handleSubmit(async (body) => {
     const result = await signUp(body);
@@ -51,10 +48,10 @@ export default function RegistrationRoute() {
         <TextField label={t('auth.lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
       </div>
       <TextField label={t('auth.email')} type="email" dir="ltr" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-      <PasswordField label={t('auth.password')} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <PasswordField label={t('auth.password')} autoComplete="new-password" error={errors.password?.message} {...pair.password} />
       <PasswordRules password={password} />
-      <PasswordField label={t('auth.confirm')} autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
-      <EgyptPhoneField label={t('auth.mobile')} error={errors.mobileNumber?.message} {...mobile} />
+      <PasswordField label={t('auth.confirm')} autoComplete="new-password" error={errors.confirm?.message} {...pair.confirm} />
+      <EgyptPhoneField label={t('auth.mobile')} error={errors.mobileNumber?.message} {...register('mobileNumber')} />
       <SelectField label={t('auth.schoolYear')} error={errors.schooleYear?.message} {...register('schooleYear')}>
         <option value="" disabled>
           {t('auth.schoolYearPick')}
