@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodyOf, mockFetch, renderApp } from './helpers';
 
@@ -26,6 +26,11 @@ describe('forgot password', () => {
     await waitFor(() => expect(location()).toBe('/auth/verification'));
     expect(bodyOf(fetch)).toEqual({ email: 'mona@example.com' });
     expect(window.localStorage.getItem('forgotPasswordEmail')).toBe('mona@example.com');
+  });
+
+  it("offers 'Back to log in'", async () => {
+    renderApp('/auth/forgotPassword');
+    expect(await screen.findByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/auth/login');
   });
 
   it("falls back to 'An error occurred, please try again!'", async () => {
@@ -88,6 +93,52 @@ describe('verification', () => {
     expect(await screen.findByText('The code is wrong or has expired')).toBeInTheDocument();
   });
 
+  it('puts the focus in the first box on arrival and reads Arabic-Indic and Persian digits as 0–9', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch(() => ({ status: 200, body: { message: 'ok' } }));
+    renderApp('/auth/verification');
+    await screen.findByText('mona@example.com');
+    await waitFor(() => expect(boxes()[0]).toHaveFocus());
+    await user.keyboard('١٢٣');
+    expect(boxes()[2]).toHaveValue('3');
+    fireEvent.paste(boxes()[3]!, { clipboardData: { getData: () => '۴۵۶' } });
+    expect(boxes().map((b) => (b as HTMLInputElement).value)).toEqual(['1', '2', '3', '4', '5', '6']);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(bodyOf(fetch)).toEqual({ email: 'mona@example.com', code: '123456' });
+  });
+
+  it("offers 'Back to log in' and 'Change e-mail' (the forgot screen, e-mail kept)", async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/auth/verification');
+    expect(await screen.findByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/auth/login');
+    await user.click(screen.getByRole('link', { name: 'Change e-mail' }));
+    await waitFor(() => expect(location()).toBe('/auth/forgotPassword'));
+    expect(await screen.findByLabelText('Email')).toHaveValue('mona@example.com');
+  });
+
+  it("lets 'Resend code' be used after a visible 30 s wait, mails a new code and waits again", async () => {
+    jest.useFakeTimers();
+    try {
+      const fetch = mockFetch(() => ({ status: 200, body: { message: 'sent' } }));
+      renderApp('/auth/verification');
+      const resend = await screen.findByRole('button', { name: 'Resend code in 30 s' });
+      expect(resend).toBeDisabled();
+      for (let s = 0; s < 29; s++) act(() => void jest.advanceTimersByTime(1000));
+      expect(resend).toHaveTextContent('Resend code in 1 s');
+      act(() => void jest.advanceTimersByTime(1000));
+      expect(resend).toHaveTextContent(/^Resend code$/);
+      expect(resend).toBeEnabled();
+      fireEvent.click(resend);
+      expect(await screen.findByText('Please check your mail for the reset code.')).toBeInTheDocument();
+      expect(fetch.mock.calls[0]![0]).toBe('/api/auth/forget-password');
+      expect(bodyOf(fetch)).toEqual({ email: 'mona@example.com' });
+      expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('sends the user back to forgot password when no e-mail was kept', async () => {
     window.localStorage.clear();
     const { location } = renderApp('/auth/verification');
@@ -101,7 +152,7 @@ describe('reset password', () => {
     window.sessionStorage.setItem('resetCode', '123456');
   });
 
-  it('applies the same three live rules, then resets, forgets the e-mail and moves to /auth/success', async () => {
+  it('applies the same three live rules, then resets, forgets the e-mail, moves to /auth/success and on to log in', async () => {
     const user = userEvent.setup();
     const fetch = mockFetch(() => ({ status: 200, body: { message: 'ok' } }));
     const { location } = renderApp('/auth/reset');
@@ -121,6 +172,21 @@ describe('reset password', () => {
     expect(bodyOf(fetch)).toEqual({ email: 'mona@example.com', code: '123456', password: 'newpass1N', confirm: 'newpass1N' });
     expect(window.localStorage.getItem('forgotPasswordEmail')).toBeNull();
     expect(await screen.findByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/auth/login');
+    // As the toast says: the success screen forwards to log in, the e-mail filled in.
+    expect(screen.getByText('Taking you to log in…')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/auth/login'), { timeout: 5000 });
+    expect(await screen.findByLabelText('Email or phone number')).toHaveValue('mona@example.com');
+  });
+
+  it('checks the confirmation live and offers Back to log in', async () => {
+    const user = userEvent.setup();
+    renderApp('/auth/reset');
+    await user.type(await screen.findByLabelText('New password'), 'Newpass12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Newpass13');
+    expect(await screen.findByText('Confirm password must match the password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirm password'), '{Backspace}2');
+    await waitFor(() => expect(screen.queryByText('Confirm password must match the password')).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/auth/login');
   });
 
   it("falls back to 'Something went wrong!'", async () => {

@@ -1,18 +1,25 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { RESET_CODE_LENGTH } from '@shared/constants';
+import { toLatinDigits } from '@shared/schemas/common';
 import { useT } from '@/i18n/use-t';
 
 /**
  * Spec 5: six single-digit boxes. Typing a digit moves focus forward, Backspace on an empty box
- * moves back, pasting the whole code fills every box.
+ * moves back, pasting the whole code fills every box. Arabic-Indic and Persian digits (٠١٢… ۰۱۲…)
+ * count as 0–9. The first box has the focus on arrival.
  */
 export function CodeBoxes({ value, onChange }: { value: string[]; onChange: (digits: string[]) => void }) {
   const t = useT();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => refs.current[Math.max(0, Math.min(RESET_CODE_LENGTH - 1, i))]?.focus();
+  const onlyDigits = (raw: string) => toLatinDigits(raw).replace(/\D/g, '');
+
+  useEffect(() => {
+    refs.current[0]?.focus();
+  }, []);
 
   const setDigit = (i: number, raw: string) => {
-    let digits = raw.replace(/\D/g, '');
+    let digits = onlyDigits(raw);
     // A second digit typed into a filled box replaces it; more than that is an autofill.
     if (digits.length === 2 && value[i]) digits = digits.replace(value[i]!, '').slice(0, 1) || value[i]!;
     else if (digits.length > 1) return fill(digits.slice(0, RESET_CODE_LENGTH), digits.length >= RESET_CODE_LENGTH ? 0 : i);
@@ -41,7 +48,7 @@ export function CodeBoxes({ value, onChange }: { value: string[]; onChange: (dig
   };
 
   const onPaste = (i: number, e: ClipboardEvent<HTMLInputElement>) => {
-    const digits = e.clipboardData.getData('text').replace(/\D/g, '');
+    const digits = onlyDigits(e.clipboardData.getData('text'));
     if (!digits) return;
     e.preventDefault();
     fill(digits.slice(0, RESET_CODE_LENGTH), digits.length >= RESET_CODE_LENGTH ? 0 : i);

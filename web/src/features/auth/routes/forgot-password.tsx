@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { forgetPasswordBody } from '@shared/schemas/auth';
 import { SubmitButton } from '@/components/button';
 import { TextField } from '@/components/fields';
@@ -37,6 +37,9 @@ export default function ForgotPasswordRoute() {
       <p className="muted">{t('auth.forgotHint')}</p>
       <TextField label={t('auth.email')} type="email" dir="ltr" autoComplete="email" inputMode="email" {...register('email')} />
       <SubmitButton loading={isLoading}>{t('auth.sendCode')}</SubmitButton>
+      <p className="form-footer">
+        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      </p>
     </form>
   );
 }

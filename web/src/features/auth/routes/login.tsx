@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '@shared/schemas/auth';
 import { SubmitButton } from '@/components/button';
 import { PasswordField, TextField } from '@/components/fields';
@@ -24,7 +24,9 @@ export default function LoginRoute() {
   const hasValidToken = useSelector(selectHasValidToken);
   const [search, setSearch] = useSearchParams();
   const [logIn, { isLoading }] = useLogInMutation();
-  const { register, handleSubmit, formState } = useZodForm(loginBody, { defaultValues: { identifier: '', password: '' } });
+  // After a password reset the e-mail comes along (navigation state), so only the password is left to type.
+  const { state } = useLocation() as { state: { identifier?: string } | null };
+  const { register, handleSubmit, formState } = useZodForm(loginBody, { defaultValues: { identifier: state?.identifier ?? '', password: '' } });
   const { errors } = formState;
 
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { resetPasswordBody } from '@shared/schemas/auth';
 import { passwordRulesHold } from '@shared/schemas/common';
 import { SubmitButton } from '@/components/button';
 import { PasswordField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf, setServerErrors, useZodForm } from '@/lib/forms';
+import { messageOf, registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
 import { useResetPasswordMutation } from '../api/reset-password';
 import { PasswordRules } from '../components/password-rules';
 import { endResetFlow, readResetCode, readResetEmail } from '../lib/reset-flow';
@@ -17,11 +17,13 @@ export default function ResetRoute() {
   const [email] = useState(readResetEmail);
   const [code] = useState(readResetCode);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const { register, handleSubmit, watch, setError, formState } = useZodForm(resetPasswordBody, {
+  const form = useZodForm(resetPasswordBody, {
     defaultValues: { email: email ?? '', code: code ?? '', password: '', confirm: '' },
   });
+  const { handleSubmit, watch, setError, formState } = form;
   const { errors } = formState;
   const password = watch('password');
+  const pair = registerPasswordPair(form, 'password', 'confirm');
 
   useEffect(() => {
     document.title = 'Bioscope | Reset password';
@@ -38,7 +40,8 @@ export default function ResetRoute() {
     }
     endResetFlow();
     void toastSuccess(t('auth.passwordReset'), TOAST_MS.success);
-    navigate('/auth/success', { replace: true });
+    // The success screen forwards to log in, where the e-mail is already filled in.
+    navigate('/auth/success', { replace: true, state: { identifier: body.email } });
   });
 
   // The e-mail and code are not fields on this screen: their problems show above the button.
@@ -46,9 +49,9 @@ export default function ResetRoute() {
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <h1>{t('auth.resetTitle')}</h1>
-      <PasswordField label={t('auth.newPassword')} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <PasswordField label={t('auth.newPassword')} autoComplete="new-password" error={errors.password?.message} {...pair.password} />
       <PasswordRules password={password} />
-      <PasswordField label={t('auth.confirm')} autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      <PasswordField label={t('auth.confirm')} autoComplete="new-password" error={errors.confirm?.message} {...pair.confirm} />
       {stepError && (
         <p className="field-error" role="alert" dir="auto">
           {stepError}
@@ -57,6 +60,9 @@ export default function ResetRoute() {
       <SubmitButton loading={isLoading} disabled={!passwordRulesHold(password)}>
         {t('auth.resetSubmit')}
       </SubmitButton>
+      <p className="form-footer">
+        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      </p>
     </form>
   );
 }

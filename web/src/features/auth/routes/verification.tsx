@@ -1,14 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { RESET_CODE_LENGTH } from '@shared/constants';
 import { verifyResetCodeBody } from '@shared/schemas/auth';
 import { SubmitButton } from '@/components/button';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { messageOf, useZodForm } from '@/lib/forms';
+import { useForgetPasswordMutation } from '../api/forget-password';
 import { useVerifyResetCodeMutation } from '../api/verify-reset-code';
 import { CodeBoxes } from '../components/code-boxes';
 import { readResetEmail, saveResetCode } from '../lib/reset-flow';
+import { useCountdown } from '../lib/use-countdown';
+
+/** A new code may be asked for this long after the last one was sent. */
+export const RESEND_WAIT_S = 30;
 
 export default function VerificationRoute() {
   const t = useT();
@@ -17,6 +22,8 @@ export default function VerificationRoute() {
   // The six boxes are screen state (a box may be empty mid-way); the form holds the joined code.
   const [digits, setDigits] = useState<string[]>(() => Array<string>(RESET_CODE_LENGTH).fill(''));
   const [verifyResetCode, { isLoading }] = useVerifyResetCodeMutation();
+  const [forgetPassword, { isLoading: resending }] = useForgetPasswordMutation();
+  const wait = useCountdown(RESEND_WAIT_S);
   const { handleSubmit, setValue } = useZodForm(verifyResetCodeBody, { defaultValues: { email: email ?? '', code: '' } });
 
   useEffect(() => {
@@ -31,6 +38,15 @@ export default function VerificationRoute() {
   const onDigits = (next: string[]) => {
     setDigits(next);
     setValue('code', next.join(''));
+  };
+
+  // The code did not come (or has expired): the same request as the forgot screen's, then wait again.
+  const resend = async () => {
+    const result = await forgetPassword({ email });
+    if ('error' in result) return void toastError(messageOf(result.error, t, 'auth.forgotFailed'), TOAST_MS.error);
+    onDigits(Array<string>(RESET_CODE_LENGTH).fill(''));
+    wait.restart();
+    void toastSuccess(t('auth.codeSent'), TOAST_MS.success);
   };
 
   const onSubmit = handleSubmit(async (body) => {
@@ -48,12 +64,21 @@ export default function VerificationRoute() {
         {t('auth.verifyHint')}{' '}
         <bdi dir="ltr" className="email-hint">
           {email}
-        </bdi>
+        </bdi>{' '}
+        <Link to="/auth/forgotPassword" className="inline-link">
+          {t('auth.changeEmail')}
+        </Link>
       </p>
       <CodeBoxes value={digits} onChange={onDigits} />
       <SubmitButton loading={isLoading} disabled={!complete}>
         {t('auth.verify')}
       </SubmitButton>
+      <div className="form-links form-links-split">
+        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+        <button type="button" className="link-button resend-button" disabled={wait.left > 0 || resending} onClick={() => void resend()}>
+          {wait.left > 0 ? t('auth.resendIn', { s: wait.left }) : t('auth.resendCode')}
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,0 +1,16 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/**
+ * Seconds left of a short wait (e.g. before a code may be sent again): starts at `seconds` on
+ * arrival, ticks once a second down to 0, and `restart()` begins it again.
+ */
+export function useCountdown(seconds: number): { left: number; restart: () => void } {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    if (left <= 0) return;
+    const tick = window.setTimeout(() => setLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => window.clearTimeout(tick);
+  }, [left]);
+  const restart = useCallback(() => setLeft(seconds), [seconds]);
+  return { left, restart };
+}
