@@ -22,6 +22,14 @@ export const ADMIN_GROUP = 'ADMIN';
 export const PASSWORD_MIN_LENGTH = 8;
 export const RESET_CODE_LENGTH = 6;
 export const QUIZ_PASS_MARK_PERCENT = 50;
+/** A timed attempt is closed this long after its deadline, with the answers saved by then. */
+export const QUIZ_GRACE_SECONDS = 60;
+/** Spec 4: a TRUE_FALSE question's options, 'True' first (the form marks answer 0 correct). */
+export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
+/** Item discrimination compares the top and bottom 27 % of the students (Kelley's groups). */
+export const DISCRIMINATION_GROUP_SHARE = 0.27;
+export const QUIZ_TIME_LIMIT_MAX_MINUTES = 300;
+export const QUIZ_MAX_ATTEMPTS_MAX = 100;
 /** Images that come with a form must be under this many bytes. */
 export const IMAGE_MAX_BYTES = 1_000_000;
 /** Videos are uploaded straight to the media bucket; this bounds one file. */

@@ -55,6 +55,17 @@ export const ERROR_CODES = [
   'video.notFound',
   'video.key', // 400 videoUrl is not the key of an uploaded video
   'video.notUploaded', // 400 no file at that key
+  // Quizzes
+  'quiz.notFound',
+  'question.notFound',
+  'quiz.question', // 400 an edited question id is not a question of this quiz
+  'quiz.questionImage', // 400 questionImages[key] names no question of the form
+  'quiz.answer', // 400 an answer names an unknown question, another quiz's question or no option of it
+  'quiz.sectionType', // 400 quizzes are assigned to a content section of type Quiz only
+  'quiz.noAttemptsLeft', // 409 the quiz's maximum number of attempts is used up
+  'quiz.attemptClosed', // 409 the timed attempt has closed (deadline + grace); nothing changed
+  'quiz.noOpenAttempt', // 409 a timed quiz is answered inside an attempt opened by GET /api/Quizz/{quizId}
+  'quiz.busy', // 409 too many simultaneous submits of one student; try again
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

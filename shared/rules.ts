@@ -46,6 +46,8 @@ export const RULE_CODES = [
   'quiz.questions',
   'quiz.questionText',
   'quiz.answers',
+  'quiz.correctAnswer',
+  'quiz.imageKey',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -195,6 +197,10 @@ export function englishMessage({ code, field, params }: Rule): string {
       return 'Please fill in all question fields';
     case 'quiz.answers':
       return 'Please fill in all answer options for mcq questions';
+    case 'quiz.correctAnswer':
+      return 'The correct answer must be one of the question options';
+    case 'quiz.imageKey':
+      return `${f} must be questionImages[<index of a new question>] or questionImages[<id of an existing question>]`;
     case 'invalid':
     default:
       return `${f} is not valid`;

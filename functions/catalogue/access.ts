@@ -1,9 +1,10 @@
 /**
  * Who may watch a lecture's videos. Pure rules here; the records come from the repositories.
- * canWatch decides per lecture; lockedVideoIds is the per-video step that the quiz gate fills.
+ * canWatch decides per lecture; lockedVideoIds is the per-video step, the quizzes domain's gate.
  */
 import { isFreePrice } from '../../shared/constants';
 import type { PurchaseRecord } from '../data/purchase-repo';
+import { type GatedVideo, type VideoLock, lockedVideosFor } from '../quizzes/public';
 
 export interface Viewer {
   userId: string;
@@ -25,12 +26,10 @@ export function canWatch(viewer: Viewer, lecture: { price: number | string | nul
 }
 
 /**
- * Seam for the quiz gate (spec 4: video N is locked unless every earlier video with a quiz is
- * passed). Until the quiz feature lands nothing is locked. Its implementation will read the
- * student's results (AP22) for the quizIds of the earlier videos; admins are never gated.
+ * The quiz gate, after entitlement (spec 4: video N is locked unless every earlier video with a
+ * quiz is passed): each locked video with its reason. Admins are never gated; the rule and the
+ * one batched read of the student's results belong to the quizzes domain.
  */
-export async function lockedVideoIds(viewer: Viewer, videos: { id: string; quizId: string | null; order: number }[]): Promise<Set<string>> {
-  void viewer;
-  void videos;
-  return new Set();
+export function lockedVideoIds(viewer: Viewer, videos: GatedVideo[]): Promise<Map<string, VideoLock>> {
+  return lockedVideosFor(viewer, videos);
 }

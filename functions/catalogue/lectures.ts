@@ -168,17 +168,21 @@ export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
   const lw = await lectureWithVideos(id);
   if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
   const { lecture } = lw;
-  // A student's purchase and the term's lock come in one batch read after the lecture.
-  const { purchase, term } = viewer.isAdmin ? {} : await purchaseAndTerm(viewer.userId, id, lecture.termId);
+  // A student's purchase and the term's lock come in one batch read after the lecture; the quiz
+  // gate's one batch read of their results runs beside it (used only once entitlement holds).
+  const [{ purchase, term }, gate] = await Promise.all([
+    viewer.isAdmin ? ({} as Awaited<ReturnType<typeof purchaseAndTerm>>) : purchaseAndTerm(viewer.userId, id, lecture.termId),
+    lockedVideoIds(viewer, lw.videos),
+  ]);
   if (lecture.archived && !viewer.isAdmin && !purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
   if (!viewer.isAdmin) assertTermOpen(term, viewer);
   const watch = canWatch(viewer, lecture, purchase);
-  const locked = watch ? await lockedVideoIds(viewer, lw.videos) : new Set<string>();
+  const locked = watch ? gate : new Map<string, never>();
   const videos = await Promise.all(
     lw.videos.map(async (v) =>
       toVideo(v, {
         ...(watch && !locked.has(v.id) ? { signedUrl: await mediaUrls.playbackUrl(v.key, VIDEO_URL_TTL_SECONDS) } : {}),
-        ...(locked.has(v.id) ? { locked: true } : {}),
+        ...(locked.has(v.id) ? { locked: locked.get(v.id) } : {}),
         ...(viewer.isAdmin ? { videoUrl: v.key } : {}),
       }),
     ),

@@ -2,7 +2,7 @@
  * Where catalogue media live in the bucket and how the admin's uploads are named and checked.
  * Images: images/<ulid>.<ext>, public at /media/images/…; videos: videos/<ulid>-<name>, signed only.
  */
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { MEDIA_PREFIXES } from '../lib/media-layout';
 import type { UploadedFile } from '../../shared/schemas/common';
@@ -124,4 +124,9 @@ export async function storeImage(file: UploadedFile): Promise<string> {
     }),
   );
   return key;
+}
+
+/** Deletes images no record refers to any more (only keys under images/). */
+export async function deleteImages(keys: string[]): Promise<void> {
+  await Promise.all(keys.filter((k) => k.startsWith(MEDIA_PREFIXES.images)).map((Key) => s3.send(new DeleteObjectCommand({ Bucket: env.MEDIA_BUCKET, Key }))));
 }

@@ -6,14 +6,16 @@
  *   course is), with its price and isFree;
  * - `lecturePrice(input, current)`: spec 5's price rule (negative made positive, 0 ⇔ free);
  * - `canWatch`, `isFreeLecture`, `isUnexpired`: who may watch a lecture (free, admin, unexpired purchase);
- * - `lockedVideoIds(viewer, videos)`: the quiz gate's seam (video N locked until the earlier
- *   quizzes are passed), filled by the quizzes issue;
+ * - `lockedVideoIds(viewer, videos)`: the quiz gate as the lecture open applies it (the rule is the
+ *   quizzes domain's, quizzes/public.ts);
+ * - `storeImage(file)`, `deleteImages(keys)`: images of a form into (and out of) the media bucket;
  * - `assertTermOpen(term, viewer)`: a locked term refuses students (403 `term.locked`);
  * - `toLecture`, `toVideo`: the API views of the stored records;
  * - types `Viewer`, `LectureRecord`.
  */
 export { canWatch, isFreeLecture, isUnexpired, lockedVideoIds, type Viewer } from './access';
 export { lectureForSale } from './lectures';
+export { deleteImages, storeImage } from './media';
 export { lecturePrice } from './pricing';
 export { assertTermOpen } from './terms';
 export { toLecture, toVideo } from './views';

@@ -20,7 +20,7 @@ export const toSection = (s: SectionRecord) => ({ id: s.id, content: s.content, 
 
 export interface VideoExtras {
   signedUrl?: string;
-  locked?: boolean;
+  locked?: Video['locked'];
   /** The stored key, for the admin's edit form only. */
   videoUrl?: string;
 }

@@ -22,10 +22,15 @@
  *  AP17 allCoupons          byParent: GSI1PK=COUPONS  GSI1SK=createdAt#id
  *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
  *  AP19 paymentById         PK=PAYMENT#id           SK=PAYMENT
- *  AP20 quizById            PK=QUIZ#id              SK=QUIZ | QUESTION#order#id
- *  AP21 allQuizzes          byParent: GSI1PK=QUIZZES  GSI1SK=createdAt#id
- *  AP22 resultOfStudent     PK=USER#id              SK=RESULT#quizId
+ *  AP20 quizWithQuestions   PK=QUIZ#id              SK=QUIZ | QUESTION#order#id  (one Query)
+ *  AP21 allQuizzes          byParent: GSI1PK=QUIZZES  GSI1SK=createdAt#id  (the quiz items only)
+ *  AP22 resultOfStudent     PK=USER#id              SK=RESULT#quizId  (best attempt, pass, attempt count, the open timed
+ *                           attempt, a version every write conditions on; the gate BatchGets these for a lecture's quizzes)
  *  AP23 resultsOfQuiz       byParent: GSI1PK=QUIZ#id#RESULTS  GSI1SK=userId
+ *  AP29 attemptsOfStudent   PK=USER#id              SK=ATTEMPT#quizId#number  (every attempt kept; written with its result)
+ *  AP30 quizzesOfSection    PK=SECTION#id           SK=QUIZ#quizId  (the assignment; the quiz item holds contentId too)
+ *  AP31 videosOfQuiz        byTerm:   GSI2PK=QUIZ#id#VIDEOS  GSI2SK=LECTURE#lectureId#VIDEO#videoId  (set on a video item
+ *                           while it has a quiz: how many videos a quiz gates, and lifting the gate when it is deleted)
  *  AP24 resetCode           PK=RESET#email          SK=RESET  (expiresAt TTL)
  *  AP25 activationToken     PK=ACTIVATION#token     SK=ACTIVATION  (expiresAt TTL)
  *  AP26 outbox (local only) PK=OUTBOX               SK=MAIL#ulid  (expiresAt TTL)
@@ -80,10 +85,20 @@ export const keys = {
   payment: (id: string): Key => ({ PK: `PAYMENT#${id}`, SK: 'PAYMENT' }),
 
   quiz: (id: string): Key => ({ PK: `QUIZ#${id}`, SK: 'QUIZ' }),
+  quizPk: (id: string) => `QUIZ#${id}`,
   quizzesIndex: (createdAt: string, id: string) => ({ GSI1PK: 'QUIZZES', GSI1SK: `${createdAt}#${id}` }),
+  quizzesIndexPk: 'QUIZZES',
   question: (quizId: string, order: number, id: string): Key => ({ PK: `QUIZ#${quizId}`, SK: `QUESTION#${pad(order)}#${id}` }),
+  questionSkPrefix: 'QUESTION#',
   result: (userId: string, quizId: string): Key => ({ PK: `USER#${userId}`, SK: `RESULT#${quizId}` }),
   resultOfQuiz: (quizId: string, userId: string) => ({ GSI1PK: `QUIZ#${quizId}#RESULTS`, GSI1SK: userId }),
+  resultsOfQuizPk: (quizId: string) => `QUIZ#${quizId}#RESULTS`,
+  attempt: (userId: string, quizId: string, number: number): Key => ({ PK: `USER#${userId}`, SK: `ATTEMPT#${quizId}#${pad(number)}` }),
+  attemptSkPrefix: (quizId: string) => `ATTEMPT#${quizId}#`,
+  quizOfSection: (sectionId: string, quizId: string): Key => ({ PK: `SECTION#${sectionId}`, SK: `QUIZ#${quizId}` }),
+  quizzesOfSectionPrefix: 'QUIZ#',
+  videoOfQuiz: (quizId: string, lectureId: string, videoId: string) => ({ GSI2PK: `QUIZ#${quizId}#VIDEOS`, GSI2SK: `LECTURE#${lectureId}#VIDEO#${videoId}` }),
+  videosOfQuizPk: (quizId: string) => `QUIZ#${quizId}#VIDEOS`,
 
   resetCode: (email: string): Key => ({ PK: `RESET#${email.toLowerCase()}`, SK: 'RESET' }),
   activation: (token: string): Key => ({ PK: `ACTIVATION#${token}`, SK: 'ACTIVATION' }),

@@ -84,7 +84,17 @@ export async function lecturesOfTerm(termId: string): Promise<LectureRecord[]> {
 }
 
 const putVideo = (sectionId: string, v: VideoRecord): TransactItem[] => [
-  { Put: { TableName: TABLE, Item: { ...keys.videoOfLecture(v.lectureId, v.order, v.id), ...keys.videoOfSection(sectionId, v.lectureId, v.order, v.id), ...v } } },
+  {
+    Put: {
+      TableName: TABLE,
+      Item: {
+        ...keys.videoOfLecture(v.lectureId, v.order, v.id),
+        ...keys.videoOfSection(sectionId, v.lectureId, v.order, v.id),
+        ...(v.quizId ? keys.videoOfQuiz(v.quizId, v.lectureId, v.id) : {}),
+        ...v,
+      },
+    },
+  },
   // AP13: the video by its id alone, for DELETE /api/AWS/lectures/video/{videoId}.
   { Put: { TableName: TABLE, Item: { ...keys.video(v.id), id: v.id, lectureId: v.lectureId, order: v.order } } },
 ];
@@ -143,17 +153,24 @@ export async function deleteVideo(v: { id: string; lectureId: string; order: num
   );
 }
 
-/** A video's name or quiz, changed in place on its lecture item (AP10; the AP11 index copy follows). */
+/**
+ * A video's name or quiz, changed in place on its lecture item (AP10; the AP11 index copy follows,
+ * and AP31 follows its quiz: set with one, removed without).
+ */
 export async function updateVideo(v: { id: string; lectureId: string; order: number }, fields: Partial<Pick<VideoRecord, 'videoName' | 'quizId'>>): Promise<VideoRecord> {
-  const names = (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => fields[k] !== undefined);
+  const set: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const remove: string[] = [];
+  if (fields.quizId) Object.assign(set, keys.videoOfQuiz(fields.quizId, v.lectureId, v.id));
+  else if (fields.quizId === null) remove.push('GSI2PK', 'GSI2SK');
+  const names = Object.keys(set);
   try {
     const r = await ddb.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: keys.videoOfLecture(v.lectureId, v.order, v.id),
-        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}${remove.length ? ` REMOVE ${remove.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
+        ExpressionAttributeNames: { ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])), ...Object.fromEntries(remove.map((n, i) => [`#r${i}`, n])) },
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])),
         ConditionExpression: 'attribute_exists(PK)',
         ReturnValues: 'ALL_NEW',
       }),
@@ -209,3 +226,38 @@ export async function deleteLectureIfUnpurchased({ lecture, videos }: LectureWit
   }
 }
 
+
+/** AP31: the videos a quiz gates, as their lecture item keys. */
+export async function videosOfQuiz(quizId: string): Promise<{ id: string; lectureId: string; order: number }[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    IndexName: 'byTerm',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.videosOfQuizPk(quizId) },
+  });
+  return items.map((i) => withoutKeys<VideoRecord>(i)).map(({ id, lectureId, order }) => ({ id, lectureId, order }));
+}
+
+/** Lifts a deleted quiz's gate: its videos have no quiz any more (AP31 emptied). Returns how many. */
+export async function clearQuizOfVideos(quizId: string): Promise<number> {
+  const videos = await videosOfQuiz(quizId);
+  await Promise.all(
+    videos.map((v) =>
+      ddb
+        .send(
+          new UpdateCommand({
+            TableName: TABLE,
+            Key: keys.videoOfLecture(v.lectureId, v.order, v.id),
+            UpdateExpression: 'SET quizId = :none REMOVE GSI2PK, GSI2SK',
+            ConditionExpression: 'attribute_exists(PK) AND quizId = :quiz',
+            ExpressionAttributeValues: { ':none': null, ':quiz': quizId },
+          }),
+        )
+        // A video deleted or given another quiz meanwhile needs nothing.
+        .catch((e: unknown) => {
+          if (!isConditionFailed(e)) throw e;
+        }),
+    ),
+  );
+  return videos.length;
+}

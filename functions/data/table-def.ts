@@ -10,7 +10,7 @@ export const TABLE_DEFINITION = {
   indexes: [
     /** Children of a parent, ordered: terms of a course track, sections of a term, lectures of a section, users newest first, all quizzes, a quiz's results. */
     { name: 'byParent', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
-    /** Lectures of a term (the grant modal), a student's purchases by expiry. */
+    /** Lectures of a term (the grant modal), the videos a quiz gates (AP31), a student's purchases by expiry. */
     { name: 'byTerm', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
   ],
 } as const;

@@ -26,8 +26,8 @@ export const MAX_TERMS = 10;
 export const RASTER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 const isRaster = (type: string) => (RASTER_IMAGE_TYPES as readonly string[]).includes(type);
 const rasterOnly = <S extends z.ZodType<UploadedFile | BrowserFile>>(s: S) => s.refine((f) => isRaster(fileFacts(f).type), ruleParams('image.raster'));
-/** A course's or lecture's image as the server takes it (a multipart part) … */
-const rasterImage = rasterOnly(uploadedImage);
+/** A course's, lecture's or quiz's image as the server takes it (a multipart part) … */
+export const rasterImage = rasterOnly(uploadedImage);
 /** … and as the browser's form holds it (a File): the same rules. */
 export const rasterBrowserImage = rasterOnly(browserImage);
 
@@ -90,8 +90,11 @@ export const video = z.object({
   quizId: z.string().nullable(),
   order: z.number(),
   signedUrl: z.string().optional(),
-  /** Held back by the quiz gate: no signedUrl until the earlier quizzes are passed. */
-  locked: z.boolean().optional(),
+  /**
+   * Held back by the quiz gate (spec 4): no signedUrl until the earlier quizzes are passed. The
+   * reason names the first earlier video (1-based `videoNumber`) whose quiz this student has not passed.
+   */
+  locked: z.object({ reason: z.literal('quiz'), videoNumber: z.number().int(), quizId: z.string() }).optional(),
   /** The stored key (videos/…), in admin responses only. */
   videoUrl: z.string().optional(),
 });

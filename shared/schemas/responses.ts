@@ -48,9 +48,15 @@ export const couponValidation = z.object({ code: z.string(), discount: z.number(
 export const couponCreated = z.object({ message: z.string(), data: coupon });
 export const couponList = z.object({ data: z.array(coupon) });
 
-// quizzes (spec 3 "Quiz", "Question", "Quiz result")
+// quizzes (spec 3 "Quiz", "Question", "Quiz result", "Quiz status", "Quiz result row")
+export const quizSettingsView = z.object({
+  revealAnswers: z.boolean(),
+  timeLimitMinutes: z.number().nullable(),
+  maxAttempts: z.number().nullable(),
+  shuffle: z.boolean(),
+});
 export const quizOption = z.object({ id: z.string(), text: z.string(), imageUrl: z.string().nullable().optional() });
-/** A question as the student sees it: no correct answer. */
+/** A question as the student sees it: nothing says which option is right. */
 export const quizQuestionView = z.object({
   id: z.string(),
   text: z.string(),
@@ -60,17 +66,83 @@ export const quizQuestionView = z.object({
 });
 /** The admin's view adds the correct answer. */
 export const quizQuestionAdmin = quizQuestionView.extend({ correctAnswerText: z.string() });
-const quizBase = z.object({ id: z.string(), title: z.string(), description: z.string(), imageUrl: z.string().nullable().optional(), createdAt: z.string() });
-export const quizView = quizBase.extend({ questions: z.array(quizQuestionView) });
-export const quizAdmin = quizBase.extend({ questions: z.array(quizQuestionAdmin) });
-export const quizResponse = z.object({ data: quizView });
-export const quizResult = z.object({ score: z.number(), scoreDetails: z.string(), passed: z.boolean() });
+const quizBase = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  questionCount: z.number().int(),
+  settings: quizSettingsView,
+});
+/** A timed attempt in progress: its deadline (the server closes it 60 s later) and the answers saved so far. */
+export const quizAttempt = z.object({ number: z.number().int(), startedAt: z.string(), deadline: z.string().nullable(), answers: z.array(z.object({ questionId: z.string(), answerText: z.string() })) });
+/**
+ * The quiz to take: questions (shuffled per attempt when the teacher chose it) without answers,
+ * the open timed attempt if any, attempts used and left (null: unlimited) and whether passed.
+ */
+export const quizView = quizBase.extend({
+  questions: z.array(quizQuestionView),
+  attempt: quizAttempt.nullable(),
+  attemptsUsed: z.number().int(),
+  attemptsLeft: z.number().int().nullable(),
+  passed: z.boolean(),
+});
+/** The admin's whole quiz (GET /api/Quizz/{quizId} as an admin, and after a save): answers, section, videos using it. */
+export const quizAdmin = quizBase.extend({
+  questions: z.array(quizQuestionAdmin),
+  contentId: z.string().nullable(),
+  videoCount: z.number().int(),
+});
+/** A row of the quiz lists: no questions, their count. */
+export const quizSummary = quizBase.extend({ contentId: z.string().nullable() });
+export const quizResponse = z.object({ data: z.union([quizView, quizAdmin]) });
+/** Per question of an attempt: right or wrong, and the right answer only when the teacher reveals it. */
+export const questionMark = z.object({ questionId: z.string(), answerText: z.string().nullable(), correct: z.boolean(), correctAnswerText: z.string().optional() });
+export const quizResult = z.object({
+  /** Percent, rounded. */
+  score: z.number(),
+  /** 'correct/total'. */
+  scoreDetails: z.string(),
+  /** This attempt reached the pass mark (50 %). */
+  passed: z.boolean(),
+  attempt: z.number().int(),
+  attemptsLeft: z.number().int().nullable(),
+  /** Closed by the server at the deadline with the answers it had. */
+  closedAtDeadline: z.boolean(),
+  questions: z.array(questionMark),
+});
 export const quizSubmitted = z.object({ message: z.string(), data: quizResult });
-export const quizStatus = z.object({ data: z.object({ passed: z.boolean(), score: z.number().nullable() }) });
-export const quizList = z.object({ data: z.array(quizAdmin) });
+/** Passed once any attempt passed; score is the best attempt's percent (null before any). */
+export const quizStatus = z.object({ data: z.object({ passed: z.boolean(), score: z.number().nullable(), attempts: z.number().int() }) });
+export const quizList = z.object({ data: z.array(quizSummary) });
 export const quizSaved = z.object({ message: z.string(), data: quizAdmin });
-/** One row of a quiz's results: the student and the score as a percent string ('80%'). */
-export const quizResults = z.object({ data: z.array(z.object({ studentName: z.string(), score: z.string() })) });
+export const quizDeleted = z.object({ id: z.string(), message: z.string(), videosUnlocked: z.number().int() });
+export const quizAnswersSaved = z.object({ message: z.string(), data: quizAttempt });
+/** One row of a quiz's results: each student's best attempt, the score as a percent string ('80%'). */
+export const quizResultRow = z.object({
+  userId: z.string(),
+  studentName: z.string(),
+  score: z.string(),
+  scorePercent: z.number(),
+  performance: z.string(),
+  attempts: z.number().int(),
+  passed: z.boolean(),
+});
+/** How one question did across the students' best attempts (facility 0–1, discrimination −1–1). */
+export const questionAnalytics = z.object({
+  questionId: z.string(),
+  text: z.string(),
+  answered: z.number().int(),
+  facility: z.number().nullable(),
+  discrimination: z.number().nullable(),
+  mostChosenWrong: z.object({ answerText: z.string(), count: z.number().int() }).nullable(),
+});
+export const quizResults = z.object({
+  data: z.array(quizResultRow),
+  summary: z.object({ totalStudents: z.number().int(), averageScore: z.number(), highestScore: z.number(), lowestScore: z.number() }),
+  analytics: z.array(questionAnalytics),
+});
 
 // users (spec 3 "User", 7 "Users and messages")
 export const profile = z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), mobileNumber: z.string().optional() });

@@ -70,12 +70,23 @@ describe('shared form rules', () => {
     expect(lecturePriceToSend({ isFree: true, price: 40 })).toBe(0);
   });
 
-  it('quiz form: title, a question, each question text, every MCQ option', () => {
+  it('quiz form: title, a question, each question text, every MCQ option, the correct answer among them', () => {
     const quiz = (q: object) => ({ quizData: JSON.stringify({ title: 'T', description: 'D', questions: [{ text: 'Q', type: 'MULTIPLE_CHOICE', options: [{ text: 'a' }, { text: 'b' }], correctAnswerText: 'a', ...q }] }) });
     expect(rulesOf(quizFormBody, quiz({}))).toEqual([]);
     expect(rulesOf(quizFormBody, { quizData: JSON.stringify({ title: ' ', description: '', questions: [] }) }).map((r) => r.code)).toEqual(['quiz.title', 'quiz.questions']);
     expect(rulesOf(quizFormBody, quiz({ text: '', options: [{ text: 'a' }, { text: ' ' }] })).map((r) => r.code)).toEqual(['quiz.questionText', 'quiz.answers']);
-    expect(rulesOf(quizFormBody, quiz({ type: 'TRUE_FALSE', options: [] }))).toEqual([]);
+    expect(rulesOf(quizFormBody, quiz({ type: 'TRUE_FALSE', options: [], correctAnswerText: 'True' }))).toEqual([]);
+    expect(rulesOf(quizFormBody, quiz({ type: 'TRUE_FALSE', options: [], correctAnswerText: 'a' })).map((r) => [r.code, r.field])).toEqual([['quiz.correctAnswer', 'correctAnswerText']]);
+    expect(rulesOf(quizFormBody, quiz({ correctAnswerText: 'c' })).map((r) => r.message)).toEqual(['The correct answer must be one of the question options']);
+  });
+
+  it('quiz form images: quizImage and questionImages[index or id] as raster images, no other field', () => {
+    const png = { filename: 'a.png', mimetype: 'image/png', content: new Uint8Array(10) };
+    const quizData = JSON.stringify({ title: 'T', description: '', questions: [{ text: 'Q', type: 'TRUE_FALSE', options: [], correctAnswerText: 'False' }] });
+    const ok = quizFormBody.safeParse({ quizData, quizImage: png, 'questionImages[0]': png, 'questionImages[01JABC]': png });
+    expect(ok.success && Object.keys(ok.data.questionImages)).toEqual(['0', '01JABC']);
+    expect(rulesOf(quizFormBody, { quizData, 'questionImages[0]': { ...png, mimetype: 'image/svg+xml' } }).map((r) => r.code)).toEqual(['image.raster']);
+    expect(rulesOf(quizFormBody, { quizData, other: png }).map((r) => r.code)).toEqual(['quiz.imageKey']);
   });
 
   it('a presigned upload: an image under 1 MB, a video at most 5 GB', () => {

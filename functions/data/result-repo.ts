@@ -1,0 +1,141 @@
+/**
+ * A student's results: one result item per quiz (AP22, listed per quiz by AP23) and every attempt
+ * kept (AP29). Each write of a result conditions on the version it read, so two submits of one
+ * student at once cannot both count (the maximum number of attempts holds across tabs).
+ */
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, TABLE } from './client';
+import { getItems, queryAll, withoutKeys } from './items';
+import { keys } from './keys';
+
+/** One question of an attempt as it was marked. */
+export interface AnswerMark {
+  questionId: string;
+  answerText: string | null;
+  correct: boolean;
+}
+
+/** A timed attempt in progress: opened by the server, answers saved as given. */
+export interface OpenAttempt {
+  number: number;
+  startedAt: string;
+  deadline: string;
+  answers: Record<string, string>;
+}
+
+export interface ResultRecord {
+  userId: string;
+  quizId: string;
+  studentName: string;
+  /** Finished attempts. */
+  attempts: number;
+  bestScore: number | null;
+  /** The marks of the best attempt (the results table and its analytics read them). */
+  best: AnswerMark[];
+  passed: boolean;
+  lastScore: number | null;
+  open: OpenAttempt | null;
+  version: number;
+  updatedAt: string;
+}
+
+export interface AttemptRecord {
+  userId: string;
+  quizId: string;
+  number: number;
+  startedAt: string | null;
+  finishedAt: string;
+  score: number;
+  passed: boolean;
+  marks: AnswerMark[];
+  closedAtDeadline: boolean;
+}
+
+/** AP22 */
+export async function resultOf(userId: string, quizId: string): Promise<ResultRecord | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.result(userId, quizId), ConsistentRead: true }));
+  return r.Item ? withoutKeys<ResultRecord>(r.Item) : undefined;
+}
+
+/** AP23: every student's result of the quiz (those with an attempt finished or open). */
+export async function resultsOfQuiz(quizId: string): Promise<ResultRecord[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    IndexName: 'byParent',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.resultsOfQuizPk(quizId) },
+  });
+  return items.map((i) => withoutKeys<ResultRecord>(i));
+}
+
+/**
+ * The quiz gate's one read: of these quizzes, which exist and which has the student passed
+ * (AP22 and the quiz items, BatchGetItem). A quiz that no longer exists gates nothing.
+ */
+export async function gateFacts(userId: string, quizIds: string[]): Promise<{ passed: Set<string>; existing: Set<string> }> {
+  const passed = new Set<string>();
+  const existing = new Set<string>();
+  for (let i = 0; i < quizIds.length; i += 50) {
+    const chunk = quizIds.slice(i, i + 50);
+    const items = await getItems(chunk.flatMap((q) => [keys.result(userId, q), keys.quiz(q)]));
+    chunk.forEach((q, j) => {
+      if (items[2 * j]?.passed === true) passed.add(q);
+      if (items[2 * j + 1]) existing.add(q);
+    });
+  }
+  return { passed, existing };
+}
+
+const resultItem = (r: ResultRecord) => ({ ...keys.result(r.userId, r.quizId), ...keys.resultOfQuiz(r.quizId, r.userId), ...r });
+const versionCondition = (previous: number | undefined) =>
+  previous === undefined
+    ? { ConditionExpression: 'attribute_not_exists(PK)' }
+    : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous } };
+
+const lostRace = (e: unknown) =>
+  e instanceof Error &&
+  (e.name === 'ConditionalCheckFailedException' || e.name === 'TransactionConflictException' || (e.name === 'TransactionCanceledException' && /ConditionalCheckFailed|TransactionConflict/.test(e.message)));
+
+/**
+ * Writes the result (version `previous` + 1, or new when `previous` is undefined) and, when given,
+ * the finished attempt, in one transaction. False when another write got there first: read again.
+ */
+export async function writeResult(result: ResultRecord, previous: number | undefined, attempt?: AttemptRecord): Promise<boolean> {
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE, Item: resultItem(result), ...versionCondition(previous) } },
+          ...(attempt
+            ? [{ Put: { TableName: TABLE, Item: { ...keys.attempt(attempt.userId, attempt.quizId, attempt.number), ...attempt }, ConditionExpression: 'attribute_not_exists(PK)' } }]
+            : []),
+        ],
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (lostRace(e)) return false;
+    throw e;
+  }
+}
+
+/** AP29 */
+export async function attemptsOf(userId: string, quizId: string): Promise<AttemptRecord[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':sk': keys.attemptSkPrefix(quizId) },
+  });
+  return items.map((i) => withoutKeys<AttemptRecord>(i));
+}
+
+/** A deleted quiz leaves no results or attempts behind. */
+export async function deleteResultsOfQuiz(quizId: string): Promise<void> {
+  const results = await resultsOfQuiz(quizId);
+  for (const r of results) {
+    const attempts = await attemptsOf(r.userId, quizId);
+    await Promise.all(
+      [...attempts.map((a) => keys.attempt(a.userId, quizId, a.number)), keys.result(r.userId, quizId)].map((Key) => ddb.send(new DeleteCommand({ TableName: TABLE, Key }))),
+    );
+  }
+}

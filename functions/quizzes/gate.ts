@@ -1,0 +1,41 @@
+/**
+ * The quiz gate (spec 4): video N of a lecture is locked unless every earlier video that has a
+ * quiz is passed by this student. The catalogue composes it after entitlement (catalogue/access.ts).
+ * This file imports no catalogue module, so catalogue → quizzes/public.ts makes no cycle.
+ */
+import { gateFacts } from '../data/result-repo';
+
+export interface GatedVideo {
+  id: string;
+  quizId: string | null;
+  order: number;
+}
+/** Why a video is locked: the first earlier video (1-based position) whose quiz is not passed yet. */
+export interface VideoLock {
+  reason: 'quiz';
+  videoNumber: number;
+  quizId: string;
+}
+
+/** The rule itself: pure. Quizzes not in `existing` (deleted) gate nothing. */
+export function lockedVideos(videos: GatedVideo[], passed: ReadonlySet<string>, existing: ReadonlySet<string>): Map<string, VideoLock> {
+  const locks = new Map<string, VideoLock>();
+  let blocking: VideoLock | undefined;
+  [...videos]
+    .sort((a, b) => a.order - b.order)
+    .forEach((v, i) => {
+      if (blocking) locks.set(v.id, blocking);
+      else if (v.quizId && existing.has(v.quizId) && !passed.has(v.quizId)) blocking = { reason: 'quiz', videoNumber: i + 1, quizId: v.quizId };
+    });
+  return locks;
+}
+
+/** The gate for one viewer: admins are never gated; a student's results come in one batched read. */
+export async function lockedVideosFor(viewer: { userId: string; isAdmin: boolean }, videos: GatedVideo[]): Promise<Map<string, VideoLock>> {
+  // The last video's quiz gates nothing after it, so it needs no read.
+  const sorted = [...videos].sort((a, b) => a.order - b.order);
+  const quizIds = [...new Set(sorted.slice(0, -1).flatMap((v) => (v.quizId ? [v.quizId] : [])))];
+  if (viewer.isAdmin || quizIds.length === 0) return new Map();
+  const { passed, existing } = await gateFacts(viewer.userId, quizIds);
+  return lockedVideos(videos, passed, existing);
+}

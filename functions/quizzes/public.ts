@@ -1,0 +1,11 @@
+/**
+ * What the quizzes domain offers the other domains (import only this file from outside quizzes/):
+ *
+ * - `lockedVideosFor(viewer, videos)`: the quiz gate for a lecture's videos, each locked one with
+ *   its reason (the catalogue composes it after entitlement when a lecture is opened);
+ * - `lockedVideos(videos, passed, existing)`: the gate's pure rule;
+ * - types `GatedVideo`, `VideoLock`.
+ *
+ * It reaches no catalogue module (the quizzes domain imports catalogue/public.ts), so no cycle.
+ */
+export { type GatedVideo, type VideoLock, lockedVideos, lockedVideosFor } from './gate';

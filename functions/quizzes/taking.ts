@@ -1,0 +1,217 @@
+/**
+ * A student taking a quiz: the quiz without its answers (in the attempt's order), the submit scored
+ * on the server from the stored answers, the pass status, and the teacher's optional rules — a time
+ * limit (the attempt opens on the server, answers are saved as given, it closes at the deadline plus
+ * a grace with what it has), a maximum number of attempts (held across tabs by conditional writes).
+ */
+import { QUIZ_GRACE_SECONDS } from '../../shared/constants';
+import type { QuestionRecord, QuizRecord } from '../data/quiz-repo';
+import { quizById, quizzesOfSection } from '../data/quiz-repo';
+import { type AttemptRecord, type ResultRecord, resultOf, writeResult } from '../data/result-repo';
+import { sectionById } from '../data/section-repo';
+import { termById } from '../data/term-repo';
+import { Conflict, NotFound } from '../lib/errors';
+import { assertTermOpen } from '../catalogue/public';
+import { liveQuiz } from './quizzes';
+import { type Answer, attemptOrder, checkAnswers, correctTextOf, scoreAnswers } from './scoring';
+import { toQuestionView, toQuizSummary } from './views';
+
+export interface Student {
+  userId: string;
+  isAdmin: boolean;
+  claims: Record<string, unknown>;
+}
+
+/** The name the results table shows, from the ID token (Cognito's given and family name). */
+const nameOf = (s: Student) => [s.claims.given_name, s.claims.family_name].filter((p) => typeof p === 'string' && p.trim()).join(' ') || 'Student';
+
+const emptyResult = (s: Student, quizId: string): ResultRecord => ({
+  userId: s.userId,
+  quizId,
+  studentName: nameOf(s),
+  attempts: 0,
+  bestScore: null,
+  best: [],
+  passed: false,
+  lastScore: null,
+  open: null,
+  version: 0,
+  updatedAt: new Date().toISOString(),
+});
+
+const closesAt = (open: NonNullable<ResultRecord['open']>) => Date.parse(open.deadline) + QUIZ_GRACE_SECONDS * 1000;
+const isTimed = (q: QuizRecord) => q.settings.timeLimitMinutes !== null;
+const attemptsLeft = (q: QuizRecord, r: ResultRecord) => (q.settings.maxAttempts === null ? null : Math.max(0, q.settings.maxAttempts - r.attempts - (r.open ? 1 : 0)));
+
+interface Step<T> {
+  value: T;
+  write?: { result: ResultRecord; attempt?: AttemptRecord };
+}
+
+const MAX_TRIES = 12;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Reads the student's result, lets `step` decide, writes what it returns on the condition that
+ * nothing changed meanwhile, and reads again when something did (another tab, another submit).
+ */
+async function withResult<T>(s: Student, quizId: string, step: (r: ResultRecord) => Step<T>, first?: Promise<ResultRecord | undefined>): Promise<T> {
+  for (let i = 0; i < MAX_TRIES; i++) {
+    const stored = await (i === 0 && first ? first : resultOf(s.userId, quizId));
+    const { value, write } = step(stored ?? emptyResult(s, quizId));
+    if (!write) return value;
+    const next = { ...write.result, version: (stored?.version ?? 0) + 1, updatedAt: new Date().toISOString() };
+    if (await writeResult(next, stored?.version, write.attempt)) return value;
+    await pause(5 + Math.random() * 20 * (i + 1));
+  }
+  throw new Conflict('This quiz is being submitted from elsewhere at the same moment; try again', 'quiz.busy');
+}
+
+/** An attempt finished: marked, kept, and folded into the result (best attempt, passed once any passed). */
+function finish(r: ResultRecord, questions: QuestionRecord[], answers: Map<string, string> | Record<string, string>, closedAtDeadline: boolean) {
+  const s = scoreAnswers(questions, answers);
+  const number = r.open?.number ?? r.attempts + 1;
+  const better = r.bestScore === null || s.score > r.bestScore;
+  const result: ResultRecord = {
+    ...r,
+    attempts: r.attempts + 1,
+    bestScore: better ? s.score : r.bestScore,
+    best: better ? s.marks : r.best,
+    passed: r.passed || s.passed,
+    lastScore: s.score,
+    open: null,
+  };
+  const attempt: AttemptRecord = {
+    userId: r.userId,
+    quizId: r.quizId,
+    number,
+    startedAt: r.open?.startedAt ?? null,
+    finishedAt: new Date().toISOString(),
+    score: s.score,
+    passed: s.passed,
+    marks: s.marks,
+    closedAtDeadline,
+  };
+  return { score: s, attempt, result };
+}
+
+/** A timed attempt past its deadline and grace is closed with the answers it has. */
+const closeIfExpired = (r: ResultRecord, questions: QuestionRecord[], now = Date.now()) =>
+  r.open && now > closesAt(r.open) ? finish(r, questions, r.open.answers, true) : undefined;
+
+const attemptView = (open: ResultRecord['open']) =>
+  open ? { number: open.number, startedAt: open.startedAt, deadline: open.deadline, answers: Object.entries(open.answers).map(([questionId, answerText]) => ({ questionId, answerText })) } : null;
+
+/**
+ * The quiz to take. For a timed quiz this opens the attempt (once attempts remain): the deadline
+ * runs from here, whatever the browser's clock says. Questions and options come in the attempt's order.
+ */
+export async function getQuizToTake(quizId: string, s: Student) {
+  // The result is read beside the quiz (an exam burst opens the same quiz a thousand times).
+  const first = resultOf(s.userId, quizId);
+  first.catch(() => undefined);
+  const { quiz, questions } = await liveQuiz(quizId);
+  const result = isTimed(quiz)
+    ? await withResult(
+        s,
+        quizId,
+        (r) => {
+          const closed = closeIfExpired(r, questions);
+          let next = closed?.result ?? r;
+          if (!next.open && (quiz.settings.maxAttempts === null || next.attempts < quiz.settings.maxAttempts)) {
+            const startedAt = new Date();
+            const deadline = new Date(startedAt.getTime() + quiz.settings.timeLimitMinutes! * 60_000);
+            next = { ...next, open: { number: next.attempts + 1, startedAt: startedAt.toISOString(), deadline: deadline.toISOString(), answers: {} } };
+          }
+          return { value: next, write: next === r ? undefined : { result: next, attempt: closed?.attempt } };
+        },
+        first,
+      )
+    : ((await first) ?? emptyResult(s, quizId));
+  const number = result.open?.number ?? result.attempts + 1;
+  const shown = quiz.settings.shuffle ? attemptOrder(questions, `${s.userId}:${quizId}:${number}`) : questions;
+  return {
+    ...toQuizSummary(quiz),
+    questions: shown.map(toQuestionView),
+    attempt: attemptView(result.open),
+    attemptsUsed: result.attempts,
+    attemptsLeft: attemptsLeft(quiz, result),
+    passed: result.passed,
+  };
+}
+
+/** Scores the answers from the stored questions; every attempt is kept. */
+export async function submitQuiz(quizId: string, s: Student, answers: Answer[]) {
+  const first = resultOf(s.userId, quizId);
+  first.catch(() => undefined);
+  const { quiz, questions } = await liveQuiz(quizId);
+  // Checked before anything is written: an unknown question or option is a 400 and stores nothing.
+  const given = checkAnswers(questions, answers);
+  const done = await withResult(
+    s,
+    quizId,
+    (r) => {
+      let f: ReturnType<typeof finish>;
+      if (isTimed(quiz)) {
+        if (!r.open) throw new Conflict('Open the quiz first: a timed attempt starts when the quiz is opened', 'quiz.noOpenAttempt');
+        const expired = closeIfExpired(r, questions);
+        // Past the deadline and its grace, the answers of this request change nothing.
+        f = expired ?? finish(r, questions, { ...r.open.answers, ...Object.fromEntries(given) }, false);
+      } else {
+        if (quiz.settings.maxAttempts !== null && r.attempts >= quiz.settings.maxAttempts) throw new Conflict('You have used all your attempts at this quiz', 'quiz.noAttemptsLeft');
+        f = finish({ ...r, open: null }, questions, given, false);
+      }
+      return { value: f, write: { result: f.result, attempt: f.attempt } };
+    },
+    first,
+  );
+  const reveal = quiz.settings.revealAnswers;
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  return {
+    score: done.score.score,
+    scoreDetails: `${done.score.correct}/${done.score.total}`,
+    passed: done.score.passed,
+    attempt: done.attempt.number,
+    attemptsLeft: attemptsLeft(quiz, done.result),
+    closedAtDeadline: done.attempt.closedAtDeadline,
+    questions: done.score.marks.map((m) => ({ ...m, ...(reveal ? { correctAnswerText: correctTextOf(byId.get(m.questionId)!) } : {}) })),
+  };
+}
+
+/** Saves answers of the open timed attempt as given; past the deadline and grace it closes instead (409). */
+export async function saveQuizAnswers(quizId: string, s: Student, answers: Answer[]) {
+  const { quiz, questions } = await liveQuiz(quizId);
+  const given = checkAnswers(questions, answers);
+  const saved = await withResult(s, quizId, (r) => {
+    if (!isTimed(quiz) || !r.open) throw new Conflict('No timed attempt is open: open the quiz first', 'quiz.noOpenAttempt');
+    const closed = closeIfExpired(r, questions);
+    if (closed) return { value: undefined, write: { result: closed.result, attempt: closed.attempt } };
+    const result = { ...r, open: { ...r.open, answers: { ...r.open.answers, ...Object.fromEntries(given) } } };
+    return { value: attemptView(result.open), write: { result } };
+  });
+  if (!saved) throw new Conflict('The time is up: the attempt was closed with the answers saved before the deadline', 'quiz.attemptClosed');
+  return saved;
+}
+
+/** Passed once any attempt passed; the best score. An expired timed attempt is closed first. */
+export async function checkQuizStatus(quizId: string, s: Student) {
+  const [quiz, stored] = await Promise.all([quizById(quizId), resultOf(s.userId, quizId)]);
+  if (!quiz) throw new NotFound('Quiz not found', 'quiz.notFound');
+  let result = stored;
+  if (stored?.open && Date.now() > closesAt(stored.open)) {
+    const { questions } = await liveQuiz(quizId);
+    result = await withResult(s, quizId, (r) => {
+      const closed = closeIfExpired(r, questions);
+      return closed ? { value: closed.result, write: { result: closed.result, attempt: closed.attempt } } : { value: r };
+    });
+  }
+  return { passed: result?.passed ?? false, score: result?.bestScore ?? null, attempts: result?.attempts ?? 0 };
+}
+
+/** The quizzes of a Quiz section for the content page (the term's lock holds as for lectures). */
+export async function listQuizzesToTake(contentId: string, viewer: Student) {
+  const section = await sectionById(contentId);
+  if (!section) throw new NotFound('Content section not found', 'section.notFound');
+  if (!viewer.isAdmin) assertTermOpen(await termById(section.termId), viewer);
+  return (await quizzesOfSection(contentId)).map(toQuizSummary).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
