@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, expiredToken, fakeJwt, mockFetch, renderApp, storeSession, studentUser } from './helpers';
 
@@ -34,7 +34,15 @@ describe('route guards', () => {
     storeSession(studentUser);
     renderApp('/profile/lecPay');
     expect(await screen.findByRole('heading', { name: 'My lectures' })).toBeInTheDocument();
-    expect(screen.getByText('My lectures — coming with the profile issue')).toBeInTheDocument();
+    expect(screen.getByText('This page is not ready yet. It is coming soon.')).toBeInTheDocument();
+  });
+
+  it("says a screen is not built yet in the user's language", async () => {
+    window.localStorage.setItem('language', 'ar');
+    storeSession(studentUser);
+    renderApp('/profile/edit');
+    expect(await screen.findByRole('heading', { name: 'تعديل الحساب' })).toBeInTheDocument();
+    expect(screen.getByText('هذه الصفحة ليست جاهزة بعد، وستتوفر قريبًا.')).toBeInTheDocument();
   });
 
   it('sends a USER away from /dashboard to /', async () => {
@@ -57,6 +65,27 @@ describe('route guards', () => {
       ['Quizzes', '/dashboard/quizzes'],
       ['Coupons', '/dashboard/Cuppons'],
     ]);
+  });
+
+  it("marks the current section (a course's terms belong to Courses) and names it on the phone's menu button", async () => {
+    const user = userEvent.setup();
+    storeSession(adminUser);
+    mockFetch(() => ({ status: 200, body: { data: [] } }));
+    const { router } = renderApp('/dashboard/users/u42');
+    const menu = await screen.findByRole('navigation', { name: 'Dashboard menu' });
+    const current = () => [...menu.querySelectorAll('a[aria-current="page"]')].map((a) => a.textContent);
+    expect(current()).toEqual(['Users']);
+    const button = screen.getByRole('button', { name: 'Dashboard menu: Users' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(button.getAttribute('aria-controls')!)).toHaveClass('is-open');
+    // Following a link closes the menu again.
+    await user.click(screen.getByRole('link', { name: 'Coupons' }));
+    await waitFor(() => expect(current()).toEqual(['Coupons']));
+    expect(screen.getByRole('button', { name: 'Dashboard menu: Coupons' })).toHaveAttribute('aria-expanded', 'false');
+    await act(() => router.navigate('/dashboard/terms', { state: {} }));
+    await waitFor(() => expect(current()).toEqual(['Courses']));
   });
 
   it('shows the UserDetails placeholder for /dashboard/users/{id}', async () => {

@@ -165,3 +165,50 @@ describe('theme and language preferences', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
 });
+
+describe('dialogs and toasts', () => {
+  afterEach(async () => {
+    const { default: Swal } = await import('sweetalert2');
+    Swal.close();
+  });
+
+  it.each([
+    ['en', 'Yes, delete it', 'Cancel'],
+    ['ar', 'نعم، احذف', 'إلغاء'],
+  ])('the delete confirmation (%s) has labelled confirm and cancel buttons in the app colours', async (language, yes, no) => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('language', language);
+    renderApp('/auth');
+    await screen.findByRole('heading', { name: 'Log in' });
+    const { confirm } = await import('@/components/confirm');
+    const answer = confirm();
+    const confirmButton = await screen.findByRole('button', { name: yes });
+    const cancelButton = screen.getByRole('button', { name: no });
+    // The app's classes (components/dialogs.css), not sweetalert2's own purple.
+    expect(confirmButton).toHaveClass('dialog-button', 'dialog-confirm');
+    expect(confirmButton).not.toHaveClass('swal2-styled');
+    expect(cancelButton).toHaveClass('dialog-button', 'dialog-cancel');
+    await user.click(confirmButton);
+    await expect(answer).resolves.toBe(true);
+  });
+
+  it('puts a toast across the top on a phone and at the top end on a wide screen', async () => {
+    const { toast } = await import('@/components/toast');
+    const { default: Swal } = await import('sweetalert2');
+    const original = window.matchMedia;
+    const wide = (max: boolean) => (query: string) => ({ ...original(query), matches: max && query.includes('max-width') });
+    try {
+      window.matchMedia = wide(true) as typeof window.matchMedia;
+      void toast({ title: 'Phone toast' });
+      await screen.findByText('Phone toast');
+      expect(document.querySelector('.swal2-container')).toHaveClass('swal2-top');
+      Swal.close();
+      window.matchMedia = wide(false) as typeof window.matchMedia;
+      void toast({ title: 'Wide toast' });
+      await screen.findByText('Wide toast');
+      expect(document.querySelector('.swal2-container')).toHaveClass('swal2-top-end');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});

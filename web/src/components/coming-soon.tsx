@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
-import { useT } from '@/i18n/use-t';
+import { type MessageKey, useT } from '@/i18n/use-t';
 
-/** A plain page for a screen a later issue builds; it names what is coming and shows no data. */
-export function ComingSoon({ title, issue }: { title: string; issue: string }) {
+/** A plain page for a screen not built yet: its title and 'not ready yet', in the user's language. */
+export function ComingSoon({ titleKey }: { titleKey: MessageKey }) {
   const t = useT();
+  const title = t(titleKey);
   useEffect(() => {
     document.title = `Bioscope | ${title}`;
   }, [title]);
   return (
     <section className="page coming-soon">
       <h1 dir="auto">{title}</h1>
-      <p dir="auto">{t('comingSoon', { title, issue })}</p>
+      <p dir="auto">{t('comingSoon')}</p>
     </section>
   );
 }

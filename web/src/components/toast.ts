@@ -1,8 +1,10 @@
 /**
  * The spec's toasts (section 8): top-end, no confirm button, progress bar, pausing on hover.
- * Durations: sign-in success 3 s, errors 2 s, blocked-user message 5 s.
+ * Durations: sign-in success 3 s, errors 2 s, blocked-user message 5 s. On a phone they run
+ * across the top, under the header, clear of the field being fixed and the form's main button.
  */
-import type { SweetAlertIcon } from 'sweetalert2';
+import type { SweetAlertIcon, SweetAlertPosition } from 'sweetalert2';
+import './dialogs.css';
 
 /** sweetalert2 loads with the first toast, not with the shell. */
 export const swal = () => import('sweetalert2').then((m) => m.default);
@@ -16,6 +18,9 @@ export const swalTheme = () => (document.documentElement.dataset.theme === 'ligh
 export function autoDirection(popup: HTMLElement): void {
   for (const el of popup.querySelectorAll('.swal2-title, .swal2-html-container')) el.setAttribute('dir', 'auto');
 }
+
+/** Phones (narrower than the auth card's two-column breakpoint) get a centred toast. */
+export const toastPosition = (): SweetAlertPosition => (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 599px)').matches ? 'top' : 'top-end');
 
 export const TOAST_MS = { success: 3000, error: 2000, warning: 3000, info: 3000, blocked: 5000 } as const;
 
@@ -31,7 +36,7 @@ export async function toast({ title, text, icon = 'info', timer = TOAST_MS[icon]
   const Swal = await swal();
   await Swal.fire({
     toast: true,
-    position: 'top-end',
+    position: toastPosition(),
     icon,
     title,
     text,

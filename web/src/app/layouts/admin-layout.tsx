@@ -1,56 +1,78 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { MenuIcon } from '@/components/icons';
 import { PreferenceToggles } from '@/components/preference-toggles';
 import { Spinner } from '@/components/spinner';
 import { useLogout } from '@/features/auth/lib/use-logout';
 import { useT } from '@/i18n/use-t';
 import { selectUser } from '@/lib/session';
 
+/** Each section with the paths that belong to it (the courses' terms, sections and preview are Courses). */
 const MENU = [
-  { to: '/', key: 'admin.home', end: true },
-  { to: '/dashboard', key: 'admin.courses', end: true },
-  { to: '/dashboard/users', key: 'admin.users' },
-  { to: '/dashboard/messages', key: 'admin.messages' },
-  { to: '/dashboard/quizzes', key: 'admin.quizzes' },
-  { to: '/dashboard/Cuppons', key: 'admin.coupons' },
+  { to: '/', key: 'admin.home', paths: /^$/ },
+  { to: '/dashboard', key: 'admin.courses', paths: /^\/dashboard(\/(terms|section|preview))?\/?$/i },
+  { to: '/dashboard/users', key: 'admin.users', paths: /^\/dashboard\/users(\/|$)/i },
+  { to: '/dashboard/messages', key: 'admin.messages', paths: /^\/dashboard\/messages(\/|$)/i },
+  { to: '/dashboard/quizzes', key: 'admin.quizzes', paths: /^\/dashboard\/quizzes(\/|$)/i },
+  { to: '/dashboard/Cuppons', key: 'admin.coupons', paths: /^\/dashboard\/cuppons(\/|$)/i },
 ] as const;
 
-/** Spec 2: side menu (Home, Courses, Users, Messages, Quizzes, Coupons) and a greeting top bar. */
+/**
+ * Spec 2: side menu (Home, Courses, Users, Messages, Quizzes, Coupons) and a greeting top bar.
+ * The current section is marked (aria-current). On a phone the bar is one row: a menu button
+ * naming the current section, and the theme and language switches; the menu, the greeting and
+ * Logout open below it (and close again after any navigation).
+ */
 export function AdminLayout() {
   const t = useT();
+  const { pathname } = useLocation();
   const user = useSelector(selectUser);
   const logout = useLogout();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const current = MENU.find((item) => item.paths.test(pathname));
+  const currentName = current ? t(current.key) : t('admin.menu');
+
   return (
     <div className="admin-shell">
-      <aside className="admin-side">
-        <nav aria-label={t('admin.menu')}>
-          {MENU.map((item) => (
-            <NavLink key={item.to} to={item.to} end={'end' in item}>
-              {t(item.key)}
-            </NavLink>
-          ))}
-        </nav>
-      </aside>
-      <div className="admin-body">
-        <header className="admin-top">
+      <header className="admin-top">
+        <button
+          type="button"
+          className="admin-menu-button"
+          aria-expanded={open}
+          aria-controls="admin-menu"
+          aria-label={t('admin.openMenu', { section: currentName })}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          <MenuIcon />
+          <span>{currentName}</span>
+        </button>
+        <PreferenceToggles />
+        <div id="admin-menu" className={`admin-menu${open ? ' is-open' : ''}`}>
           <div className="admin-greeting">
             <strong>{t('admin.greeting', { name: user?.firstName ?? '' })}</strong>
             <span className="muted" data-testid="admin-full-name">
               {user ? `${user.firstName} ${user.lastName}` : ''}
             </span>
           </div>
-          <PreferenceToggles />
-          <button type="button" className="button button-ghost" onClick={() => void logout()}>
+          <nav className="admin-side" aria-label={t('admin.menu')}>
+            {MENU.map((item) => (
+              <Link key={item.to} to={item.to} className={item === current ? 'active' : undefined} aria-current={item === current ? 'page' : undefined}>
+                {t(item.key)}
+              </Link>
+            ))}
+          </nav>
+          <button type="button" className="button button-ghost admin-logout" onClick={() => void logout()}>
             {t('nav.logout')}
           </button>
-        </header>
-        <main className="admin-content">
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </div>
+        </div>
+      </header>
+      <main className="admin-content">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
     </div>
   );
 }

@@ -2,5 +2,5 @@ import { ComingSoon } from '@/components/coming-soon';
 
 /** Placeholder until the coupons issue builds this screen (spec 2: /dashboard/Cuppons). */
 export default function AdminCouponsRoute() {
-  return <ComingSoon title="Coupons" issue="coupons" />;
+  return <ComingSoon titleKey="soon.coupons" />;
 }

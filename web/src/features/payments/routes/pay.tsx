@@ -2,5 +2,5 @@ import { ComingSoon } from '@/components/coming-soon';
 
 /** Placeholder until the payments issue builds this screen (spec 2: /pay). */
 export default function PayRoute() {
-  return <ComingSoon title="Payment" issue="payments" />;
+  return <ComingSoon titleKey="soon.pay" />;
 }

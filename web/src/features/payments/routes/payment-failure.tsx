@@ -2,5 +2,5 @@ import { ComingSoon } from '@/components/coming-soon';
 
 /** Placeholder until the payments issue builds this screen (spec 2: /fail). */
 export default function PaymentFailureRoute() {
-  return <ComingSoon title="Payment failed" issue="payments" />;
+  return <ComingSoon titleKey="soon.paymentFailed" />;
 }

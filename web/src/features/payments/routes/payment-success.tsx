@@ -2,5 +2,5 @@ import { ComingSoon } from '@/components/coming-soon';
 
 /** Placeholder until the payments issue builds this screen (spec 2: /temp). */
 export default function PaymentSuccessRoute() {
-  return <ComingSoon title="Payment succeeded" issue="payments" />;
+  return <ComingSoon titleKey="soon.paymentSucceeded" />;
 }
