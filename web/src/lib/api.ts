@@ -8,11 +8,15 @@
  * one: 401 → session expired, 403 with `user.block` → message and logout. A failure lands in the
  * query state's `error` as `{ status, data, handled }`, where `data` is the server's response
  * body, or `{ msgError }` when no response came (spec 8).
+ *
+ * The store starts without it: this module loads with the screens whose endpoints import it, and
+ * joins the store then (lib/store-areas.ts), so the first load carries no RTK Query.
  */
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
 import type { RouteId } from '@shared/routes';
 import type { RequestStatus } from './request-status';
 import { ApiError, apiCall, type CallOptions } from './api-client';
+import { loadArea } from './store-areas';
 
 export type ApiArgs<K extends RouteId = RouteId> = CallOptions<K> & { route: K };
 
@@ -49,6 +53,9 @@ export const api = createApi({
   refetchOnMountOrArgChange: 30,
   endpoints: () => ({}),
 });
+
+// The cache joins the store when this module first loads (with the first screen that calls the server).
+loadArea(api);
 
 interface QueryFlags {
   isUninitialized?: boolean;

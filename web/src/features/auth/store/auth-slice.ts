@@ -3,17 +3,17 @@
  * storage under `user`. The calls themselves are RTK Query mutations (../api/*.ts); this slice
  * follows their lifecycle actions for spec 4's transitions (status/error of the auth calls).
  */
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { User } from '@shared/schemas/auth';
 import type { ApiFailure } from '@/lib/api';
 import { type AuthState, readStoredSession, type StoredSession } from '@/lib/session';
 import { remove, STORAGE_KEYS, writeJson } from '@/lib/storage';
-import { forgetPasswordApi } from '../api/forget-password';
-import { logInApi } from '../api/log-in';
-import { logOutApi } from '../api/log-out';
-import { resetPasswordApi } from '../api/reset-password';
-import { signUpApi } from '../api/sign-up';
-import { verifyResetCodeApi } from '../api/verify-reset-code';
+import type { forgetPasswordApi } from '../api/forget-password';
+import type { logInApi } from '../api/log-in';
+import type { logOutApi } from '../api/log-out';
+import type { resetPasswordApi } from '../api/reset-password';
+import type { signUpApi } from '../api/sign-up';
+import type { verifyResetCodeApi } from '../api/verify-reset-code';
 
 const userOf = ({ token: _t, refreshToken: _r, ...user }: StoredSession): User => user;
 
@@ -35,12 +35,39 @@ function signOut(state: AuthState) {
 }
 
 /** Spec 8: the error kept is the server's response body, or `{ msgError }` when none came. */
-const errorOf = (payload: unknown) => (payload as ApiFailure | undefined)?.data ?? null;
+const errorOf = (payload: ApiFailure | undefined) => payload?.data ?? null;
 
-const { logIn } = logInApi.endpoints;
-const { logOut } = logOutApi.endpoints;
+/** The auth calls this slice follows: RTK Query mutations, named by the route table's op. */
+type AuthEndpoints = typeof logInApi.endpoints &
+  typeof logOutApi.endpoints &
+  typeof signUpApi.endpoints &
+  typeof forgetPasswordApi.endpoints &
+  typeof verifyResetCodeApi.endpoints &
+  typeof resetPasswordApi.endpoints;
+type AuthCall = keyof AuthEndpoints;
+type Phase = 'pending' | 'fulfilled' | 'rejected';
+/** What a call's action carries: its result when fulfilled, the base query's failure when rejected. */
+type PayloadOf<K extends AuthCall, P extends Phase> = P extends 'fulfilled' ? AuthEndpoints[K]['Types']['ResultType'] : P extends 'rejected' ? ApiFailure | undefined : undefined;
+interface CallAction<K extends AuthCall, P extends Phase> extends UnknownAction {
+  payload: PayloadOf<K, P>;
+  meta: { requestStatus: P; arg: { type: 'mutation'; endpointName: K } };
+}
+
+/**
+ * A matcher for calls' lifecycle actions that does not import the endpoints (so the store, which
+ * holds this slice from the first load, carries no RTK Query): RTK Query names a mutation's
+ * actions `api/executeMutation/<phase>` and puts the endpoint's name in `meta.arg.endpointName`.
+ */
+function calls<K extends AuthCall, P extends Phase>(phase: P, ...names: K[]) {
+  const type = `api/executeMutation/${phase}`;
+  return (action: UnknownAction): action is CallAction<K, P> => {
+    const { meta } = action as { meta?: { arg?: { endpointName?: unknown } } };
+    return action.type === type && names.includes(meta?.arg?.endpointName as K);
+  };
+}
+
 /** Calls that go loading → succeeded/failed and leave the user unchanged. */
-const userNeutral = [signUpApi.endpoints.signUp, forgetPasswordApi.endpoints.forgetPassword, verifyResetCodeApi.endpoints.verifyResetCode, resetPasswordApi.endpoints.resetPassword] as const;
+const userNeutral = ['signUp', 'forgetPassword', 'verifyResetCode', 'resetPassword'] as const;
 
 const authSlice = createSlice({
   name: 'auth',
@@ -59,28 +86,28 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addMatcher(logIn.matchFulfilled, (state, action) => {
+      .addMatcher(calls('fulfilled', 'logIn'), (state, action) => {
         signIn(state, action.payload);
         state.status = 'succeeded';
       })
-      .addMatcher(logOut.matchFulfilled, (state) => {
+      .addMatcher(calls('fulfilled', 'logOut'), (state) => {
         signOut(state);
         state.status = 'idle';
       })
-      .addMatcher(logOut.matchRejected, (state, action) => {
+      .addMatcher(calls('rejected', 'logOut'), (state, action) => {
         // Spec 4: the local session ends whatever the server said.
         signOut(state);
         state.status = 'failed';
         state.error = errorOf(action.payload);
       })
-      .addMatcher(isAnyOf(...userNeutral.map((e) => e.matchFulfilled)), (state) => {
+      .addMatcher(calls('fulfilled', ...userNeutral), (state) => {
         state.status = 'succeeded';
       })
-      .addMatcher(isAnyOf(logIn.matchPending, logOut.matchPending, ...userNeutral.map((e) => e.matchPending)), (state) => {
+      .addMatcher(calls('pending', 'logIn', 'logOut', ...userNeutral), (state) => {
         state.status = 'loading';
         state.error = null;
       })
-      .addMatcher(isAnyOf(logIn.matchRejected, ...userNeutral.map((e) => e.matchRejected)), (state, action) => {
+      .addMatcher(calls('rejected', 'logIn', ...userNeutral), (state, action) => {
         state.status = 'failed';
         state.error = errorOf(action.payload);
       });
