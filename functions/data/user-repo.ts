@@ -3,7 +3,7 @@ import type { Role, SchoolYear } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
-import { withoutKeys } from './items';
+import { getItems, withoutKeys } from './items';
 import { keys } from './keys';
 
 export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted';
@@ -30,6 +30,19 @@ export interface UserRecord {
 export async function userById(id: string): Promise<UserRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.user(id) }));
   return r.Item ? withoutKeys<UserRecord>(r.Item) : undefined;
+}
+
+/** AP1 for many users (BatchGetItem by 100): each id's "first last" name, if the user still exists. */
+export async function namesOfUsers(ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const chunk = ids.slice(i, i + 100);
+    const items = await getItems(chunk.map((id) => keys.user(id)));
+    items.forEach((u, j) => {
+      if (u) names.set(chunk[j]!, `${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim());
+    });
+  }
+  return names;
 }
 
 /** AP2 */

@@ -1,0 +1,386 @@
+/**
+ * Every quizzes route on the stand-ins: authoring with images, assignment, taking and scoring on the
+ * server, the teacher's per-quiz rules (max attempts under parallel submits, time limit, shuffle,
+ * revealing answers), results with analytics, and the video gate on the lecture response.
+ */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { api, ddb, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
+import { image, makeWorld, saveLecture, type World } from './catalogue-fixtures';
+
+jest.setTimeout(60_000);
+
+interface Q {
+  id?: string;
+  text: string;
+  type: 'MULTIPLE_CHOICE' | 'TRUE_FALSE';
+  options: { text: string }[];
+  correctAnswerText: string;
+}
+const mc = (text: string, options: string[], correct: string): Q => ({ text, type: 'MULTIPLE_CHOICE', options: options.map((o) => ({ text: o })), correctAnswerText: correct });
+const tf = (text: string, correct: 'True' | 'False'): Q => ({ text, type: 'TRUE_FALSE', options: [], correctAnswerText: correct });
+const QUESTIONS = [mc('Powerhouse of the cell?', ['Nucleus', 'Mitochondria', 'Ribosome', 'Golgi'], 'Mitochondria'), tf('DNA is a double helix', 'True'), mc('Unit of heredity?', ['Gene', 'Cell'], 'Gene'), tf('Plants make no oxygen', 'False')];
+
+function quizForm(data: object, files: Record<string, Blob> = {}): FormData {
+  const f = new FormData();
+  f.append('quizData', JSON.stringify({ title: uniq('Quiz '), description: 'About cells', questions: QUESTIONS, ...data }));
+  for (const [k, v] of Object.entries(files)) f.append(k, v, 'picture.png');
+  return f;
+}
+
+let w: World;
+let admin: TestUser;
+beforeAll(async () => {
+  w = await makeWorld();
+  admin = w.admin;
+});
+
+async function createQuiz(data: object = {}, files: Record<string, Blob> = {}) {
+  const r = await api('POST', '/api/Quiz/quiz', { token: admin.token, form: quizForm(data, files) });
+  if (r.status !== 201) throw new Error(`create quiz: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data as { id: string; questions: { id: string; text: string; correctAnswerText: string; options: { id: string; text: string }[]; imageUrl: string | null }[]; imageUrl: string | null };
+}
+/** The right answers by question id, as the admin's view tells them. */
+const rightAnswers = (quiz: Awaited<ReturnType<typeof createQuiz>>) => quiz.questions.map((q) => ({ questionId: q.id, answerText: q.correctAnswerText }));
+const wrongAnswers = (quiz: Awaited<ReturnType<typeof createQuiz>>) => quiz.questions.map((q) => ({ questionId: q.id, answerText: q.options.find((o) => o.text !== q.correctAnswerText)!.text }));
+const submit = (user: TestUser, quizId: string, answers: object[]) => api('POST', `/api/Quizz/submit/${quizId}`, { token: user.token, json: { answers } });
+const status = (user: TestUser, quizId: string) => api('GET', `/api/Quizz/status/check/${quizId}`, { token: user.token });
+const objectExists = async (url: string) => {
+  const Key = decodeURIComponent(url.replace(/^\/media\//, ''));
+  return s3().send(new HeadObjectCommand({ Bucket: platform().bucket, Key })).then(
+    () => true,
+    () => false,
+  );
+};
+
+describe('authoring (admin)', () => {
+  it('creates a quiz with a quiz image and question images by index; lists it with its count', async () => {
+    const quiz = await createQuiz({}, { quizImage: image(), 'questionImages[1]': image(300) });
+    expect(quiz.imageUrl).toMatch(/^\/media\/images\/.+\.png$/);
+    expect(quiz.questions.map((q) => q.imageUrl)).toEqual([null, expect.stringMatching(/^\/media\/images\//), null, null]);
+    expect(quiz.questions[1]!.options.map((o) => o.text)).toEqual(['True', 'False']);
+    expect(await objectExists(quiz.imageUrl!)).toBe(true);
+    const list = await api('GET', '/api/Quiz/AllQuizz', { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data.find((q: { id: string }) => q.id === quiz.id)).toMatchObject({ questionCount: 4, imageUrl: quiz.imageUrl, createdAt: expect.any(String), contentId: null });
+    expect(list.body.data[0].questions).toBeUndefined();
+  });
+
+  it.each<[string, object, Record<string, Blob>, RegExp]>([
+    ['a blank title', { title: ' ' }, {}, /Please enter a quiz title/],
+    ['no questions', { questions: [] }, {}, /Please add at least one question/],
+    ['a blank question', { questions: [mc(' ', ['a', 'b'], 'a')] }, {}, /Please fill in all question fields/],
+    ['a blank MC option', { questions: [mc('Q', ['a', ' '], 'a')] }, {}, /Please fill in all answer options for mcq questions/],
+    ['a correct answer not among the options', { questions: [mc('Q', ['a', 'b'], 'c')] }, {}, /The correct answer must be one of the question options/],
+    ['a quiz image of 1 MB', {}, { quizImage: image(1_000_000) }, /maximum size for image is 1MB/],
+    ['a question image that is not an image', {}, { 'questionImages[0]': new Blob(['%PDF'], { type: 'application/pdf' }) }, /must be an image/],
+    ['a question image for no question', {}, { 'questionImages[9]': image() }, /names no question/],
+  ])('refuses %s with a readable 400', async (_, data, files, message) => {
+    const r = await api('POST', '/api/Quiz/quiz', { token: admin.token, form: quizForm(data, files) });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(message);
+  });
+
+  it('edits: keeps existing questions by id (images by id), adds new ones (images by index), removes the rest', async () => {
+    const quiz = await createQuiz({}, { 'questionImages[0]': image() });
+    const [first, , third] = quiz.questions;
+    const questions = [{ ...mc('Edited first', ['Nucleus', 'Mitochondria'], 'Nucleus'), id: first!.id }, tf('New one', 'False'), { ...QUESTIONS[2]!, id: third!.id }];
+    const f = quizForm({ title: 'Renamed', questions, settings: { revealAnswers: true } }, { [`questionImages[${third!.id}]`]: image(), 'questionImages[1]': image() });
+    const r = await api('PATCH', `/api/Quiz/${quiz.id}`, { token: admin.token, form: f });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ title: 'Renamed', questionCount: 3, settings: { revealAnswers: true, timeLimitMinutes: null, maxAttempts: null, shuffle: false } });
+    const qs = r.body.data.questions;
+    expect(qs.map((q: { id: string }) => q.id)).toEqual([first!.id, expect.any(String), third!.id]);
+    expect(qs[0]).toMatchObject({ text: 'Edited first', correctAnswerText: 'Nucleus', imageUrl: first!.imageUrl });
+    expect(qs[1].imageUrl).toMatch(/^\/media\/images\//);
+    expect(qs[2].imageUrl).toMatch(/^\/media\/images\//);
+    const unknown = await api('PATCH', `/api/Quiz/${quiz.id}`, { token: admin.token, form: quizForm({ questions: [{ ...tf('x', 'True'), id: 'NOTAQUESTION' }] }) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('quiz.question');
+  });
+
+  it('deletes a question (404 for one that is not there) and keeps the last one', async () => {
+    const quiz = await createQuiz({ questions: QUESTIONS.slice(0, 2) });
+    const r = await api('DELETE', `/api/Quizz/questions/${quiz.id}/${quiz.questions[0]!.id}`, { token: admin.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ id: quiz.questions[0]!.id, message: 'Question Deleted!' });
+    expect((await api('DELETE', `/api/Quizz/questions/${quiz.id}/${quiz.questions[0]!.id}`, { token: admin.token })).status).toBe(404);
+    expect((await api('DELETE', `/api/Quizz/questions/${quiz.id}/${quiz.questions[1]!.id}`, { token: admin.token })).status).toBe(400);
+    const admin1 = await api('GET', `/api/Quizz/${quiz.id}`, { token: admin.token });
+    expect(admin1.body.data).toMatchObject({ questionCount: 1, videoCount: 0 });
+  });
+
+  it('keeps every admin route from students (403) and signed-out callers (401)', async () => {
+    const quiz = await createQuiz();
+    const adminRoutes: [string, string][] = [
+      ['GET', '/api/Quiz/AllQuizz'],
+      ['GET', `/api/Quiz/quizzes/${w.quizSectionId}`],
+      ['POST', `/api/Quiz/associate-quiz/${w.quizSectionId}/${quiz.id}`],
+      ['DELETE', `/api/Quiz/unassign-from-content/${quiz.id}`],
+      ['DELETE', `/api/Quiz/${quiz.id}`],
+      ['DELETE', `/api/v/quizzes/${quiz.id}`],
+      ['DELETE', `/api/Quizz/questions/${quiz.id}/${quiz.questions[0]!.id}`],
+      ['GET', `/api/Quiz/students-results/${quiz.id}`],
+    ];
+    for (const [method, path] of adminRoutes) {
+      expect([method, path, (await api(method, path, { token: w.student.token })).status]).toEqual([method, path, 403]);
+      expect([method, path, (await api(method, path)).status]).toEqual([method, path, 401]);
+    }
+    expect((await api('POST', '/api/Quiz/quiz', { token: w.student.token, form: quizForm({}) })).status).toBe(403);
+    expect((await api('PATCH', `/api/Quiz/${quiz.id}`, { token: w.student.token, form: quizForm({}) })).status).toBe(403);
+    expect((await api('GET', `/api/Quizz/${quiz.id}`)).status).toBe(401);
+    expect((await api('GET', '/api/Quizz/NOSUCHQUIZ', { token: w.student.token })).status).toBe(404);
+  });
+});
+
+describe('assignment to a Quiz section', () => {
+  it('assigns, lists for the admin and the students, moves, unassigns; refuses a lecture section', async () => {
+    const [a, b] = await Promise.all([createQuiz(), createQuiz()]);
+    expect((await api('POST', `/api/Quiz/associate-quiz/${w.quizSectionId}/${a.id}`, { token: admin.token })).status).toBe(200);
+    expect((await api('POST', `/api/Quiz/associate-quiz/${w.quizSectionId}/${b.id}`, { token: admin.token })).body).toEqual({ message: 'Quiz assigned successfully' });
+    const listed = await api('GET', `/api/Quiz/quizzes/${w.quizSectionId}`, { token: admin.token });
+    expect(listed.body.data.map((q: { id: string }) => q.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(listed.body.data.find((q: { id: string }) => q.id === a.id)).toMatchObject({ questionCount: 4, contentId: w.quizSectionId });
+    const forStudent = await api('GET', `/api/Quizz/section/${w.quizSectionId}`, { token: w.student.token });
+    expect(forStudent.status).toBe(200);
+    expect(JSON.stringify(forStudent.body)).not.toMatch(/correct/i);
+    expect(forStudent.body.data.map((q: { id: string }) => q.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+
+    const wrongSection = await api('POST', `/api/Quiz/associate-quiz/${w.lectureSectionId}/${a.id}`, { token: admin.token });
+    expect([wrongSection.status, wrongSection.body.code]).toEqual([400, 'quiz.sectionType']);
+    expect((await api('POST', `/api/Quiz/associate-quiz/NOSECTION/${a.id}`, { token: admin.token })).status).toBe(404);
+    expect((await api('POST', `/api/Quiz/associate-quiz/${w.quizSectionId}/NOQUIZ`, { token: admin.token })).status).toBe(404);
+
+    expect((await api('DELETE', `/api/Quiz/unassign-from-content/${a.id}`, { token: admin.token })).status).toBe(200);
+    const after = await api('GET', `/api/Quiz/quizzes/${w.quizSectionId}`, { token: admin.token });
+    expect(after.body.data.map((q: { id: string }) => q.id)).not.toContain(a.id);
+    expect(after.body.data.map((q: { id: string }) => q.id)).toContain(b.id);
+  });
+});
+
+describe('taking a quiz (student)', () => {
+  it('sends no correct answer in any field, and scores on the server', async () => {
+    const quiz = await createQuiz();
+    const got = await api('GET', `/api/Quizz/${quiz.id}`, { token: w.student.token });
+    expect(got.status).toBe(200);
+    const text = JSON.stringify(got.body);
+    expect(text).not.toMatch(/correct/i);
+    expect(got.body.data).toMatchObject({ id: quiz.id, questionCount: 4, attempt: null, attemptsUsed: 0, attemptsLeft: null, passed: false });
+    expect(got.body.data.questions[0].options.map((o: { text: string }) => o.text)).toEqual(['Nucleus', 'Mitochondria', 'Ribosome', 'Golgi']);
+
+    const failed = await submit(w.student, quiz.id, wrongAnswers(quiz).slice(0, 3));
+    expect(failed.status).toBe(200);
+    expect(failed.body.data).toMatchObject({ score: 0, scoreDetails: '0/4', passed: false, attempt: 1 });
+    // By default right or wrong only: failing does not hand out the key.
+    expect(JSON.stringify(failed.body.data.questions)).not.toMatch(/correctAnswerText/);
+    expect((await status(w.student, quiz.id)).body.data).toEqual({ passed: false, score: 0, attempts: 1 });
+
+    const half = [...rightAnswers(quiz).slice(0, 2), ...wrongAnswers(quiz).slice(2)];
+    const passed = await submit(w.student, quiz.id, half);
+    expect(passed.body.data).toMatchObject({ score: 50, scoreDetails: '2/4', passed: true, attempt: 2 });
+    const worse = await submit(w.student, quiz.id, wrongAnswers(quiz));
+    expect(worse.body.data.passed).toBe(false);
+    // Passed once any attempt passed; the score is the best.
+    expect((await status(w.student, quiz.id)).body.data).toEqual({ passed: true, score: 50, attempts: 3 });
+  });
+
+  it.each<[string, (q: Awaited<ReturnType<typeof createQuiz>>, other: Awaited<ReturnType<typeof createQuiz>>) => object]>([
+    ['an unknown question', () => ({ answers: [{ questionId: 'NOPE', answerText: 'True' }] })],
+    ["another quiz's question", (_q, other) => ({ answers: [{ questionId: other.questions[0]!.id, answerText: 'Mitochondria' }] })],
+    ['an option that does not exist', (q) => ({ answers: [{ questionId: q.questions[0]!.id, answerText: 'Chloroplast' }] })],
+    ['no answers', () => ({ answers: [] })],
+    ['answers that are not a list', () => ({ answers: 'all of them' })],
+  ])('refuses %s with 400 and stores nothing', async (_, body) => {
+    const [quiz, other] = await Promise.all([createQuiz(), createQuiz()]);
+    const student = await makeUser();
+    const r = await api('POST', `/api/Quizz/submit/${quiz.id}`, { token: student.token, json: body(quiz, other) });
+    expect(r.status).toBe(400);
+    expect((await status(student, quiz.id)).body.data).toEqual({ passed: false, score: null, attempts: 0 });
+  });
+
+  it('reveals the right answers in a result only when the teacher chose it', async () => {
+    const quiz = await createQuiz({ settings: { revealAnswers: true } });
+    const r = await submit(w.student, quiz.id, wrongAnswers(quiz));
+    expect(r.body.data.questions[0]).toEqual({ questionId: quiz.questions[0]!.id, answerText: 'Nucleus', correct: false, correctAnswerText: 'Mitochondria' });
+  });
+
+  it('shuffles question and option order per attempt and scores against the right question', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => mc(`Q${i}`, ['a', 'b', 'c', 'd'], 'c'));
+    const quiz = await createQuiz({ questions: many, settings: { shuffle: true } });
+    const student = await makeUser();
+    const first = await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token });
+    const again = await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token });
+    const order = (r: typeof first) => r.body.data.questions.map((q: { id: string; options: { text: string }[] }) => `${q.id}:${q.options.map((o) => o.text).join('')}`);
+    expect(order(again)).toEqual(order(first));
+    expect(order(first)).not.toEqual(quiz.questions.map((q) => `${q.id}:abcd`));
+    // Answer in the shown order: c is right for every question.
+    const answers = first.body.data.questions.map((q: { id: string }) => ({ questionId: q.id, answerText: 'c' }));
+    expect((await submit(student, quiz.id, answers)).body.data).toMatchObject({ score: 100, passed: true });
+    const next = await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token });
+    expect(order(next)).not.toEqual(order(first));
+  });
+
+  it('holds the maximum number of attempts under parallel submits (several tabs)', async () => {
+    const quiz = await createQuiz({ settings: { maxAttempts: 2 } });
+    const student = await makeUser();
+    const results = await Promise.all(Array.from({ length: 6 }, () => submit(student, quiz.id, wrongAnswers(quiz))));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409, 409]);
+    expect(results.find((r) => r.status === 409)!.body.code).toBe('quiz.noAttemptsLeft');
+    expect((await status(student, quiz.id)).body.data.attempts).toBe(2);
+    const attempts = await ddb().send(
+      new QueryCommand({ TableName: platform().tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `USER#${student.id}`, ':sk': `ATTEMPT#${quiz.id}#` } }),
+    );
+    expect(attempts.Items!.map((i) => i.number).sort()).toEqual([1, 2]);
+    expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).body.data).toMatchObject({ attemptsUsed: 2, attemptsLeft: 0 });
+  });
+
+  it('keeps every attempt of parallel submits without a limit', async () => {
+    const quiz = await createQuiz();
+    const student = await makeUser();
+    const results = await Promise.all(Array.from({ length: 5 }, () => submit(student, quiz.id, rightAnswers(quiz))));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.map((r) => r.body.data.attempt).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect((await status(student, quiz.id)).body.data).toEqual({ passed: true, score: 100, attempts: 5 });
+  });
+});
+
+describe('a time limit', () => {
+  const resultKey = (userId: string, quizId: string) => ({ PK: `USER#${userId}`, SK: `RESULT#${quizId}` });
+  /** Moves the open attempt's deadline, as time passing would. */
+  const setDeadline = (userId: string, quizId: string, msFromNow: number) =>
+    ddb().send(
+      new UpdateCommand({
+        TableName: platform().tableName,
+        Key: resultKey(userId, quizId),
+        UpdateExpression: 'SET #o.deadline = :d',
+        ExpressionAttributeNames: { '#o': 'open' },
+        ExpressionAttributeValues: { ':d': new Date(Date.now() + msFromNow).toISOString() },
+      }),
+    );
+
+  it('opens the attempt on the server, saves answers as given, submits within the grace', async () => {
+    const quiz = await createQuiz({ settings: { timeLimitMinutes: 10 } });
+    const student = await makeUser();
+    expect((await submit(student, quiz.id, rightAnswers(quiz))).body.code).toBe('quiz.noOpenAttempt');
+    const opened = await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token });
+    const { attempt } = opened.body.data;
+    expect(attempt).toMatchObject({ number: 1, answers: [] });
+    expect(Date.parse(attempt.deadline) - Date.parse(attempt.startedAt)).toBe(10 * 60_000);
+    // Reopening (another tab, a reload) is the same attempt.
+    expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).body.data.attempt).toEqual(attempt);
+
+    const right = rightAnswers(quiz);
+    const saved = await api('PUT', `/api/Quizz/answers/${quiz.id}`, { token: student.token, json: { answers: right.slice(0, 2) } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.answers).toHaveLength(2);
+    expect((await api('PUT', `/api/Quizz/answers/${quiz.id}`, { token: student.token, json: { answers: [{ questionId: 'NOPE', answerText: 'x' }] } })).status).toBe(400);
+
+    await setDeadline(student.id, quiz.id, -30_000); // past the deadline, within the 60 s grace
+    const r = await submit(student, quiz.id, right.slice(2));
+    expect(r.body.data).toMatchObject({ score: 100, passed: true, closedAtDeadline: false, attempt: 1 });
+  });
+
+  it('closes at the deadline plus grace with the answers it has; later requests change nothing', async () => {
+    const quiz = await createQuiz({ settings: { timeLimitMinutes: 5, maxAttempts: 1 } });
+    const student = await makeUser();
+    await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token });
+    const right = rightAnswers(quiz);
+    await api('PUT', `/api/Quizz/answers/${quiz.id}`, { token: student.token, json: { answers: right.slice(0, 1) } });
+    await setDeadline(student.id, quiz.id, -61_000);
+
+    const late = await api('PUT', `/api/Quizz/answers/${quiz.id}`, { token: student.token, json: { answers: right.slice(1) } });
+    expect([late.status, late.body.code]).toEqual([409, 'quiz.attemptClosed']);
+    expect((await status(student, quiz.id)).body.data).toEqual({ passed: false, score: 25, attempts: 1 });
+    const later = await submit(student, quiz.id, right);
+    expect(later.status).toBe(409);
+    expect((await status(student, quiz.id)).body.data).toEqual({ passed: false, score: 25, attempts: 1 });
+    expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).body.data).toMatchObject({ attempt: null, attemptsLeft: 0 });
+  });
+
+  it('a submit after the grace is scored from the saved answers, not the late ones', async () => {
+    const quiz = await createQuiz({ settings: { timeLimitMinutes: 5 } });
+    const student = await makeUser();
+    await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token });
+    await api('PUT', `/api/Quizz/answers/${quiz.id}`, { token: student.token, json: { answers: rightAnswers(quiz).slice(0, 2) } });
+    await setDeadline(student.id, quiz.id, -120_000);
+    const r = await submit(student, quiz.id, rightAnswers(quiz));
+    expect(r.body.data).toMatchObject({ score: 50, closedAtDeadline: true });
+    const stored = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: resultKey(student.id, quiz.id) }));
+    expect(stored.Item).toMatchObject({ attempts: 1, bestScore: 50, open: null });
+  });
+});
+
+describe('results (admin)', () => {
+  it('lists each student’s best attempt with band, the cards and per-question analytics', async () => {
+    const quiz = await createQuiz();
+    const empty = await api('GET', `/api/Quiz/students-results/${quiz.id}`, { token: admin.token });
+    expect(empty.body).toEqual({ data: [], summary: { totalStudents: 0, averageScore: 0, highestScore: 0, lowestScore: 0 }, analytics: expect.any(Array) });
+    const [ana, bob] = await Promise.all([makeUser({ firstName: 'Ana' }), makeUser({ firstName: 'Bob' })]);
+    await submit(ana, quiz.id, wrongAnswers(quiz));
+    await submit(ana, quiz.id, rightAnswers(quiz));
+    await submit(bob, quiz.id, [...rightAnswers(quiz).slice(0, 1), ...wrongAnswers(quiz).slice(1)]);
+    const r = await api('GET', `/api/Quiz/students-results/${quiz.id}`, { token: admin.token });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual([
+      { userId: ana.id, studentName: 'Ana User', score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 2, passed: true },
+      { userId: bob.id, studentName: 'Bob User', score: '25%', scorePercent: 25, performance: 'Needs Improvement', attempts: 1, passed: false },
+    ]);
+    expect(r.body.summary).toEqual({ totalStudents: 2, averageScore: 63, highestScore: 100, lowestScore: 25 });
+    expect(r.body.analytics[0]).toMatchObject({ questionId: quiz.questions[0]!.id, answered: 2, facility: 1, discrimination: 0, mostChosenWrong: null });
+    expect(r.body.analytics[1]).toMatchObject({ answered: 2, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 1 } });
+  });
+});
+
+describe('the video gate', () => {
+  it('gives a signed URL only for unlocked videos, marks locked ones with the reason; opens after a pass', async () => {
+    const quiz = await createQuiz();
+    const lecture = await saveLecture(w, { price: '0', isFree: 'true' }, 3);
+    const [v1] = lecture.videos.sort((a, b) => a.order - b.order);
+    expect((await api('PATCH', `/api/AWS/lectures/video/${v1!.id}`, { token: admin.token, json: { quizId: quiz.id } })).status).toBe(200);
+    const student = await makeUser();
+    const open = async (u: TestUser) => (await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: u.token })).body.data.videos as { order: number; signedUrl?: string; locked?: object }[];
+
+    const before = await open(student);
+    expect(before.map((v) => [v.order, !!v.signedUrl, v.locked ?? null])).toEqual([
+      [1, true, null],
+      [2, false, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
+      [3, false, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
+    ]);
+    expect((await open(admin)).every((v) => v.signedUrl && !v.locked)).toBe(true);
+
+    await submit(student, quiz.id, wrongAnswers(quiz));
+    expect((await open(student))[1]!.locked).toBeDefined();
+    await submit(student, quiz.id, rightAnswers(quiz));
+    expect((await open(student)).every((v) => v.signedUrl && !v.locked)).toBe(true);
+
+    // Deleting the quiz lifts the gate for everyone and says how many videos used it.
+    const other = await makeUser();
+    expect((await open(other))[1]!.locked).toBeDefined();
+    expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: admin.token })).body.data.videoCount).toBe(1);
+    const deleted = await api('DELETE', `/api/Quiz/${quiz.id}`, { token: admin.token });
+    expect(deleted.body).toEqual({ id: quiz.id, message: 'Deleted!', videosUnlocked: 1 });
+    const after = await open(other);
+    expect(after.every((v) => v.signedUrl && !v.locked)).toBe(true);
+    expect((await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: admin.token })).body.data.videos[0].quizId).toBeNull();
+  });
+
+  it('deleting a quiz leaves nothing behind: questions, assignment, results, images', async () => {
+    const quiz = await createQuiz({}, { quizImage: image(), 'questionImages[0]': image() });
+    await api('POST', `/api/Quiz/associate-quiz/${w.quizSectionId}/${quiz.id}`, { token: admin.token });
+    const student = await makeUser();
+    await submit(student, quiz.id, rightAnswers(quiz));
+    expect((await api('DELETE', `/api/v/quizzes/${quiz.id}`, { token: admin.token })).status).toBe(200);
+    expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: admin.token })).status).toBe(404);
+    expect((await api('DELETE', `/api/Quiz/${quiz.id}`, { token: admin.token })).status).toBe(404);
+    const list = await api('GET', `/api/Quiz/quizzes/${w.quizSectionId}`, { token: admin.token });
+    expect(list.body.data.map((q: { id: string }) => q.id)).not.toContain(quiz.id);
+    const items = await ddb().send(new QueryCommand({ TableName: platform().tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `QUIZ#${quiz.id}` } }));
+    expect(items.Items).toEqual([]);
+    const mine = await ddb().send(
+      new QueryCommand({ TableName: platform().tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${student.id}` } }),
+    );
+    expect(mine.Items!.filter((i) => String(i.SK).includes(quiz.id))).toEqual([]);
+    expect(await objectExists(quiz.imageUrl!)).toBe(false);
+    expect(await objectExists(quiz.questions[0]!.imageUrl!)).toBe(false);
+  });
+});
