@@ -1,12 +1,51 @@
 import { fileURLToPath, URL } from 'node:url';
+import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { bioscopeTheme } from './src/app/theme';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * `virtual:amplify-theme.css`: the design library's theme (app/theme.ts) turned into its CSS custom
+ * properties at build time, the very text Amplify's ThemeProvider would inject at run time, so the
+ * shell ships none of the library's token code in its JS (app/provider.tsx). In the build, the
+ * per-component variables (`--amplify-components-<name>-…`) that no stylesheet reads and no script
+ * names are dropped: the theme declares them for all ~60 components and we style about 15.
+ */
+function amplifyTheme(): Plugin {
+  const id = 'virtual:amplify-theme.css';
+  // A .css id without the \0 prefix, so Vite's CSS pipeline bundles and minifies it.
+  const resolved = '/@amplify-theme/bioscope.css';
+  const componentVar = /(?<=[{;])\s*(--amplify-components-[\w-]+)\s*:[^;{}]*;?/g;
+  return {
+    name: 'bioscope:amplify-theme',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load: (source) => (source === resolved ? createTheme(bioscopeTheme).cssText : undefined),
+    generateBundle(_, bundle) {
+      const files = Object.values(bundle);
+      const scripts = files.flatMap((f) => (f.type === 'chunk' ? [f.code] : []));
+      const sheets = files.filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'));
+      const named = new Set(scripts.flatMap((code) => code.match(/--amplify-components-[\w-]+/g) ?? []));
+      // A variable removed may have been the only reader of another: repeat until nothing goes.
+      for (let removed = true; removed; ) {
+        removed = false;
+        const read = new Set(named);
+        for (const f of sheets) for (const [, name] of String(f.source).matchAll(/var\(\s*(--amplify-components-[\w-]+)/g)) read.add(name!);
+        for (const f of sheets) {
+          if (f.type !== 'asset') continue;
+          const before = String(f.source);
+          f.source = before.replace(componentVar, (decl, name: string) => (read.has(name) ? decl : ''));
+          removed ||= f.source !== before;
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
-  plugins: [react()],
+  plugins: [react(), amplifyTheme()],
   resolve: {
     alias: {
       '@': here('./src'),

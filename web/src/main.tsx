@@ -4,6 +4,8 @@ import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
 import { routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
+// The design library's theme as CSS (app/theme.ts, built by web/vite.config.mts), then the app's CSS.
+import 'virtual:amplify-theme.css';
 import '@/styles/global.css';
 // After the app's CSS: the library's primitives and their fit to it (components/primitives.css).
 import '@/app/amplify-styles';

@@ -1,7 +1,7 @@
 /**
  * The design library's styles, one file per primitive we use, so only what is used ships (the
- * whole `styles.css` is ~340 KB). The tokens come from the ThemeProvider (app/theme.ts), which
- * writes them for `[data-amplify-theme]`, so `base.layer.css` is not needed; `global.css` stays
+ * whole `styles.css` is ~340 KB). The tokens come from app/theme.ts, built into CSS for
+ * `[data-amplify-theme]` (virtual:amplify-theme.css, web/vite.config.mts), so `base.layer.css` is not needed; `global.css` stays
  * the reset (Amplify's `reset.layer.css` would change every page's margins). A feature that
  * starts using another primitive appends its `<name>.layer.css` here.
  *

@@ -1,10 +1,10 @@
-import { ThemeProvider } from '@aws-amplify/ui-react';
+import { DirectionProvider } from '@radix-ui/react-direction';
 import { useEffect, type ReactNode } from 'react';
 import { Provider, useSelector } from 'react-redux';
 import { selectLanguage } from '@/stores/language-slice';
 import { selectTheme } from '@/stores/theme-slice';
 import type { AppStore } from './store';
-import { bioscopeTheme } from './theme';
+import { THEME_NAME } from './theme';
 
 /** Colour mode and direction follow the preferences; Arabic turns the whole document RTL. */
 function Preferences({ children }: { children: ReactNode }) {
@@ -24,10 +24,15 @@ function Preferences({ children }: { children: ReactNode }) {
     document.documentElement.style.colorScheme = mode;
   }, [mode]);
 
+  // What Amplify's ThemeProvider renders, with its theme's CSS built ahead (main.tsx imports
+  // virtual:amplify-theme.css, made from app/theme.ts by web/vite.config.mts), so the shell ships
+  // none of the library's token code. Its primitives find the same tokens as CSS variables.
   return (
-    <ThemeProvider theme={bioscopeTheme} colorMode={mode} direction={dir}>
-      {children}
-    </ThemeProvider>
+    <DirectionProvider dir={dir}>
+      <div data-amplify-theme={THEME_NAME} data-amplify-color-mode={mode} dir={dir}>
+        {children}
+      </div>
+    </DirectionProvider>
   );
 }
 

@@ -7,8 +7,11 @@ import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
  */
 const fontStack = "system-ui, -apple-system, 'Segoe UI', Tahoma, 'Noto Sans Arabic', 'Noto Naskh Arabic', 'Geeza Pro', Arial, sans-serif";
 
+/** The theme's name: Amplify scopes its CSS variables to `[data-amplify-theme="bioscope"]`. */
+export const THEME_NAME = 'bioscope';
+
 export const bioscopeTheme: Theme = {
-  name: 'bioscope',
+  name: THEME_NAME,
   tokens: {
     fonts: { default: { variable: { value: fontStack }, static: { value: fontStack } } },
     components: {
