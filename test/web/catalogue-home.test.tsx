@@ -67,6 +67,77 @@ describe('home page', () => {
     });
   });
 
+  it('signed in: the grades come before the hero; a card says what a tap does and a second tap closes it', async () => {
+    storeSession(studentUser);
+    mockFetch((url) => (url === '/api/cours/all' ? { status: 200, body: { data: [course()] } } : { status: 200, body: { data: [] } }));
+    renderApp('/');
+    const card = await screen.findByTestId('grade-card');
+    const grades = screen.getByRole('heading', { name: 'الصفوف الدراسية' });
+    const hero = screen.getByRole('heading', { name: 'د. أحمد الشريف' });
+    expect(grades.compareDocumentPosition(hero) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Why Bioscope?' }).compareDocumentPosition(grades) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+
+    const face = within(card).getByRole('button', { name: /الصف الأول الثانوي/ });
+    expect(face).toHaveAccessibleDescription('Tap the picture to choose ثانوي عام or ثانوي لغات');
+    await userEvent.click(face);
+    expect(card).toHaveClass('is-open');
+    expect(within(card).getByText('Tap the picture again to close')).toBeInTheDocument();
+    await userEvent.click(face);
+    expect(face).toHaveAttribute('aria-expanded', 'false');
+    expect(card).not.toHaveClass('is-open');
+    // Open, the band lies over the picture: a tap on the band itself closes too.
+    await userEvent.click(face);
+    await userEvent.click(card.querySelector<HTMLElement>('.grade-tracks')!);
+    expect(card).not.toHaveClass('is-open');
+  });
+
+  it('signed out: the hero first and the grades last, as the spec lays them out', async () => {
+    mockFetch(() => ({ status: 200, body: { data: [] } }));
+    renderApp('/');
+    const grades = await screen.findByRole('heading', { name: 'الصفوف الدراسية' });
+    expect(screen.getByRole('region', { name: 'Why Bioscope?' }).compareDocumentPosition(grades) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByTestId('continue-card')).not.toBeInTheDocument();
+  });
+
+  it("'continue where you stopped': the last term opened comes back at the top of the home, for its user only", async () => {
+    storeSession(studentUser);
+    const trail = {
+      breadcrumb: [
+        { name: 'Home', url: '/' },
+        { name: 'الصف الأول الثانوي / ثانوي عام', url: '/term', courseId: 'c1', courseFor: 'ثانوي عام' },
+        { name: 'الترم الأول', url: '/content', courseId: 'c1', courseFor: 'ثانوي عام', termId: 't1' },
+      ],
+    };
+    mockFetch((url) => {
+      if (url === '/api/cours/all') return { status: 200, body: { data: [course()] } };
+      if (url === '/api/cours/content/t1') return { status: 200, body: { data: [{ id: 's1', content: 'شرح محاضرات', termId: 't1' }] } };
+      return { status: 200, body: { data: [] } };
+    });
+    // Opening a term remembers it.
+    const first = renderApp({ pathname: '/content', state: trail });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('lastVisit') ?? 'null')).toEqual({ userId: 'u1', trail }));
+    first.unmount();
+
+    const { router } = renderApp('/');
+    const resume = await screen.findByTestId('continue-card');
+    expect(resume).toHaveTextContent('Continue where you stopped');
+    expect(resume).toHaveTextContent('الترم الأول');
+    expect(resume.compareDocumentPosition(screen.getByRole('heading', { name: 'الصفوف الدراسية' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(resume);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+    expect(router.state.location.state).toEqual(trail);
+  });
+
+  it("another user's last term is not offered", async () => {
+    storeSession(studentUser);
+    localStorage.setItem('lastVisit', JSON.stringify({ userId: 'someone-else', trail: { breadcrumb: [{ name: 'Home', url: '/' }, { name: 'x', url: '/' }, { name: 't', url: '/content', termId: 't9' }] } }));
+    mockFetch((url) => (url === '/api/cours/all' ? { status: 200, body: { data: [course()] } } : { status: 200, body: { data: [] } }));
+    renderApp('/');
+    await screen.findByTestId('grade-card');
+    expect(screen.queryByTestId('continue-card')).not.toBeInTheDocument();
+    expect(localStorage.getItem('lastVisit')).toBeNull();
+  });
+
   describe('logo', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());

@@ -236,12 +236,12 @@ describe('/dashboard/preview: the lecture form keeps work (issue 9)', () => {
 
   it('Escape with nothing typed closes; with typed work it asks first, and Keep editing keeps it', async () => {
     adminPreview();
-    let dialog = await openAdd();
+    await openAdd();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.querySelector('.swal2-popup')).toBeNull();
 
-    dialog = await openAdd();
+    const dialog = await openAdd();
     await userEvent.type(within(dialog).getByLabelText('Lecture name'), 'محاضرة');
     await userEvent.keyboard('{Escape}');
     expect(await screen.findByText('Close this lecture form?')).toBeInTheDocument();

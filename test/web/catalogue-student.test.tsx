@@ -36,6 +36,8 @@ describe('/term', () => {
     const locked = screen.getByTestId('locked-term');
     expect(within(locked).getByText('الترم الثاني')).toBeInTheDocument();
     expect(within(locked).getByText('Locked')).toBeInTheDocument();
+    // Issue 9: it says why it does not open.
+    expect(within(locked).getByText('The teacher has not opened this term yet.')).toBeInTheDocument();
     expect(locked.closest('a')).toBeNull();
     expect(screen.queryByRole('link', { name: /الترم الثاني/ })).not.toBeInTheDocument();
     await userEvent.click(locked);

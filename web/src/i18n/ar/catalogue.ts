@@ -5,6 +5,7 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'cat.terms': 'الترمات',
   'cat.locked': 'مقفل',
   'cat.lockedTerm': '{name} (مقفل)',
+  'cat.lockedTermReason': 'لم يفتح المدرس هذا الترم بعد.',
   'cat.sections': 'الأقسام',
   'cat.quizSection': 'اختبارات هذا القسم غير متاحة بعد، وستضاف مع ميزة الاختبارات.',
   'cat.videos': 'الفيديوهات',

@@ -3,6 +3,7 @@ export const enCatalogue = {
   'cat.terms': 'Terms',
   'cat.locked': 'Locked',
   'cat.lockedTerm': '{name} (locked)',
+  'cat.lockedTermReason': 'The teacher has not opened this term yet.',
   'cat.sections': 'Sections',
   'cat.quizSection': 'Quizzes for this section are not available yet; they arrive with the quiz feature.',
   'cat.videos': 'Videos',

@@ -17,6 +17,9 @@ export const enHome = {
   'home.gradesLoading': 'Loading the grades',
   'home.showTracks': 'Show the tracks of {name}',
   'home.noGrades': 'No grades yet.',
+  'home.tracksHint': 'Tap the picture to choose ثانوي عام or ثانوي لغات',
+  'home.tracksHintOpen': 'Tap the picture again to close',
+  'home.continue': 'Continue where you stopped',
   // The teacher's texts and the spec's home texts are Arabic, shown as written in both languages
   // (ar/home.ts reads them from here, so the teacher edits them once).
   'home.teacherName': 'د. أحمد الشريف',

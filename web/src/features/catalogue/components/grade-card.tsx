@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Track } from '@shared/constants';
 import type { Course } from '@shared/schemas/catalogue';
@@ -14,17 +14,27 @@ export interface TrackLink {
 
 /**
  * A grade (course) card: image (default if none) and name; its two track links show on hover,
- * on keyboard focus and on tap (phones have no hover), spec 2.
+ * on keyboard focus and on tap (phones have no hover), spec 2. A second tap closes them. With
+ * `hint` the card says so under its name (a student cannot guess that the picture opens them).
  */
-export function GradeCard({ course, linkFor, actions }: { course: Course; linkFor: (track: Track) => TrackLink; actions?: ReactNode }) {
+export function GradeCard({ course, linkFor, actions, hint }: { course: Course; linkFor: (track: Track) => TrackLink; actions?: ReactNode; hint?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const hintId = useId();
   return (
     <article className={`grade-card${open ? ' is-open' : ''}`} data-testid="grade-card">
-      <button type="button" className="grade-card-face" aria-expanded={open} aria-label={t('home.showTracks', { name: course.name })} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="grade-card-face"
+        aria-expanded={open}
+        aria-label={t('home.showTracks', { name: course.name })}
+        aria-describedby={hint ? hintId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         <img src={mediaSrc(course.imageUrl) ?? defaultImage} alt="" loading="lazy" width={320} height={180} />
       </button>
-      <div className="grade-tracks">
+      {/* Open, the band lies over the picture: a tap on it (not on a track) is the second tap that closes. */}
+      <div className="grade-tracks" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
         {tracksOf(course.courseFor).map((track) => {
           const link = linkFor(track);
           return (
@@ -35,7 +45,14 @@ export function GradeCard({ course, linkFor, actions }: { course: Course; linkFo
         })}
       </div>
       <div className="grade-card-foot">
-        <h3 dir="auto">{course.name}</h3>
+        <div className="grade-card-title">
+          <h3 dir="auto">{course.name}</h3>
+          {hint && (
+            <p className="grade-card-hint" id={hintId} dir="auto">
+              {open ? t('home.tracksHintOpen') : t('home.tracksHint')}
+            </p>
+          )}
+        </div>
         {actions}
       </div>
     </article>

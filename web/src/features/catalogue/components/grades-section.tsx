@@ -15,7 +15,7 @@ export function GradeCards() {
   return (
     <div className="grade-grid">
       {courses.map((course) => (
-        <GradeCard key={course.id} course={course} linkFor={(track) => ({ to: '/term', state: courseTrail(course.name, course.id, track) })} />
+        <GradeCard key={course.id} course={course} linkFor={(track) => ({ to: '/term', state: courseTrail(course.name, course.id, track) })} hint />
       ))}
     </div>
   );

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { Lecture } from '@shared/schemas/catalogue';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -8,10 +9,12 @@ import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
 import { messageOf } from '@/lib/forms';
+import { selectUser } from '@/lib/session';
 import { useListLecturesQuery } from '../api/list-lectures';
 import { useListSectionsQuery } from '../api/list-sections';
 import { isFreeLecture, LectureCard } from '../components/lecture-card';
 import { SectionTabs } from '../components/section-tabs';
+import { saveLastVisit } from '../lib/last-visit';
 import { crumbsOf, extendTrail, readTrail, type Trail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
 import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
@@ -30,6 +33,13 @@ export default function ContentRoute() {
   useEffect(() => {
     document.title = 'Bioscope | Content';
   }, []);
+
+  // The term opened: the signed-in home offers it back ('continue where you stopped').
+  const userId = useSelector(selectUser)?.id;
+  const opened = sectionsQuery.isSuccess;
+  useEffect(() => {
+    if (opened && userId && trail) saveLastVisit(userId, trail);
+  }, [opened, userId, trail]);
 
   // A locked term (403) or any other failure: say so, and go back where the student came from.
   const { isError, error } = sectionsQuery;

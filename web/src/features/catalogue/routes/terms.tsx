@@ -39,7 +39,11 @@ export default function TermsRoute() {
             <li key={term.id}>
               {term.isLocked ? (
                 <div className="term-tile is-locked" aria-disabled="true" data-testid="locked-term">
-                  <span dir="auto">{term.name}</span>
+                  {/* Issue 9: a locked term says why it does not open. */}
+                  <span className="term-tile-text">
+                    <span dir="auto">{term.name}</span>
+                    <span className="term-lock-reason">{t('cat.lockedTermReason')}</span>
+                  </span>
                   <span className="term-lock" title={t('cat.locked')}>
                     <LockIcon />
                     <span className="visually-hidden">{t('cat.locked')}</span>

@@ -10,10 +10,12 @@ const QUALIFICATIONS = ['home.qualification1', 'home.qualification2', 'home.qual
 
 /**
  * Spec 1, 2: hero, why-section and the grades; title 'Bioscope | Home' (meta tags in index.html).
- * The grade cards are the catalogue's: the app composes them in (`grades`), so home imports no
- * other feature.
+ * The grade cards and 'continue where you stopped' are the catalogue's: the app composes them in
+ * (`grades`, `resume`), so home imports no other feature. A signed-in student came for the
+ * lectures: the grades (and the last term opened) come first, the hero and the why-section after
+ * them (issue 9: on a phone they were about 1,900 px down). Signed out, the order is the spec's.
  */
-export default function HomeRoute({ grades }: { grades?: ReactNode }) {
+export default function HomeRoute({ grades, resume }: { grades?: ReactNode; resume?: ReactNode }) {
   const t = useT();
   const signedIn = useSelector(selectHasValidToken);
 
@@ -21,8 +23,25 @@ export default function HomeRoute({ grades }: { grades?: ReactNode }) {
     document.title = 'Bioscope | Home';
   }, []);
 
+  const gradesSection = (
+    <section className="grades" aria-labelledby="grades-heading">
+      <h2 id="grades-heading" lang="ar">
+        {t('home.gradesTitle')}
+      </h2>
+      {signedIn ? (
+        grades
+      ) : (
+        <p className="notice" lang="ar">
+          {t('home.gradesSignedOut')}
+        </p>
+      )}
+    </section>
+  );
+
   return (
-    <div className="home">
+    <div className={`home${signedIn ? ' is-signed-in' : ''}`}>
+      {signedIn && resume}
+      {signedIn && gradesSection}
       <section className="hero">
         <RotatingLogo label={t('appName')} />
         {/* The teacher's texts are Arabic: they read right-to-left in either interface language. */}
@@ -46,18 +65,7 @@ export default function HomeRoute({ grades }: { grades?: ReactNode }) {
         </div>
       </section>
       <WhySection />
-      <section className="grades" aria-labelledby="grades-heading">
-        <h2 id="grades-heading" lang="ar">
-          {t('home.gradesTitle')}
-        </h2>
-        {signedIn ? (
-          grades
-        ) : (
-          <p className="notice" lang="ar">
-            {t('home.gradesSignedOut')}
-          </p>
-        )}
-      </section>
+      {!signedIn && gradesSection}
     </div>
   );
 }
