@@ -1,5 +1,5 @@
 /** Journeys: the admin lands on /dashboard; the route guards send students and visitors away. */
-import { browserForFile, newPage, shot } from '../support/browser';
+import { browserForFile, newPage, PHONE, shot } from '../support/browser';
 import { makeUser, platform } from '../support/platform';
 import { at, loaded, logIn, swalTitle, waitForPath } from './auth-helpers';
 
@@ -60,4 +60,48 @@ it('sends a student opening /dashboard or /auth/login to / and a signed-out visi
   await shot(visitor.page, 'journey-guard-visitor-auth');
   expect([...errors, ...visitor.errors]).toEqual([]);
   await visitor.context.close();
+});
+
+it('on a phone in Arabic the admin header is one compact row with a menu naming the current section; a delete asks with labelled buttons in the app colours', async () => {
+  const { page, context, errors } = await newPage(browser(), { viewport: PHONE });
+  const { email, password } = platform().admin;
+  await page.goto(at('/auth/login'));
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  await page.reload();
+  await logIn(page, email, password);
+  await waitForPath(page, '/dashboard');
+  await loaded(page);
+  const header = page.locator('.admin-top');
+  for (const theme of ['dark', 'light'] as const) {
+    if ((await page.locator('html').getAttribute('data-theme')) !== theme) await page.getByTestId('theme-toggle').click();
+    // One row: the menu button and the two switches (the spec's greeting and Logout are in the menu).
+    expect((await header.boundingBox())!.height).toBeLessThan(64);
+    const button = page.getByRole('button', { name: 'قائمة لوحة التحكم: الكورسات' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await shot(page, `i9a-admin-header-ar-${theme}-360`);
+    await button.click();
+    const menu = page.getByRole('navigation', { name: 'قائمة لوحة التحكم' });
+    await menu.waitFor();
+    expect(await menu.locator('[aria-current="page"]').textContent()).toBe('الكورسات');
+    await page.getByRole('button', { name: 'تسجيل الخروج' }).waitFor();
+    await shot(page, `i9a-admin-menu-ar-${theme}-360`);
+    await button.click();
+    await menu.waitFor({ state: 'hidden' });
+
+    // A delete asks first: both buttons say what they do, in the user's language and colours.
+    await page.locator('.card-actions .is-danger').first().click();
+    const yes = page.getByRole('button', { name: 'نعم، احذف' });
+    const no = page.getByRole('button', { name: 'إلغاء' });
+    await yes.waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('dialog-cancel'));
+    const colours = await yes.evaluate((el) => getComputedStyle(el).backgroundColor);
+    // The app's teal (hsl 190), not sweetalert2's purple rgb(112, 102, 224).
+    const [r, g, b] = colours.match(/\d+/g)!.map(Number) as [number, number, number];
+    expect({ colours, teal: r < g && g < b && r < 130 }).toEqual({ colours, teal: true });
+    await shot(page, `i9a-confirm-ar-${theme}-360`);
+    await no.click();
+    await yes.waitFor({ state: 'detached' });
+  }
+  expect(errors).toEqual([]);
+  await context.close();
 });

@@ -26,9 +26,15 @@ it('resets the password with the mailed code; the new password works and the old
 
   const { code } = await mailTo(student.email, (m) => !!m.code && Date.parse(m.sentAt) >= requested - 1000);
   expect(code).toMatch(/^\d{6}$/);
-  // Typed digit by digit: focus moves on to the next box by itself.
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(code!, { delay: 20 });
+  // The first box has the focus on arrival; a new code may be asked for after a visible wait.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Digit 1 of 6');
+  const resend = page.locator('.resend-button');
+  expect(await resend.textContent()).toMatch(/^Resend code in \d+ s$/);
+  expect(await resend.isDisabled()).toBe(true);
+  expect(await page.getByRole('link', { name: 'Change e-mail' }).getAttribute('href')).toBe('/auth/forgotPassword');
+  expect(await page.getByRole('link', { name: 'Back to log in' }).getAttribute('href')).toBe('/auth/login');
+  // Typed digit by digit on an Arabic keyboard (٠١٢…): read as 0–9, focus moves on by itself.
+  await page.keyboard.type(code!.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d))), { delay: 20 });
   for (let i = 0; i < 6; i++) expect(await page.getByLabel(`Digit ${i + 1} of 6`).inputValue()).toBe(code![i]);
   await shot(page, 'journey-reset-verification');
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -46,8 +52,10 @@ it('resets the password with the mailed code; the new password works and the old
   expect(await page.evaluate(() => localStorage.getItem('forgotPasswordEmail'))).toBeNull();
   await shot(page, 'journey-reset-success');
 
-  await page.getByRole('link', { name: 'Back to log in' }).click();
+  // As the toast says, it forwards to log in by itself, the e-mail filled in.
   await waitForPath(page, '/auth/login');
+  await page.getByPlaceholder('Password', { exact: true }).waitFor();
+  expect(await page.getByPlaceholder('Enter your Email or phone Number').inputValue()).toBe(student.email);
   await logIn(page, student.email, student.password);
   await swalTitle(page, 'Incorrect e-mail/phone or password');
   expect(new URL(page.url()).pathname).toBe('/auth/login');

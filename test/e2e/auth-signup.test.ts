@@ -1,5 +1,6 @@
 /** Journey: sign up → activation link from the outbox → log in → a student lands on /. */
-import { browserForFile, newPage, shot } from '../support/browser';
+import { browserForFile, newPage, PHONE, shot } from '../support/browser';
+import { makeUser } from '../support/platform';
 import { at, loaded, logIn, mailTo, PASSWORD, storedUser, swalTitle, uniqueEmail, uniqueMobile, waitForPath } from './auth-helpers';
 
 jest.setTimeout(60_000);
@@ -43,5 +44,43 @@ it('signs up with every field, activates from the mail and logs in to the home p
   await loaded(page);
   await shot(page, 'journey-signup-home');
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('on a phone in Arabic: an e-mail in use is marked on its field, clear of the toast; a phone typed in Arabic-Indic digits is accepted', async () => {
+  const existing = await makeUser({ firstName: 'Taken' });
+  const { page, context, errors } = await newPage(browser(), { viewport: PHONE });
+  await page.goto(at('/auth/registeration'));
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  await page.reload();
+  const emailField = page.getByLabel('البريد الإلكتروني', { exact: true });
+  await page.getByLabel('الاسم الأول').fill('سلمى');
+  await page.getByLabel('اسم العائلة').fill('فتحي');
+  await emailField.fill(existing.email);
+  await page.getByLabel('كلمة المرور', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('تأكيد كلمة المرور', { exact: true }).fill(PASSWORD);
+  const mobile = uniqueMobile();
+  await page.getByLabel('رقم الموبايل').fill(mobile.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d))));
+  await page.getByLabel('الصف الدراسي').selectOption('Second year');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+  // Marked on the field (and focused, so in view), and the toast does not lie over it.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+  expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+  const toast = page.locator('.swal2-toast');
+  await toast.waitFor();
+  await page.waitForTimeout(600);
+  await shot(page, 'i9a-signup-email-in-use-ar-dark-360');
+  const [t, f] = [(await toast.boundingBox())!, (await emailField.boundingBox())!];
+  expect({ toastBottom: Math.round(t.y + t.height), fieldTop: Math.round(f.y), clear: t.y + t.height <= f.y || f.y + f.height <= t.y }).toMatchObject({ clear: true });
+  await shot(page, 'i9a-signup-email-in-use-ar-dark-360');
+
+  // Fixed, the message goes at once; the Arabic-Indic mobile number is accepted by the server.
+  await emailField.fill(uniqueEmail('arabic-digits'));
+  await page.waitForFunction(() => !document.querySelector('[aria-invalid="true"]'));
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await swalTitle(page, 'Signed up successfully, take a look at your mail for activation.');
+  await waitForPath(page, '/auth/login');
+  expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
   await context.close();
 });

@@ -64,21 +64,23 @@ export default function VerificationRoute() {
         {t('auth.verifyHint')}{' '}
         <bdi dir="ltr" className="email-hint">
           {email}
-        </bdi>{' '}
-        <Link to="/auth/forgotPassword" className="inline-link">
-          {t('auth.changeEmail')}
-        </Link>
+        </bdi>
+      </p>
+      <p className="change-email">
+        <Link to="/auth/forgotPassword">{t('auth.changeEmail')}</Link>
       </p>
       <CodeBoxes value={digits} onChange={onDigits} />
       <SubmitButton loading={isLoading} disabled={!complete}>
         {t('auth.verify')}
       </SubmitButton>
-      <div className="form-links form-links-split">
-        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      <p className="form-footer">
         <button type="button" className="link-button resend-button" disabled={wait.left > 0 || resending} onClick={() => void resend()}>
           {wait.left > 0 ? t('auth.resendIn', { s: wait.left }) : t('auth.resendCode')}
         </button>
-      </div>
+      </p>
+      <p className="form-footer">
+        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      </p>
     </form>
   );
 }
