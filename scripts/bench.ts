@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: starts the platform on free ports and measures, in one run:
  *  - API latency under concurrent clients (autocannon): public reads at 50 and 200 connections,
- *    and the scenarios later features add below (catalogue, lecture open);
+ *    and the scenarios later features add below (catalogue, lecture open, the quiz exam burst);
  *  - raw DynamoDB Local GetItem throughput on the same machine, as the floor to compare with;
  *  - each domain Lambda's bundle (infra/bundling/lambda-bundle.ts: exactly what CDK ships) and the web build's JS, gzipped.
  * Figures go to stdout and .bench/last.json. This is a measurement, not a test: it never fails on a number.
@@ -115,6 +115,70 @@ async function featureScenarios(url: string) {
   const lectureId = await findLecture(url, student.token, all.data);
   if (!lectureId) return console.log('(no lecture in the catalogue: lecture-open scenario skipped)');
   for (const c of [50, 200]) await load('GET /api/cours/lectureaaa/{id} (open)', `${url}/api/cours/lectureaaa/${lectureId}`, c, { authorization: `Bearer ${student.token}` });
+  await examBurst(url);
+}
+
+const BURST_STUDENTS = Number(process.env.BENCH_BURST ?? 1000);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Runs `jobs` with at most `width` at once. */
+async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]!();
+    }
+  }));
+  return out;
+}
+
+/**
+ * An exam: BURST_STUDENTS students each open and submit the same 10-question quiz, 50 at a time.
+ * Prints the total time, p50/p99 per request and how many results were stored (must equal the students).
+ */
+async function examBurst(url: string) {
+  const { makeUser } = await import('../test/support/platform');
+  const admin = await makeUser({ admin: true });
+  const form = new FormData();
+  const questions = Array.from({ length: 10 }, (_, i) => ({ text: `Q${i + 1}`, type: 'MULTIPLE_CHOICE', options: ['a', 'b', 'c', 'd'].map((text) => ({ text })), correctAnswerText: 'b' }));
+  form.append('quizData', JSON.stringify({ title: 'Exam burst', description: 'bench', questions }));
+  const created = await fetch(`${url}/api/Quiz/quiz`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+  const quiz = ((await created.json()) as { data: { id: string; questions: { id: string }[] } }).data;
+  const students = await pool(Array.from({ length: BURST_STUDENTS }, () => () => makeUser()), 25);
+  const latencies: number[] = [];
+  const timed = async (input: string, init: RequestInit) => {
+    const t = performance.now();
+    const r = await fetch(input, init);
+    await r.arrayBuffer();
+    latencies.push(performance.now() - t);
+    return r.status;
+  };
+  const answers = quiz.questions.map((q, i) => ({ questionId: q.id, answerText: i % 3 ? 'b' : 'a' }));
+  const start = performance.now();
+  const statuses = await pool(
+    students.map((s) => async () => {
+      const h = { authorization: `Bearer ${s.token}` };
+      const opened = await timed(`${url}/api/Quizz/${quiz.id}`, { headers: h });
+      const submitted = await timed(`${url}/api/Quizz/submit/${quiz.id}`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify({ answers }) });
+      return [opened, submitted];
+    }),
+    50,
+  );
+  const totalSeconds = (performance.now() - start) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  const stored = (await (await fetch(`${url}/api/Quiz/students-results/${quiz.id}`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { summary: { totalStudents: number } };
+  const row = {
+    students: BURST_STUDENTS,
+    totalSeconds: Number(totalSeconds.toFixed(2)),
+    p50ms: Math.round(pct(sorted, 50)),
+    p99ms: Math.round(pct(sorted, 99)),
+    non2xx: statuses.flat().filter((x) => x !== 200).length,
+    resultsStored: stored.summary.totalStudents,
+  };
+  results['quiz exam burst (open + submit) @50'] = row;
+  console.log(`quiz exam burst: ${row.students} students open + submit @50 conn  total ${row.totalSeconds} s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  non-2xx ${row.non2xx}  results stored ${row.resultsStored}`);
 }
 
 async function findLecture(url: string, token: string, courses: { terms: { id: string }[] }[]): Promise<string | undefined> {
