@@ -4,5 +4,7 @@ import { arAuth } from './ar/auth';
 import { arCatalogue } from './ar/catalogue';
 import { arCommon } from './ar/common';
 import { arHome } from './ar/home';
+import { arQuiz } from './ar/quiz';
+import { arQuizAdmin } from './ar/quiz-admin';
 
-export const ar: Record<MessageKey, string> = { ...arCommon, ...arAuth, ...arHome, ...arCatalogue };
+export const ar: Record<MessageKey, string> = { ...arCommon, ...arAuth, ...arHome, ...arCatalogue, ...arQuiz, ...arQuizAdmin };

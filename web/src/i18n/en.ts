@@ -7,7 +7,9 @@ import { enAuth } from './en/auth';
 import { enCatalogue } from './en/catalogue';
 import { enCommon } from './en/common';
 import { enHome } from './en/home';
+import { enQuiz } from './en/quiz';
+import { enQuizAdmin } from './en/quiz-admin';
 
-export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue } as const;
+export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz, ...enQuizAdmin } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,3 @@
+/** English texts: quiz-admin. */
+export const enQuizAdmin = {
+} as const;

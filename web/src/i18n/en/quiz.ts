@@ -1,0 +1,3 @@
+/** English texts: quiz. */
+export const enQuiz = {
+} as const;
