@@ -9,7 +9,7 @@ import { type MessageKey, useT } from '@/i18n/use-t';
 import { messageOf, ruleText, useZodForm } from '@/lib/forms';
 import { useAddVideosMutation } from '../api/add-videos';
 import { useDeleteVideoMutation } from '../api/delete-video';
-import { useListQuizzesQuery } from '../api/list-quizzes';
+import { useListQuizzesQuery } from '@/lib/endpoints/list-quizzes';
 import { useSaveLectureMutation } from '../api/save-lecture';
 import { useUpdateLectureMutation } from '../api/update-lecture';
 import { useUpdateVideoMutation } from '../api/update-video';

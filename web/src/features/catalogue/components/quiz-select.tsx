@@ -1,6 +1,6 @@
 import { SelectField } from '@/components/fields';
 import { useT } from '@/i18n/use-t';
-import type { QuizOption } from '../api/list-quizzes';
+import type { QuizOption } from '@/lib/endpoints/list-quizzes';
 
 /** A video's quiz: none, or one of the quizzes (none exist until the quiz issue lands). */
 export function QuizSelect({ id, quizzes, value, onChange, disabled }: {

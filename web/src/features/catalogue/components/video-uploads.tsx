@@ -5,7 +5,7 @@ import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/forms';
 import { useLazyGetSignedUrlQuery } from '../api/get-signed-url';
-import type { QuizOption } from '../api/list-quizzes';
+import type { QuizOption } from '@/lib/endpoints/list-quizzes';
 import { uploadFile, type UploadHandle } from '../api/upload-file';
 import { type NewVideo, videoNameOf } from '../lib/lecture-form';
 import { wasHandled } from '../lib/query-view';
