@@ -141,6 +141,8 @@ export const enCommon = {
   'soon.paidLectures': 'My lectures',
   'soon.profileEdit': 'Edit profile',
   'soon.users': 'Users',
+  /** Spec 2 quotes this placeholder as written, in both languages. */
+  'users.detailsPlaceholder': 'UserDetails',
   'soon.quizzes': 'Manage All Quizzes',
   'soon.quiz': 'Quiz',
   'soon.quizResults': 'Quiz results',
