@@ -283,11 +283,16 @@ describe('/dashboard/preview: the lecture form keeps work (issue 9)', () => {
 });
 
 describe('/dashboard/preview: Quiz section', () => {
-  it('names the quiz issue instead of lecture cards', async () => {
+  it('shows the assigned quizzes and the Assign Quiz card instead of lecture cards', async () => {
     storeSession(adminUser);
-    const fetch = mockFetch(() => ({ status: 200, body: { data: [] } }));
+    const fetch = mockFetch((url) => {
+      if (url === '/api/Quiz/quizzes/s1')
+        return { status: 200, body: { data: [{ id: 'q1', title: 'Cell quiz', description: '', imageUrl: null, createdAt: '2026-01-01T00:00:00Z', questionCount: 3, settings: { revealAnswers: false, timeLimitMinutes: null, maxAttempts: null, shuffle: false }, contentId: 's1' }] } };
+      return { status: 200, body: { data: [] } };
+    });
     renderApp({ pathname: '/dashboard/preview', state: { ...previewState, sectionType: 'Quiz' } });
-    expect(await screen.findByText(/Assign Quiz modal/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Cell quiz' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assign a quiz' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add lecture' })).not.toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => url === '/api/v/lecture/s1')).toBe(false);
   });

@@ -84,7 +84,7 @@ describe('/content', () => {
     expect(last).toMatchObject({ id: 'l2', price: 150, photoUrl: '/media/images/l2.png', lectureName: 'الانقسام الميوزي' });
   });
 
-  it('says plainly that a Quiz section has nothing yet, and shows the no-content text for an empty section', async () => {
+  it('a Quiz section lists its quizzes (none yet: says so), and an empty section shows the no-content text', async () => {
     storeSession(studentUser);
     mockFetch((url) => {
       if (url === '/api/cours/content/t1')
@@ -94,7 +94,27 @@ describe('/content', () => {
     renderApp({ pathname: '/content', state: contentTrail });
     expect(await screen.findByText('لم يتم العثور على محتوى.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Quiz' }));
-    expect(await screen.findByText(/Quizzes for this section are not available yet/)).toBeInTheDocument();
+    expect(await screen.findByText('No quizzes in this section yet.')).toBeInTheDocument();
+  });
+
+  it("a Quiz section's quizzes link to /quiz with the quiz id in the state and in ?id=", async () => {
+    storeSession(studentUser);
+    const fetch = mockFetch((url) => {
+      if (url === '/api/cours/content/t1') return { status: 200, body: { data: [{ id: 's3', content: 'Quiz', termId: 't1' }] } };
+      if (url === '/api/Quizz/section/s3')
+        return { status: 200, body: { data: [{ id: 'q1', title: 'اختبار الخلية', description: 'عشرة أسئلة', imageUrl: null, createdAt: '2026-01-01T00:00:00Z', questionCount: 10, settings: { revealAnswers: false, timeLimitMinutes: 15, maxAttempts: null, shuffle: false }, contentId: 's3' }] } };
+      if (url === '/api/Quizz/q1') return { status: 500, body: { message: 'boom' } };
+      return { status: 200, body: { data: [] } };
+    });
+    const { router } = renderApp({ pathname: '/content', state: contentTrail });
+    const link = await screen.findByRole('link', { name: 'Take the quiz اختبار الخلية' });
+    expect(link).toHaveAttribute('href', '/quiz?id=q1');
+    expect(within(link).getByText('10 questions')).toBeInTheDocument();
+    expect(within(link).getByText('Time limit: 15 minutes')).toBeInTheDocument();
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quiz'));
+    expect(router.state.location.state).toEqual({ quizId: 'q1' });
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === '/api/Quizz/q1')).toBe(true));
   });
 });
 
@@ -115,18 +135,36 @@ describe('/lec/{id}', () => {
     expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v2.webm');
   });
 
-  it("a locked video click shows 'هذا الفيديو مقفل' with the reason", async () => {
+  it("a locked video click shows 'هذا الفيديو مقفل' with the server's reason and a link to that quiz", async () => {
     storeSession(studentUser);
     mockFetch(() => ({
       status: 200,
-      body: { data: lecture({ videos: [video({ quizId: 'q1', signedUrl: 'http://media/v1.webm' }), video({ id: 'v2', videoName: 'Video two', order: 2, locked: true })] }) },
+      body: {
+        data: lecture({
+          videos: [
+            video({ quizId: 'q1', signedUrl: 'http://media/v1.webm' }),
+            video({ id: 'v2', videoName: 'Video two', order: 2, quizId: 'q2' }),
+            // The server names the quiz: video 1's, not the nearest earlier one with a quiz.
+            video({ id: 'v3', videoName: 'Video three', order: 3, locked: { reason: 'quiz', videoNumber: 1, quizId: 'q1' } }),
+          ],
+        }),
+      },
     }));
-    renderApp('/lec/l1');
+    const { router } = renderApp('/lec/l1');
     await screen.findByTestId('lecture-video');
-    await userEvent.click(screen.getByRole('button', { name: /Video two/ }));
-    expect(await screen.findByText('هذا الفيديو مقفل')).toBeInTheDocument();
-    expect(screen.getByText('You must pass the quiz of video 1 first.')).toBeInTheDocument();
-    expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v1.webm');
+    await userEvent.click(screen.getByRole('button', { name: /Video three/ }));
+    // The toast and the player both say it.
+    await waitFor(() => expect(screen.getAllByText('هذا الفيديو مقفل')).toHaveLength(2));
+    expect(screen.getAllByText('You must pass the quiz of video 1 first.')).toHaveLength(2);
+    const panel = screen.getByTestId('locked-video');
+    expect(within(panel).getByText('هذا الفيديو مقفل')).toBeInTheDocument();
+    expect(within(panel).getByText('You must pass the quiz of video 1 first.')).toBeInTheDocument();
+    expect(screen.queryByTestId('lecture-video')).not.toBeInTheDocument();
+    const take = within(panel).getByRole('link', { name: 'Take the quiz' });
+    expect(take).toHaveAttribute('href', `/quiz?id=q1&from=${encodeURIComponent('/lec/l1?v=v3')}`);
+    await userEvent.click(take);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quiz'));
+    expect(router.state.location.state).toEqual({ quizId: 'q1', returnTo: '/lec/l1?v=v3' });
   });
 
   it('a paid lecture without a URL says so and links to buy it', async () => {

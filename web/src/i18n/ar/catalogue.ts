@@ -82,6 +82,7 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.lectures': 'المحاضرات',
   'cat.noContent': 'لم يتم العثور على محتوى.',
   'cat.lockedVideo': 'هذا الفيديو مقفل',
+  'cat.takeQuiz': 'ابدأ الاختبار',
   'cat.free': 'مجانية',
   'cat.genericError': 'حدث خطأ ما',
   'admin.courseAdded': 'تمت إضافة الكورس بنجاح',

@@ -81,6 +81,7 @@ export const enCatalogue = {
   // The spec's texts (sections 2, 5, 8), as written; the Arabic ones read the same in both languages.
   'cat.noContent': 'لم يتم العثور على محتوى.',
   'cat.lockedVideo': 'هذا الفيديو مقفل',
+  'cat.takeQuiz': 'Take the quiz',
   'cat.free': 'free',
   'cat.genericError': 'Somthing went wrong',
   'admin.courseAdded': 'Course Added Succesfully',

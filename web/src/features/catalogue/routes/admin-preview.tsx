@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Lecture } from '@shared/schemas/catalogue';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -18,10 +18,10 @@ import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
 
 /**
  * Spec 2: /dashboard/preview. A lecture section ('شرح محاضرات', 'حل امتحانات') shows its lecture
- * cards with add, edit and delete (each refreshes the grid: tag Lecture); a 'Quiz' section's
- * assign-quiz screen is the quiz issue's.
+ * cards with add, edit and delete (each refreshes the grid: tag Lecture); a 'Quiz' section shows
+ * `quizPanel` (app/admin-preview-page.tsx: the assigned quizzes and 'Assign Quiz').
  */
-export default function AdminPreviewRoute() {
+export default function AdminPreviewRoute({ quizPanel }: { quizPanel?: (contentId: string) => ReactNode }) {
   const t = useT();
   const trail = readAdminTrail(useLocation().state);
   const contentId = trail?.contentId;
@@ -60,7 +60,11 @@ export default function AdminPreviewRoute() {
       />
       <h1 dir="auto">{trail.sectionType}</h1>
       {isQuiz ? (
-        <p className="notice">{t('admin.quizSection')}</p>
+        quizPanel ? (
+          quizPanel(contentId)
+        ) : (
+          <p className="notice">{t('admin.quizSection')}</p>
+        )
       ) : lectures.status === 'loading' && !lectures.data ? (
         <Spinner label={t('loading')} />
       ) : (

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { Lecture } from '@shared/schemas/catalogue';
@@ -19,8 +19,14 @@ import { crumbsOf, extendTrail, readTrail, type Trail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
 import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
 
-/** Spec 2: the content sections of a term (menu) and the selected section's lectures (grid). */
-export default function ContentRoute() {
+/** A Quiz section's items: the app gives the quizzes feature's list (features do not import each other). */
+export type QuizSectionSlot = (contentId: string) => ReactNode;
+
+/**
+ * Spec 2: the content sections of a term (menu) and the selected section's lectures (grid); a
+ * 'Quiz' section shows what `quizSection` renders (app/content-page.tsx: its quizzes).
+ */
+export default function ContentRoute({ quizSection }: { quizSection?: QuizSectionSlot }) {
   const t = useT();
   const navigate = useNavigate();
   const trail = readTrail(useLocation().state);
@@ -65,21 +71,21 @@ export default function ContentRoute() {
       ) : (
         <div className="content-layout">
           <SectionTabs sections={sections.data} selected={selected?.id} onSelect={setPicked} label={t('cat.sections')} />
-          <div className="content-items">{selected && <SectionLectures key={selected.id} contentId={selected.id} isQuiz={selected.content === 'Quiz'} trail={trail} />}</div>
+          <div className="content-items">{selected && <SectionLectures key={selected.id} contentId={selected.id} isQuiz={selected.content === 'Quiz'} trail={trail} quizSection={quizSection} />}</div>
         </div>
       )}
     </section>
   );
 }
 
-function SectionLectures({ contentId, isQuiz, trail }: { contentId: string; isQuiz: boolean; trail: Trail }) {
+function SectionLectures({ contentId, isQuiz, trail, quizSection }: { contentId: string; isQuiz: boolean; trail: Trail; quizSection?: QuizSectionSlot }) {
   const t = useT();
   const lecturesQuery = useListLecturesQuery(isQuiz ? skipToken : contentId);
   const lectures = viewOf(lecturesQuery);
   useFailureToast(lecturesQuery);
 
-  // Quizzes of a section arrive with the quiz issue; until then the section says so plainly.
-  if (isQuiz) return <p className="notice">{t('cat.quizSection')}</p>;
+  // A Quiz section lists its quizzes (the slot); without one it says so plainly.
+  if (isQuiz) return quizSection ? quizSection(contentId) : <p className="notice">{t('cat.quizSection')}</p>;
   if (lectures.status === 'loading') return <Spinner label={t('loading')} />;
   if (!lectures.data?.length)
     return (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Lecture, Video } from '@shared/schemas/catalogue';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { LockIcon, PlayIcon } from '@/components/icons';
@@ -11,7 +11,7 @@ import { useGetLectureQuery } from '../api/get-lecture';
 import { crumbsOf, readTrail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
 import { viewOf } from '../lib/query-view';
-import { lockedReason } from '../lib/video-lock';
+import { lockedReason, unlockQuizLink } from '../lib/video-lock';
 
 /**
  * Spec 2: /lec/{id}, the player and the lecture's videos beside it (below it on phones). Loads the
@@ -39,25 +39,31 @@ export default function LectureRoute() {
           <span dir="auto">{messageOf(lectureQuery.error, t, 'cat.genericError')}</span> <Link to="/">{t('nav.home')}</Link>
         </p>
       ) : (
-        <LecturePlayer lecture={lecture.data} />
+        <LecturePlayer lecture={lecture.data} rechecking={lectureQuery.isFetching} />
       )}
     </section>
   );
 }
 
-function LecturePlayer({ lecture }: { lecture: Lecture }) {
+/**
+ * The server's gate (spec 4): a locked video has no URL and says which quiz opens it. Choosing it
+ * says 'هذا الفيديو مقفل' with the reason and offers that quiz; after a submit the lecture is read
+ * again (tag QuizStatus, 500 ms later) and the video plays here without a page reload.
+ */
+function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: boolean }) {
   const t = useT();
   const { state } = useLocation();
+  const [search] = useSearchParams();
   const videos = useMemo(() => [...(lecture.videos ?? [])].sort((a, b) => a.order - b.order), [lecture.videos]);
-  const [selectedId, setSelectedId] = useState(() => (videos.find((v) => v.signedUrl) ?? videos[0])?.id);
+  // Back from a quiz (?v=): the video it was taken for; else the first that plays.
+  const [selectedId, setSelectedId] = useState(() => (videos.find((v) => v.id === search.get('v')) ?? videos.find((v) => v.signedUrl) ?? videos[0])?.id);
   const selected = videos.find((v) => v.id === selectedId);
   const name = lecture.lectureName || lecture.name;
 
-  function pick(video: Video, index: number) {
+  function pick(video: Video) {
     if (video.locked) {
-      const reason = lockedReason(videos, index);
+      const reason = lockedReason(video, rechecking);
       void toastWarning(t('cat.lockedVideo'), t(reason.key, reason.vars));
-      return;
     }
     setSelectedId(video.id);
   }
@@ -77,9 +83,7 @@ function LecturePlayer({ lecture }: { lecture: Lecture }) {
           ) : selected.signedUrl ? (
             <video key={selected.id} src={selected.signedUrl} controls playsInline preload="metadata" controlsList="nodownload" data-testid="lecture-video" />
           ) : selected.locked ? (
-            <p className="notice" lang="ar">
-              {t('cat.lockedVideo')}
-            </p>
+            <LockedVideo video={selected} lectureId={lecture.id} rechecking={rechecking} />
           ) : (
             // No URL for a video that is not quiz-locked: the student has not bought the lecture.
             <div className="notice player-paywall">
@@ -106,7 +110,7 @@ function LecturePlayer({ lecture }: { lecture: Lecture }) {
                   type="button"
                   className={`video-item${video.id === selectedId ? ' is-active' : ''}${video.locked ? ' is-locked' : ''}`}
                   aria-current={video.id === selectedId ? 'true' : undefined}
-                  onClick={() => pick(video, i)}
+                  onClick={() => pick(video)}
                 >
                   <span className="video-index">{i + 1}</span>
                   <span className="video-name" dir="auto">
@@ -121,5 +125,25 @@ function LecturePlayer({ lecture }: { lecture: Lecture }) {
         </aside>
       </div>
     </>
+  );
+}
+
+function LockedVideo({ video, lectureId, rechecking }: { video: Video; lectureId: string; rechecking: boolean }) {
+  const t = useT();
+  const reason = lockedReason(video, rechecking);
+  const link = video.locked ? unlockQuizLink(video.locked.quizId, lectureId, video.id) : null;
+  return (
+    <div className="notice player-paywall player-locked" role="status" data-testid="locked-video">
+      <LockIcon size={28} />
+      <p lang="ar">
+        <strong>{t('cat.lockedVideo')}</strong>
+      </p>
+      <p>{t(reason.key, reason.vars)}</p>
+      {link && !rechecking && (
+        <Link to={link.to} state={link.state} className="button button-primary">
+          {t('cat.takeQuiz')}
+        </Link>
+      )}
+    </div>
   );
 }

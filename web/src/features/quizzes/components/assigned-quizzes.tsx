@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { PlusIcon, TrashIcon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
+import { toastError, toastSuccess } from '@/components/toast';
+import { useT } from '@/i18n/use-t';
+import { messageOf } from '@/lib/forms';
+import { useListSectionQuizzesQuery } from '../api/list-section-quizzes';
+import { useUnassignQuizMutation } from '../api/unassign-quiz';
+import { imageSrc } from '../lib/quiz-state';
+import { AssignQuizModal } from './assign-quiz-modal';
+import defaultImage from '../../../assets/course-default.svg';
+import './quiz.css';
+
+/**
+ * /dashboard/preview for a 'Quiz' section (spec 2): the quizzes assigned to it, each with
+ * Unassign, and a plus card opening 'Assign Quiz'. The list reloads after either (tag Quiz).
+ */
+export function AssignedQuizzes({ contentId }: { contentId: string }) {
+  const t = useT();
+  const query = useListSectionQuizzesQuery(contentId);
+  const [unassign, unassigning] = useUnassignQuizMutation();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const quizzes = query.currentData ?? [];
+
+  async function onUnassign(quizId: string) {
+    const result = await unassign(quizId);
+    if ('data' in result && result.data) void toastSuccess(result.data.message);
+    else if (!(result.error as { handled?: boolean } | undefined)?.handled) void toastError(messageOf(result.error, t, 'quiz.assignFailed'));
+  }
+
+  if (query.isLoading) return <Spinner label={t('quiz.assignLoading')} />;
+  return (
+    <>
+      {query.isError && (
+        <p className="notice" role="alert" dir="auto">
+          {messageOf(query.error, t, 'quiz.assignFailed')}
+        </p>
+      )}
+      <div className="lecture-grid" data-testid="assigned-quizzes">
+        <button type="button" className="add-card" onClick={() => setOpen(true)}>
+          <PlusIcon size={36} />
+          {t('quiz.assignAdd')}
+        </button>
+        {quizzes.map((quiz) => (
+          <article key={quiz.id} className="lecture-card" data-testid="assigned-quiz">
+            <div className="lecture-card-photo">
+              <img src={imageSrc(quiz.imageUrl) ?? defaultImage} alt="" loading="lazy" width={320} height={180} />
+            </div>
+            <div className="lecture-card-body">
+              <h3 dir="auto">{quiz.title}</h3>
+              {quiz.description && (
+                <p className="muted" dir="auto">
+                  {quiz.description}
+                </p>
+              )}
+              <p className="quiz-card-meta">{quiz.questionCount === 1 ? t('quiz.oneQuestion') : t('quiz.questionCount', { n: quiz.questionCount })}</p>
+            </div>
+            <div className="card-actions">
+              <button
+                type="button"
+                className="button button-ghost is-danger"
+                disabled={unassigning.isLoading}
+                onClick={() => void onUnassign(quiz.id)}
+                aria-label={t('quiz.unassignNamed', { name: quiz.title })}
+              >
+                <TrashIcon /> {t('quiz.unassign')}
+              </button>
+            </div>
+          </article>
+        ))}
+      </div>
+      {!quizzes.length && !query.isError && <p className="muted">{t('quiz.sectionNone')}</p>}
+      {open && <AssignQuizModal contentId={contentId} assignedIds={quizzes.map((q) => q.id)} onClose={close} />}
+    </>
+  );
+}
