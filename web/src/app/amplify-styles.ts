@@ -26,3 +26,5 @@ import '@aws-amplify/ui-react/styles/phoneNumberField.layer.css';
 import '@aws-amplify/ui-react/styles/dialCodeSelect.layer.css';
 import '@/components/primitives.css';
 import '@aws-amplify/ui-react/styles/switchField.layer.css';
+import '@aws-amplify/ui-react/styles/card.layer.css';
+import '@aws-amplify/ui-react/styles/table.layer.css';

@@ -1,6 +1,121 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Card, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '@/components/spinner';
+import { hasMessage, type MessageKey, useT } from '@/i18n/use-t';
+import { errorBodyOf } from '@/lib/forms';
+import { useListQuizResultsQuery } from '../api/list-quiz-results';
+import { AdminQuizAnalytics } from '../components/admin-quiz-analytics';
+import { csvName, download, resultsCsv, summaryFigures } from '../lib/admin-quiz-results';
+import '../components/admin-quizzes.css';
 
-/** Placeholder until the quizzes issue builds this screen (spec 2: /dashboard/quizzes/{quizId}). */
+/**
+ * Spec 2: /dashboard/quizzes/{quizId}, a quiz's results: Back, Refresh Results, the summary cards,
+ * the table of each student's best attempt with its band (spec 9); ours: the per-question
+ * analytics under it and a CSV download.
+ */
 export default function AdminQuizResultsRoute() {
-  return <ComingSoon titleKey="soon.quizResults" />;
+  const t = useT();
+  const { quizId = '' } = useParams();
+  const results = useListQuizResultsQuery(quizId, { skip: !quizId });
+  const rows = results.currentData?.data ?? [];
+  const figures = summaryFigures(results.currentData);
+
+  useEffect(() => {
+    document.title = 'Bioscope | Quiz results';
+  }, []);
+
+  const band = (performance: string) => {
+    const key = `quizAdmin.band.${performance}`;
+    return hasMessage(key) ? t(key as MessageKey) : performance;
+  };
+  const headers = [t('quizAdmin.colNumber'), t('quizAdmin.colStudent'), t('quizAdmin.colScore'), t('quizAdmin.colPerformance'), t('quizAdmin.colAttempts'), t('quizAdmin.colPassed')];
+  const onCsv = () => download(resultsCsv(rows, headers, { band, passed: (p) => t(p ? 'quizAdmin.yes' : 'quizAdmin.no') }), csvName(quizId));
+
+  const failure = errorBodyOf(results.error)?.message;
+  return (
+    <section className="page quiz-results">
+      <div className="page-head">
+        <Link className="button button-ghost" to="/dashboard/quizzes">
+          <span aria-hidden="true" className="back-arrow">
+            ←
+          </span>{' '}
+          {t('quizAdmin.backShort')}
+        </Link>
+        <div className="card-actions">
+          <button type="button" className="button button-ghost" onClick={() => void results.refetch()} disabled={results.isFetching}>
+            {t('quizAdmin.refreshResults')}
+          </button>
+          {rows.length > 0 && (
+            <button type="button" className="button button-primary" onClick={onCsv}>
+              {t('quizAdmin.downloadCsv')}
+            </button>
+          )}
+        </div>
+      </div>
+      <h1>{t('quizAdmin.resultsTitle')}</h1>
+      {results.isError ? (
+        <div className="notice" role="alert">
+          <p className="field-error" dir="auto">
+            {t('quizAdmin.resultsFailed', { message: typeof failure === 'string' && failure ? failure : t('quizAdmin.somethingWrong') })}
+          </p>
+          <button type="button" className="button button-primary" onClick={() => void results.refetch()}>
+            {t('quizAdmin.tryAgain')}
+          </button>
+        </div>
+      ) : results.currentData === undefined ? (
+        <Spinner />
+      ) : (
+        <>
+          <div className="results-summary">
+            {(
+              [
+                ['quizAdmin.totalStudents', String(figures.total)],
+                ['quizAdmin.averageScore', figures.average],
+                ['quizAdmin.highestScore', figures.highest],
+                ['quizAdmin.lowestScore', figures.lowest],
+              ] as const
+            ).map(([label, value]) => (
+              <Card key={label} variation="outlined" className="summary-card" data-testid="summary-card">
+                <span className="muted">{t(label)}</span>
+                <strong dir="ltr">{value}</strong>
+              </Card>
+            ))}
+          </div>
+          {rows.length === 0 ? (
+            <p className="notice">{t('quizAdmin.noResults')}</p>
+          ) : (
+            <div className="table-scroll">
+              <Table className="results-table" highlightOnHover size="small">
+                <TableHead>
+                  <TableRow>
+                    {headers.slice(0, 4).map((h) => (
+                      <TableCell as="th" key={h} scope="col">
+                        {h}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((r, i) => (
+                    <TableRow key={r.userId}>
+                      <TableCell>{i + 1}</TableCell>
+                      <TableCell dir="auto">{r.studentName}</TableCell>
+                      <TableCell dir="ltr" className="score-cell">
+                        {r.score}
+                      </TableCell>
+                      <TableCell>
+                        <span className={`band band-${r.performance.replace(/\s+/g, '-').toLowerCase()}`}>{band(r.performance)}</span>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+          <AdminQuizAnalytics analytics={results.currentData.analytics} />
+        </>
+      )}
+    </section>
+  );
 }
