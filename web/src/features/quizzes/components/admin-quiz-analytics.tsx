@@ -18,7 +18,8 @@ export function AdminQuizAnalytics({ analytics }: { analytics: QuizResults['anal
       <ol className="analytics-list">
         {analytics.map((a) => {
           const facility = a.facility === null ? null : Math.round(a.facility * 100);
-          const weak = a.discrimination !== null && a.discrimination < WEAK_DISCRIMINATION;
+          // A question all (or none) got right cannot separate anyone: its 0 is no fault of the question.
+          const weak = a.discrimination !== null && a.discrimination < WEAK_DISCRIMINATION && facility !== null && facility > 0 && facility < 100;
           return (
             <li key={a.questionId} className="analytics-item" data-testid="question-analytics">
               <p className="analytics-question" dir="auto">

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { hasMessage, type MessageKey, useT } from '@/i18n/use-t';
 import { errorBodyOf } from '@/lib/forms';
+import { useGetQuizQuery } from '../api/get-quiz';
 import { useListQuizResultsQuery } from '../api/list-quiz-results';
 import { AdminQuizAnalytics } from '../components/admin-quiz-analytics';
 import { csvName, download, resultsCsv, summaryFigures } from '../lib/admin-quiz-results';
@@ -18,6 +19,8 @@ export default function AdminQuizResultsRoute() {
   const t = useT();
   const { quizId = '' } = useParams();
   const results = useListQuizResultsQuery(quizId, { skip: !quizId });
+  // The quiz's title names the page and the CSV file (the results carry none).
+  const title = useGetQuizQuery(quizId, { skip: !quizId }).data?.title;
   const rows = results.currentData?.data ?? [];
   const figures = summaryFigures(results.currentData);
 
@@ -30,7 +33,7 @@ export default function AdminQuizResultsRoute() {
     return hasMessage(key) ? t(key as MessageKey) : performance;
   };
   const headers = [t('quizAdmin.colNumber'), t('quizAdmin.colStudent'), t('quizAdmin.colScore'), t('quizAdmin.colPerformance'), t('quizAdmin.colAttempts'), t('quizAdmin.colPassed')];
-  const onCsv = () => download(resultsCsv(rows, headers, { band, passed: (p) => t(p ? 'quizAdmin.yes' : 'quizAdmin.no') }), csvName(quizId));
+  const onCsv = () => download(resultsCsv(rows, headers, { band, passed: (p) => t(p ? 'quizAdmin.yes' : 'quizAdmin.no') }), csvName(title ?? quizId));
 
   const failure = errorBodyOf(results.error)?.message;
   return (
@@ -54,6 +57,11 @@ export default function AdminQuizResultsRoute() {
         </div>
       </div>
       <h1>{t('quizAdmin.resultsTitle')}</h1>
+      {title && (
+        <p className="quiz-results-title" dir="auto">
+          {title}
+        </p>
+      )}
       {results.isError ? (
         <div className="notice" role="alert">
           <p className="field-error" dir="auto">
@@ -100,7 +108,9 @@ export default function AdminQuizResultsRoute() {
                   {rows.map((r, i) => (
                     <TableRow key={r.userId}>
                       <TableCell>{i + 1}</TableCell>
-                      <TableCell dir="auto">{r.studentName}</TableCell>
+                      <TableCell>
+                        <bdi>{r.studentName}</bdi>
+                      </TableCell>
                       <TableCell dir="ltr" className="score-cell">
                         {r.score}
                       </TableCell>
