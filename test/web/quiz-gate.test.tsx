@@ -47,6 +47,22 @@ describe('the player gate', () => {
     expect(lectureCalls(fetch)).toBe(2);
   });
 
+  it('the video playing keeps its address when the recheck signs the URLs again (it does not start over)', async () => {
+    let n = 0;
+    mockFetch(() => {
+      n++;
+      return { status: 200, body: { data: lecture({ videos: [video({ signedUrl: `http://media/v1.webm?sig=${n}` })] }) } };
+    });
+    const { store } = renderApp('/lec/l1');
+    expect(await screen.findByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v1.webm?sig=1');
+    act(() => {
+      store.dispatch(api.util.invalidateTags(['QuizStatus']));
+    });
+    await waitFor(() => expect(n).toBe(2));
+    await act(async () => {});
+    expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v1.webm?sig=1');
+  });
+
   it(`a quiz submit rechecks the status ${QUIZ_STATUS_RECHECK_MS} ms later: the lecture is refetched, not before`, async () => {
     const fetch = mockFetch((url) => {
       if (url === '/api/cours/lectureaaa/l1') return { status: 200, body: { data: lectureWith(false) } };

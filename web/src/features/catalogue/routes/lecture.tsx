@@ -58,6 +58,12 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
   // Back from a quiz (?v=): the video it was taken for; else the first that plays.
   const [selectedId, setSelectedId] = useState(() => (videos.find((v) => v.id === search.get('v')) ?? videos.find((v) => v.signedUrl) ?? videos[0])?.id);
   const selected = videos.find((v) => v.id === selectedId);
+  // A refetch (the recheck after a quiz submit) signs every URL again: the video playing keeps the
+  // address it has, so it does not start over; another video, or one that just opened, takes the new one.
+  const [playing, setPlaying] = useState<{ id: string; url: string }>();
+  const fresh = selected?.signedUrl;
+  if (selected && fresh && playing?.id !== selected.id) setPlaying({ id: selected.id, url: fresh });
+  const src = selected && fresh ? (playing?.id === selected.id ? playing.url : fresh) : undefined;
   const name = lecture.lectureName || lecture.name;
 
   function pick(video: Video) {
@@ -80,8 +86,8 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
         <div className="player">
           {!selected ? (
             <p className="notice">{t('cat.noVideo')}</p>
-          ) : selected.signedUrl ? (
-            <video key={selected.id} src={selected.signedUrl} controls playsInline preload="metadata" controlsList="nodownload" data-testid="lecture-video" />
+          ) : src ? (
+            <video key={selected.id} src={src} controls playsInline preload="metadata" controlsList="nodownload" data-testid="lecture-video" />
           ) : selected.locked ? (
             <LockedVideo video={selected} lectureId={lecture.id} rechecking={rechecking} />
           ) : (

@@ -70,8 +70,9 @@ export function AssignQuizModal({ contentId, assignedIds, onClose }: { contentId
           >
             <option value="">{t('quiz.assignPlaceholder')}</option>
             {choices.map((q) => (
-              <option key={q.id} value={q.id} dir="auto">
-                {t('quiz.assignOption', { title: q.title, n: q.questionCount })}
+              // The title isolated (U+2068…U+2069): an English title reads whole inside an Arabic line.
+              <option key={q.id} value={q.id}>
+                {t('quiz.assignOption', { title: `\u2068${q.title}\u2069`, n: q.questionCount })}
               </option>
             ))}
           </SelectField>
