@@ -6,18 +6,27 @@
  * plays without a page reload. Then the Assign Quiz modal. Screenshots: phone 360 in Arabic
  * (dark and light) and desktop in English.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser';
 import { api, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
-import { apiResponse, DEMO_VIDEO, FIRST_TERM, GENERAL, makeCourse, type OwnCourse, png, settledShot as settledShotHere, sidewaysOverflow, storeSession } from './catalogue-helpers';
+import { apiResponse, DEMO_VIDEO, FIRST_TERM, GENERAL, makeCourse, type OwnCourse, png, settled, settledShot as settledShotHere, sidewaysOverflow, storeSession } from './catalogue-helpers';
 
 /** From the top of the page, so a full-page shot does not catch the sticky bars half-way down. */
 async function settledShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await settledShotHere(page, name);
+}
+
+/** What the screen shows (a sticky submit bar or a dialog sheet where a person sees them), not the whole page. */
+async function screenShot(page: Page, name: string) {
+  await settled(page);
+  const dir = path.resolve(__dirname, '../../screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
 }
 
 jest.setTimeout(120_000);
@@ -165,7 +174,7 @@ describe('a student and the quiz gate', () => {
     );
     expect(wide).toEqual([]);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await settledShot(page, `quiz-student-${tag}-answering`);
+    await screenShot(page, `quiz-student-${tag}-answering`);
     await submit.click();
     const result = page.getByTestId('quiz-result');
     await result.waitFor();
@@ -242,7 +251,7 @@ describe('the teacher assigns a quiz to a Quiz section', () => {
     await page.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 });
     await select.selectOption(quiz.id);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await settledShot(page, `quiz-student-${tag}-assign-modal`);
+    await screenShot(page, `quiz-student-${tag}-assign-modal`);
     const reloaded = apiResponse(page, 'GET', `/api/Quiz/quizzes/${quizSectionId}`);
     await dialog.getByRole('button', { name: en ? 'Assign Quiz' : 'تعيين الاختبار' }).click();
     await reloaded;
