@@ -11,7 +11,7 @@ import { useUpdateCourseMutation } from '../api/update-course';
 import { mediaSrc } from '../lib/media';
 import { wasHandled } from '../lib/query-view';
 import { FormActions } from './form-actions';
-import { ImageField } from './image-field';
+import { ImageField } from '@/components/image-field';
 
 /** An empty name reads as the form's 'This field is required'; other rules in their dictionary words. */
 const nameText = (e: FieldError | undefined, t: Translate) => (!e ? undefined : e.type === 'too_small' || e.type === 'invalid_type' ? t('admin.required') : e.message);

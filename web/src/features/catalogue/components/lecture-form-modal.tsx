@@ -27,7 +27,7 @@ import {
 import { mediaSrc } from '../lib/media';
 import { wasHandled } from '../lib/query-view';
 import { FormActions } from './form-actions';
-import { ImageField } from './image-field';
+import { ImageField } from '@/components/image-field';
 import { QuizSelect } from './quiz-select';
 import { reveal, type UpdateVideos, VideoUploads } from './video-uploads';
 

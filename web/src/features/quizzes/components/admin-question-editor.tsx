@@ -4,7 +4,7 @@ import { SelectField, TextField } from '@/components/fields';
 import { TrashIcon } from '@/components/icons';
 import { useT } from '@/i18n/use-t';
 import { listError, mediaSrc, type QuestionDraft, type QuizDraft } from '../lib/admin-quiz-form';
-import { AdminImageField } from './admin-image-field';
+import { ImageField } from '@/components/image-field';
 
 const TYPE_LABEL = { MULTIPLE_CHOICE: 'quizAdmin.typeMC', TRUE_FALSE: 'quizAdmin.typeTF' } as const;
 
@@ -82,7 +82,7 @@ export function AdminQuestionEditor({ index, count, question, register, errors, 
           </p>
         )}
       </div>
-      <AdminImageField label={t('quizAdmin.questionImage')} file={question.imageFile} currentUrl={mediaSrc(question.imageUrl)} error={imageError} onChange={onImage} />
+      <ImageField label={t('quizAdmin.questionImage')} file={question.imageFile} currentUrl={mediaSrc(question.imageUrl)} error={imageError} onChange={onImage} />
     </fieldset>
   );
 }

@@ -16,7 +16,7 @@ import { useCreateQuizMutation } from '../api/create-quiz';
 import { useDeleteQuestionMutation } from '../api/delete-question';
 import { useUpdateQuizMutation } from '../api/update-quiz';
 import { blankQuestion, firstProblem, listError, mediaSrc, type QuizDraft, saveOf, switchType, withCorrect } from '../lib/admin-quiz-form';
-import { AdminImageField } from './admin-image-field';
+import { ImageField } from '@/components/image-field';
 import { AdminQuestionEditor } from './admin-question-editor';
 
 const handled = (error: unknown) => !!(error as ApiFailure | undefined)?.handled;
@@ -110,7 +110,7 @@ export function AdminQuizForm({ initial, quizId, imageUrl, onDone }: { initial: 
     <form className="quiz-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <TextField label={t('quizAdmin.title')} dir="auto" error={errors.title?.message} {...register('title')} />
       <TextField label={t('quizAdmin.description')} dir="auto" isRequired error={errors.description?.message} {...register('description')} />
-      <AdminImageField
+      <ImageField
         label={t('quizAdmin.quizImage')}
         file={image}
         currentUrl={mediaSrc(imageUrl)}
