@@ -6,9 +6,8 @@ import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/forms';
 import { useListSectionQuizzesQuery } from '../api/list-section-quizzes';
 import { useUnassignQuizMutation } from '../api/unassign-quiz';
-import { imageSrc } from '../lib/quiz-state';
 import { AssignQuizModal } from './assign-quiz-modal';
-import defaultImage from '../../../assets/course-default.svg';
+import { QuizCardFace } from './quiz-card-face';
 import './quiz.css';
 
 /**
@@ -44,18 +43,7 @@ export function AssignedQuizzes({ contentId }: { contentId: string }) {
         </button>
         {quizzes.map((quiz) => (
           <article key={quiz.id} className="lecture-card" data-testid="assigned-quiz">
-            <div className="lecture-card-photo">
-              <img src={imageSrc(quiz.imageUrl) ?? defaultImage} alt="" loading="lazy" width={320} height={180} />
-            </div>
-            <div className="lecture-card-body">
-              <h3 dir="auto">{quiz.title}</h3>
-              {quiz.description && (
-                <p className="muted" dir="auto">
-                  {quiz.description}
-                </p>
-              )}
-              <p className="quiz-card-meta">{quiz.questionCount === 1 ? t('quiz.oneQuestion') : t('quiz.questionCount', { n: quiz.questionCount })}</p>
-            </div>
+            <QuizCardFace quiz={quiz} />
             <div className="card-actions">
               <button
                 type="button"

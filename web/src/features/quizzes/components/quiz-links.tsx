@@ -4,8 +4,8 @@ import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/forms';
 import type { QuizSummary } from '@/lib/endpoints/list-quizzes';
 import { useListQuizzesToTakeQuery } from '../api/list-quizzes-to-take';
-import { imageSrc, quizLink } from '../lib/quiz-state';
-import defaultImage from '../../../assets/course-default.svg';
+import { quizLink } from '../lib/quiz-state';
+import { QuizCardFace } from './quiz-card-face';
 import './quiz.css';
 
 /**
@@ -35,25 +35,10 @@ export function QuizLinks({ contentId }: { contentId: string }) {
 function QuizCard({ quiz }: { quiz: QuizSummary }) {
   const t = useT();
   const link = quizLink(quiz.id);
-  const image = imageSrc(quiz.imageUrl) ?? defaultImage;
   return (
     <Link to={link.to} state={link.state} className="lecture-link" aria-label={t('quiz.takeNamed', { name: quiz.title })}>
       <article className="lecture-card" data-testid="quiz-card">
-        <div className="lecture-card-photo">
-          <img src={image} alt="" loading="lazy" width={320} height={180} />
-        </div>
-        <div className="lecture-card-body">
-          <h3 dir="auto">{quiz.title}</h3>
-          {quiz.description && (
-            <p className="muted" dir="auto">
-              {quiz.description}
-            </p>
-          )}
-          <p className="quiz-card-meta">
-            <span>{quiz.questionCount === 1 ? t('quiz.oneQuestion') : t('quiz.questionCount', { n: quiz.questionCount })}</span>
-            {quiz.settings.timeLimitMinutes !== null && <span>{t('quiz.timeLimit', { n: quiz.settings.timeLimitMinutes })}</span>}
-          </p>
-        </div>
+        <QuizCardFace quiz={quiz} meta={quiz.settings.timeLimitMinutes !== null && <span>{t('quiz.timeLimit', { n: quiz.settings.timeLimitMinutes })}</span>} />
         <span className="lecture-cta">{t('quiz.take')}</span>
       </article>
     </Link>

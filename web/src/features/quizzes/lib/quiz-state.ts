@@ -3,6 +3,7 @@
  * reload working) and the small rules of taking it, kept out of the screen so they are tested alone.
  */
 import { apiUrl } from '@/lib/api-client';
+import type { Translate } from '@/i18n/use-t';
 
 /** Navigation state of /quiz: the quiz, and where the student came from (a lecture, a section). */
 export interface QuizNavState {
@@ -48,3 +49,6 @@ export function formatRemaining(ms: number): string {
 
 /** Images come as site paths (/media/images/…); they live where the API does. */
 export const imageSrc = (path: string | null | undefined): string | undefined => (path ? (path.startsWith('/') ? apiUrl(path) : path) : undefined);
+
+/** '1 question' / 'N questions', as the quiz cards and the quiz page say it. */
+export const questionCountText = (t: Translate, n: number) => (n === 1 ? t('quiz.oneQuestion') : t('quiz.questionCount', { n }));

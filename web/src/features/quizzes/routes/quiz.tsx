@@ -15,7 +15,7 @@ import { QuizCountdown } from '../components/quiz-countdown';
 import { QuizQuestion } from '../components/quiz-question';
 import { QuizResultView } from '../components/quiz-result';
 import '../components/quiz.css';
-import { answeredCount, answerList, type Answers, answersFrom, imageSrc, readQuizNav } from '../lib/quiz-state';
+import { answeredCount, answerList, type Answers, answersFrom, imageSrc, questionCountText, readQuizNav } from '../lib/quiz-state';
 import { useDebounced, useNow } from '../lib/quiz-timer';
 
 /** An admin reads the whole quiz; taking it, they see it as a student would (no answers, no attempt). */
@@ -154,7 +154,7 @@ function QuizTaking({ quiz, onRetry, returnTo }: { quiz: QuizView; onRetry: () =
             </p>
           )}
           <p className="quiz-meta">
-            <span>{total === 1 ? t('quiz.oneQuestion') : t('quiz.questionCount', { n: total })}</span>
+            <span>{questionCountText(t, total)}</span>
             {quiz.settings.timeLimitMinutes !== null && <span>{t('quiz.timeLimit', { n: quiz.settings.timeLimitMinutes })}</span>}
             {attemptsLeft !== null && <span data-testid="quiz-attempts-left">{t('quiz.attemptsLeft', { n: attemptsLeft })}</span>}
           </p>
