@@ -42,6 +42,25 @@ export const PAYMENT_REDIRECT_MS = 3000;
 export const COUPON_DISCOUNT_MIN = 1;
 export const COUPON_DISCOUNT_MAX = 100;
 export const CURRENCY_LABEL = 'LE';
+/** What Paymob is asked to charge in: amounts go in piasters (100 to the pound). */
+export const PAYMENT_CURRENCY = 'EGP';
+/** A purchase lasts the lecture's access period (days; the teacher sets it on the lecture form). */
+export const LECTURE_ACCESS_DAYS_DEFAULT = 30;
+export const LECTURE_ACCESS_DAYS_MAX = 3650;
+/** A card or wallet order holds its coupon use this long; Paymob's checkout link expires with it. */
+export const PAYMENT_HOLD_MINUTES = 60;
+/** A kiosk order (Aman/Masary reference) holds its coupon use as long as its reference: this many days. */
+export const KIOSK_HOLD_DAYS = 7;
+/** Orders still pending this long after their last news are checked against Paymob's inquiry. */
+export const PAYMENT_RECONCILE_AFTER_MINUTES = 10;
+/** Order states: pending (at the gateway), paid, failed (declined; may still be paid on retry), expired, cancelled (superseded by a newer order of the same student and lecture). */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** How an order was paid: Paymob's card, wallet or kiosk, or a 100 % coupon (no gateway). */
+export const PAYMENT_METHODS = ['card', 'wallet', 'kiosk', 'coupon'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The sales page's longest range, in days. */
+export const SALES_RANGE_MAX_DAYS = 366;
 export const DEFAULT_PHONE_COUNTRY = 'eg';
 export const SPINNER_SIZE_PX = 110;
 

@@ -66,6 +66,22 @@ export const ERROR_CODES = [
   'quiz.attemptClosed', // 409 the timed attempt has closed (deadline + grace); nothing changed
   'quiz.noOpenAttempt', // 409 a timed quiz is answered inside an attempt opened by GET /api/Quizz/{quizId}
   'quiz.busy', // 409 too many simultaneous submits of one student; try again
+  // Coupons
+  'coupon.invalid', // 404 no coupon has this code
+  'coupon.duplicate', // 409 a coupon with this code (in any letter case) exists
+  'coupon.expired', // 410 the coupon's expiry has passed
+  'coupon.usedUp', // 409 every use of a limited coupon is taken
+  'coupon.alreadyUsed', // 409 a once-per-student coupon this student has used (or holds in a pending order)
+  'coupon.notForCourse', // 400 the coupon is limited to other courses
+  'coupon.notFound', // 404 no coupon has this id (delete)
+  // Payments
+  'payment.owned', // 409 the lecture is the student's already and has not expired
+  'payment.free', // 400 a free lecture needs no payment
+  'payment.gateway', // 502 Paymob refused or did not answer; nothing was charged
+  'payment.notConfigured', // 503 the Paymob keys are missing
+  'payment.signature', // 401 a callback whose HMAC does not verify; nothing changed
+  'payment.mismatch', // 400 a callback whose amount or currency is not the order's; nothing changed
+  'payment.order', // 404 a callback names no order of ours
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

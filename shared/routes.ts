@@ -84,9 +84,10 @@ const table = {
   'POST /api/user/payment-intention/{lectureId}': { op: 'createPaymentIntention', domain: 'payments', access: 'user', summary: 'Create a payment intention: price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody, response: res.paymentIntention },
   'POST /api/payments/paymob/webhook': { op: 'receivePaymobCallback', domain: 'payments', access: 'public', summary: 'Receive the Paymob processed callback (HMAC verified)', response: res.paymobCallbackResponse, ours: true },
   'GET /api/payments/paymob/return': { op: 'returnFromPaymob', domain: 'payments', access: 'public', summary: 'Return from Paymob in the browser; redirects to /temp or /fail', response: res.redirectResponse, ours: true },
+  'GET /api/payments/sales': { op: 'getSales', domain: 'payments', access: 'admin', summary: 'Sales over a range of Cairo days: revenue by day and lecture, coupon use, the orders', query: com.salesQuery, response: res.salesResponse, ours: true },
 
   // coupons
-  'POST /api/Coupan/validate/{couponCode}': { op: 'validateCoupon', domain: 'coupons', access: 'user', summary: 'Validate a coupon code', params: com.couponCodeParams, response: res.couponValidation },
+  'POST /api/Coupan/validate/{couponCode}': { op: 'validateCoupon', domain: 'coupons', access: 'user', summary: 'Validate a coupon code (for a lecture: its course limit and once-per-student too)', params: com.couponCodeParams, query: com.validateCouponQuery, response: res.couponValidation },
   'POST /api/Coupan/create': { op: 'createCoupon', domain: 'coupons', access: 'admin', summary: 'Create a coupon', body: com.createCouponBody, response: res.couponCreated },
   'GET /api/Coupan/all': { op: 'listCoupons', domain: 'coupons', access: 'admin', summary: 'List all coupons', response: res.couponList },
   'DELETE /api/Coupan/{id}': { op: 'deleteCoupon', domain: 'coupons', access: 'admin', summary: 'Delete a coupon', params: idParam, response: res.deletedResponse },

@@ -33,6 +33,8 @@ export const RULE_CODES = [
   'password.match',
   'code.digits',
   'coupon.chars',
+  'coupon.expiry',
+  'sales.range',
   'image.file',
   'image.type',
   'image.raster',
@@ -171,6 +173,10 @@ export function englishMessage({ code, field, params }: Rule): string {
       return `${f} must be ${params.length ?? 6} digits`;
     case 'coupon.chars':
       return `${f} may hold letters, digits, - and _`;
+    case 'coupon.expiry':
+      return `${f} must be in the future`;
+    case 'sales.range':
+      return 'the range must run forwards and span a year at most';
     case 'image.file':
       return `${f} must be an uploaded file`;
     case 'image.type':

@@ -1,5 +1,6 @@
 /** Lectures with their videos: the admin's editing, the students' lists and the lecture page. */
 import { ulid } from 'ulid';
+import { LECTURE_ACCESS_DAYS_DEFAULT } from '../../shared/constants';
 import type { Lecture } from '../../shared/schemas/catalogue';
 import type { UploadedFile } from '../../shared/schemas/common';
 import {
@@ -23,7 +24,7 @@ import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { BadRequest, NotFound } from '../lib/errors';
 import { mediaUrls } from '../lib/media-urls';
-import { VIDEO_URL_TTL_SECONDS, type Viewer, canWatch, lockedVideoIds } from './access';
+import { VIDEO_URL_TTL_SECONDS, type Viewer, canWatch, isUnexpired, lockedVideoIds } from './access';
 import { storeImage, uploadedVideoKeys } from './media';
 import { lecturePrice } from './pricing';
 import { assertTermOpen } from './terms';
@@ -37,7 +38,7 @@ export interface VideoInput {
   quizId: string | null;
 }
 
-const purchaseDates = (p: PurchaseRecord | undefined) => (p ? { purchaseDate: p.purchaseDate, expiryDate: p.expiryDate } : {});
+const purchaseDates = (p: PurchaseRecord | undefined, now = new Date()) => (p ? { purchaseDate: p.purchaseDate, expiryDate: p.expiryDate, expired: !isUnexpired(p, now) } : {});
 const adminVideo = (v: VideoRecord) => toVideo(v, { videoUrl: v.key });
 
 /** A section's lectures (no video URLs): each marked whether this viewer may watch it. */
@@ -75,6 +76,7 @@ export interface NewLecture {
   subtitle: string;
   price?: number;
   isFree?: boolean;
+  accessDays?: number;
   contentId: string;
   imageFile: UploadedFile;
   videoUrls: VideoInput[];
@@ -95,6 +97,7 @@ export async function saveLecture(input: NewLecture): Promise<Lecture> {
     name: input.name,
     subTitle: input.subtitle,
     ...lecturePrice(input),
+    accessDays: input.accessDays ?? LECTURE_ACCESS_DAYS_DEFAULT,
     imageKey,
     // Spec 5: read-only, derived from the videos (the form's numberOfLectures is ignored).
     numberOfLectures: input.videoUrls.length,
@@ -117,10 +120,10 @@ async function liveLecture(id: string) {
 
 const withVideos = ({ lecture, videos }: { lecture: LectureRecord; videos: VideoRecord[] }) => toLecture(lecture, { videos: videos.map(adminVideo) });
 
-export async function updateLecture(id: string, input: { name?: string; subTitle?: string; price?: number; isFree?: boolean; imageFile?: UploadedFile }): Promise<Lecture> {
+export async function updateLecture(id: string, input: { name?: string; subTitle?: string; price?: number; isFree?: boolean; accessDays?: number; imageFile?: UploadedFile }): Promise<Lecture> {
   const { lecture } = await liveLecture(id);
   const imageKey = input.imageFile ? await storeImage(input.imageFile) : undefined;
-  await updateLectureRecord(id, { name: input.name, subTitle: input.subTitle, ...lecturePrice(input, lecture), imageKey });
+  await updateLectureRecord(id, { name: input.name, subTitle: input.subTitle, ...lecturePrice(input, lecture), accessDays: input.accessDays, imageKey });
   return withVideos(await liveLecture(id));
 }
 

@@ -1,10 +1,14 @@
 /** The catalogue's records in the shapes the spec's client reads (section 3). */
+import { LECTURE_ACCESS_DAYS_DEFAULT } from '../../shared/constants';
 import type { Course, Lecture, Term, Video } from '../../shared/schemas/catalogue';
 import type { CourseRecord } from '../data/course-repo';
 import type { LectureRecord, VideoRecord } from '../data/lecture-repo';
 import type { SectionRecord } from '../data/section-repo';
 import type { TermRecord } from '../data/term-repo';
 import { sitePath } from '../lib/media-urls';
+
+/** Days a purchase of this lecture lasts. */
+export const accessDaysOf = (l: Pick<LectureRecord, 'accessDays'>) => l.accessDays ?? LECTURE_ACCESS_DAYS_DEFAULT;
 
 export const toCourse = (c: CourseRecord): Course => ({
   id: c.id,
@@ -33,13 +37,14 @@ export const toVideo = (v: VideoRecord, extras: VideoExtras = {}): Video => ({
   ...extras,
 });
 
-export const toLecture = (l: LectureRecord, extras: Partial<Pick<Lecture, 'videos' | 'canWatch' | 'purchaseDate' | 'expiryDate'>> = {}): Lecture => ({
+export const toLecture = (l: LectureRecord, extras: Partial<Pick<Lecture, 'videos' | 'canWatch' | 'purchaseDate' | 'expiryDate' | 'expired'>> = {}): Lecture => ({
   id: l.id,
   name: l.name,
   lectureName: l.name,
   subTitle: l.subTitle,
   price: l.price,
   isFree: l.isFree,
+  accessDays: accessDaysOf(l),
   photoUrl: l.imageKey ? sitePath(l.imageKey) : null,
   numberOfLectures: l.numberOfLectures,
   contentId: l.contentId,

@@ -18,10 +18,18 @@
  *  AP14 purchaseOfLecture   PK=USER#id              SK=PURCHASE#lectureId  (has-student-access = GetItem + expiryDate check;
  *                           written only by purchase-repo recordPurchase, which also marks the lecture firstPurchasedAt)
  *  AP15 purchasesOfUser     PK=USER#id              SK begins_with PURCHASE#
- *  AP16 couponByCode        PK=COUPON#CODE          SK=COUPON
+ *  AP16 couponByCode        PK=COUPON#code          SK=COUPON  (code normalised: normalizeCouponCode; holds the limits,
+ *                           `taken` = uses held by pending orders + paid uses, `uses` = paid uses)
  *  AP17 allCoupons          byParent: GSI1PK=COUPONS  GSI1SK=createdAt#id
+ *  AP32 couponById          PK=COUPONID#id          SK=COUPONID  → code (delete by id)
+ *  AP33 couponOfStudent     PK=COUPON#code          SK=STUDENT#userId  → orderId (once-per-student guard: present while
+ *                           that student's order holds or has used the coupon)
  *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
- *  AP19 paymentById         PK=PAYMENT#id           SK=PAYMENT
+ *  AP19 orderById           PK=ORDER#id             SK=ORDER  (the webhook finds it by Paymob's merchant_order_id = id)
+ *  AP34 ordersByDate        byParent: GSI1PK=ORDERS  GSI1SK=createdAt#id  (sales over a range; pending ones to reconcile)
+ *  AP35 ordersOfStudent     byTerm:   GSI2PK=USER#id#ORDERS  GSI2SK=createdAt#id  (pending orders on /profile/lecPay)
+ *  AP36 openOrder           PK=USER#id              SK=OPENORDER#lectureId  → orderId (the student's latest card/wallet
+ *                           order of a lecture: reused while its price and coupon hold, else superseded)
  *  AP20 quizWithQuestions   PK=QUIZ#id              SK=QUIZ | QUESTION#order#id  (one Query)
  *  AP21 allQuizzes          byParent: GSI1PK=QUIZZES  GSI1SK=createdAt#id  (the quiz items only)
  *  AP22 resultOfStudent     PK=USER#id              SK=RESULT#quizId  (best attempt, pass, attempt count, the open timed
@@ -37,6 +45,7 @@
  *  AP27 oauthState          PK=OAUTH#state          SK=OAUTH  → PKCE verifier (expiresAt TTL, taken once)
  *  AP28 signInFailures      PK=SIGNINFAIL#identifier SK=SIGNINFAIL  → failures in the window (expiresAt TTL)
  */
+import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
 export interface Key {
   PK: string;
@@ -78,11 +87,20 @@ export const keys = {
   purchase: (userId: string, lectureId: string): Key => ({ PK: `USER#${userId}`, SK: `PURCHASE#${lectureId}` }),
   purchaseSkPrefix: 'PURCHASE#',
 
-  coupon: (code: string): Key => ({ PK: `COUPON#${code.toUpperCase()}`, SK: 'COUPON' }),
+  /** Any spelling of a code finds the same coupon: the key holds normalizeCouponCode(code). */
+  coupon: (code: string): Key => ({ PK: `COUPON#${normalizeCouponCode(code)}`, SK: 'COUPON' }),
   couponsIndex: (createdAt: string, id: string) => ({ GSI1PK: 'COUPONS', GSI1SK: `${createdAt}#${id}` }),
+  couponsIndexPk: 'COUPONS',
+  couponById: (id: string): Key => ({ PK: `COUPONID#${id}`, SK: 'COUPONID' }),
+  couponOfStudent: (code: string, userId: string): Key => ({ PK: `COUPON#${normalizeCouponCode(code)}`, SK: `STUDENT#${userId}` }),
   message: (id: string): Key => ({ PK: 'MESSAGES', SK: `MESSAGE#${id}` }),
   messagesPk: 'MESSAGES',
-  payment: (id: string): Key => ({ PK: `PAYMENT#${id}`, SK: 'PAYMENT' }),
+  order: (id: string): Key => ({ PK: `ORDER#${id}`, SK: 'ORDER' }),
+  ordersIndex: (createdAt: string, id: string) => ({ GSI1PK: 'ORDERS', GSI1SK: `${createdAt}#${id}` }),
+  ordersIndexPk: 'ORDERS',
+  orderOfStudent: (userId: string, createdAt: string, id: string) => ({ GSI2PK: `USER#${userId}#ORDERS`, GSI2SK: `${createdAt}#${id}` }),
+  ordersOfStudentPk: (userId: string) => `USER#${userId}#ORDERS`,
+  openOrder: (userId: string, lectureId: string): Key => ({ PK: `USER#${userId}`, SK: `OPENORDER#${lectureId}` }),
 
   quiz: (id: string): Key => ({ PK: `QUIZ#${id}`, SK: 'QUIZ' }),
   quizPk: (id: string) => `QUIZ#${id}`,

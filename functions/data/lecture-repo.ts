@@ -10,6 +10,8 @@ export interface LectureRecord {
   subTitle: string;
   price: number;
   isFree: boolean;
+  /** Days a purchase lasts; absent on lectures made before it existed (the default applies). */
+  accessDays?: number;
   /** Key of its image in the media bucket (images/…). */
   imageKey?: string;
   /** How many videos it has; follows every add and delete. */
@@ -182,7 +184,7 @@ export async function updateVideo(v: { id: string; lectureId: string; order: num
   }
 }
 
-export type LectureChanges = Partial<Pick<LectureRecord, 'name' | 'subTitle' | 'price' | 'isFree' | 'imageKey' | 'archived'>>;
+export type LectureChanges = Partial<Pick<LectureRecord, 'name' | 'subTitle' | 'price' | 'isFree' | 'accessDays' | 'imageKey' | 'archived'>>;
 
 export async function updateLecture(id: string, fields: LectureChanges): Promise<LectureRecord> {
   const names = Object.keys(fields).filter((k) => fields[k as keyof LectureChanges] !== undefined);

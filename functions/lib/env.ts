@@ -26,7 +26,10 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Bioscope <no-reply@bioscope.local>'),
   SINGLE_SESSION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   PAYMOB_API_URL: z.string().default('https://accept.paymob.com'),
+  /** Secrets Manager secret holding the Paymob keys as JSON (see functions/payments/paymob-settings.ts). */
   PAYMOB_SECRET_NAME: z.string().default(''),
+  /** The same JSON inline: the local platform sets it for its payment sandbox; wins over PAYMOB_SECRET_NAME. */
+  PAYMOB_SETTINGS: z.string().default(''),
   DYNAMODB_ENDPOINT: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   /** The browser-facing S3 endpoint for presigned URLs when it differs from S3_ENDPOINT. */

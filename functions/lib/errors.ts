@@ -55,6 +55,12 @@ export class Conflict extends HttpError {
     super(409, message, code);
   }
 }
+/** 410: it existed and is over (an expired coupon). */
+export class Gone extends HttpError {
+  constructor(message = 'Gone', code: ErrorCode = 'notFound') {
+    super(410, message, code);
+  }
+}
 export class PayloadTooLarge extends HttpError {
   constructor(message = 'The request is too large', code: ErrorCode = 'tooLarge') {
     super(413, message, code);
@@ -68,6 +74,12 @@ export class TooManyRequests extends HttpError {
 export class NotImplemented extends HttpError {
   constructor(message = 'Not implemented yet', code: ErrorCode = 'notImplemented') {
     super(501, message, code);
+  }
+}
+/** 502: a service we call (Paymob) refused or did not answer; the message says nothing internal. */
+export class BadGateway extends HttpError {
+  constructor(message = 'An outside service did not answer', code: ErrorCode = 'unavailable') {
+    super(502, message, code);
   }
 }
 export class ServiceUnavailable extends HttpError {

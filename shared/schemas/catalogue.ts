@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_TYPES, IMAGE_MAX_BYTES, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants';
+import { CONTENT_TYPES, IMAGE_MAX_BYTES, LECTURE_ACCESS_DAYS_MAX, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants';
 import { ruleParams } from '../rules';
 import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, type UploadedFile, uploadedImage } from './common';
 
@@ -114,8 +114,12 @@ export const lecture = z.object({
   archived: z.boolean().optional(),
   videos: z.array(video).optional(),
   canWatch: z.boolean().optional(),
+  /** Days a purchase of this lecture lasts (the teacher sets it; default LECTURE_ACCESS_DAYS_DEFAULT). */
+  accessDays: z.number(),
   purchaseDate: z.string().optional(),
   expiryDate: z.string().optional(),
+  /** The viewer's purchase has run out (a student's view of a bought lecture). */
+  expired: z.boolean().optional(),
 });
 export type Lecture = z.infer<typeof lecture>;
 export type Video = z.infer<typeof video>;
@@ -134,6 +138,11 @@ export const lecturePrice = z.preprocess(
     .optional(),
 );
 const lectureName = nonBlank(200);
+/** How many days a purchase lasts: a whole number from 1 to LECTURE_ACCESS_DAYS_MAX; empty means the default. */
+export const accessDays = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number().int().min(1).max(LECTURE_ACCESS_DAYS_MAX).optional(),
+);
 const lectureSubtitle = nonBlank(500);
 /** At least one video (spec 5), at most 200. */
 const lectureVideos = z
@@ -153,6 +162,7 @@ export const saveLectureBody = z
     numberOfLectures: z.coerce.number().optional(),
     price: lecturePrice.optional(),
     isFree: formBoolean.optional(),
+    accessDays,
     contentId: id,
     imageFile: rasterImage.optional(),
     videoUrls: jsonField(lectureVideos),
@@ -165,6 +175,7 @@ export const updateLectureBody = z.object({
   subTitle: lectureSubtitle.optional(),
   price: lecturePrice.optional(),
   isFree: formBoolean.optional(),
+  accessDays,
   imageFile: rasterImage.optional(),
 });
 export const addVideosBody = lectureVideos;
@@ -180,6 +191,7 @@ const lectureFormBase = z.object({
   subtitle: lectureSubtitle,
   price: lecturePrice,
   isFree: z.boolean(),
+  accessDays,
   image: rasterBrowserImage.optional(),
 });
 export const lectureForm = lectureFormBase

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { QUESTION_TYPES } from '../constants';
 import { user } from './auth';
 import { lecture, video } from './catalogue';
-import { coupon } from './commerce';
+import { coupon, order, purchasedLecture, salesReport } from './commerce';
 import { message } from './common';
 
 // responses
@@ -29,10 +29,15 @@ export const videoDeleted = z.object({ id: z.string(), lectureId: z.string(), me
 export const videoUpdated = z.object({ message: z.string(), data: video });
 
 // payments (spec 3 "Payment data", 7 "Payment and coupons")
-export const purchasesResponse = z.object({ data: z.array(lecture) });
+/** My lectures (/profile/lecPay): purchases and grants, and the orders still waiting (a kiosk reference). */
+export const purchasesResponse = z.object({ data: z.array(purchasedLecture), pending: z.array(order) });
 export const paymentIntention = z.object({
   message: z.string(),
+  /** Paymob's checkout for this order; '' when nothing is left to pay (a 100 % coupon granted the lecture). */
   paymentUrl: z.string(),
+  orderId: z.string(),
+  /** True when the price came to 0 and the lecture is now the student's (no gateway). */
+  granted: z.boolean(),
   data: z.object({
     originalPrice: z.number(),
     discountedPrice: z.number(),
@@ -42,6 +47,7 @@ export const paymentIntention = z.object({
   }),
 });
 export const paymobCallbackResponse = message;
+export const salesResponse = z.object({ data: salesReport });
 
 // coupons
 export const couponValidation = z.object({ code: z.string(), discount: z.number() });
