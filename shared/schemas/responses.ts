@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { QUESTION_TYPES } from '../constants';
 import { user } from './auth';
-import { lecture, video } from './catalogue';
+import { video } from './catalogue';
 import { coupon, order, purchasedLecture, salesReport } from './commerce';
 import { message } from './common';
 
