@@ -25,7 +25,10 @@ export const couponCode = z
   .refine((c) => c === '' || /^[\p{L}\p{M}\p{N}_-]+$/u.test(c), ruleParams('coupon.chars'));
 
 /** A whole percent from 1 to 100 (spec 5; tooSmall / tooBig / notInteger). */
-export const couponDiscount = z.coerce.number().int().min(COUPON_DISCOUNT_MIN).max(COUPON_DISCOUNT_MAX);
+export const couponDiscount = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+  z.number().int().min(COUPON_DISCOUNT_MIN).max(COUPON_DISCOUNT_MAX),
+);
 
 /** An optional whole number (an empty form field is none). */
 const optionalCount = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional());
