@@ -25,6 +25,8 @@ export interface LocalConfig {
   /** The Lambdas' logger, locally: readable lines (LOG_FORMAT=compact), quiet (WARN: errors only) unless LOG_REQUESTS=1 or LOG_LEVEL says otherwise. */
   logLevel: string;
   logFormat: 'json' | 'compact';
+  /** How often the payments' reconciliation job runs (the scheduled job in AWS); 0 disables it (the tests call it directly). */
+  reconcileMs: number;
 }
 
 export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
@@ -45,5 +47,6 @@ export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
     quiet: e.QUIET === '1',
     logLevel: e.POWERTOOLS_LOG_LEVEL || e.LOG_LEVEL || (e.LOG_REQUESTS === '1' || e.LOG_REQUESTS === 'true' ? 'INFO' : 'WARN'),
     logFormat: e.LOG_FORMAT === 'json' ? 'json' : 'compact',
+    reconcileMs: int(e.RECONCILE_MS, 60_000),
   };
 }

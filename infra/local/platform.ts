@@ -13,8 +13,9 @@ import { stopChild } from './child';
 import { cognitoClient, ensurePool, startCognitoLocal } from './cognito';
 import type { LocalConfig } from './config';
 import { ensureTable, startDynamoLocal } from './dynamodb';
-import { createGateway, type LambdaHandler, type LocalRoute } from './gateway';
+import { createGateway, type LambdaHandler, type LocalRoute, sendJson } from './gateway';
 import { type GoogleStandInOptions, googleRoutes, HOSTED_UI_PATH } from './google';
+import { createPaymobSandbox, PAYMOB_SANDBOX_PATH, type PaymobSettings, paymobSettingsFor } from './paymob-sandbox';
 import { freePort } from './ports';
 import { ensureBucket, startS3 } from './s3';
 
@@ -34,6 +35,8 @@ export interface PlatformInfo {
   issuer: string;
   admin: { email: string; password: string; created: boolean };
   demo: { seeded: boolean; detail?: string };
+  /** The local Paymob sandbox: PAYMOB_API_URL and the settings the Lambdas get as PAYMOB_SETTINGS (tests sign callbacks with them). */
+  paymob: { apiUrl: string; settings: PaymobSettings };
 }
 
 export interface Platform extends PlatformInfo {
@@ -48,10 +51,31 @@ async function portFor(wanted: number, host: string, what: string): Promise<numb
   }
 }
 
-/** Local-only pages and endpoints; later features add theirs (payment sandbox, Google stand-in). */
-async function localRoutes(google: GoogleStandInOptions): Promise<LocalRoute[]> {
+/** Local-only pages and endpoints: the mail outbox, the Google stand-in, the Paymob sandbox. */
+async function localRoutes(google: GoogleStandInOptions, extra: LocalRoute[]): Promise<LocalRoute[]> {
   const { outboxRoutes } = await import('./outbox');
-  return [...outboxRoutes, ...googleRoutes(google)];
+  return [...outboxRoutes, ...googleRoutes(google), ...extra];
+}
+
+export interface ReconcileResult {
+  checked: number;
+  settled: number;
+  failed: number;
+  expired: number;
+}
+type Reconcile = (now?: Date) => Promise<ReconcileResult>;
+
+/**
+ * The payments' reconciliation job (functions/payments/reconcile.ts), loaded lazily like the
+ * domain handlers; undefined while that module does not exist, so the platform starts without it.
+ */
+function reconcileJob(): () => Promise<Reconcile | undefined> {
+  const dir = path.resolve(__dirname, '../../functions/payments');
+  let job: Promise<Reconcile | undefined> | undefined;
+  return () =>
+    (job ??= ['reconcile.ts', 'reconcile.js'].some((f) => fs.existsSync(path.join(dir, f)))
+      ? import(`../../functions/payments/${'reconcile'}`).then((m: { reconcilePendingOrders?: Reconcile }) => m.reconcilePendingOrders)
+      : Promise.resolve(undefined));
 }
 
 export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
@@ -71,9 +95,21 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
   const children: ChildProcess[] = [];
   let s3server: S3rver | undefined;
   let gateway: http.Server | undefined;
+  let flushPaymob: (() => void) | undefined;
+  // The reconciliation job: on a timer (cfg.reconcileMs), and on demand at POST /_local/reconcile.
+  const loadReconcile = reconcileJob();
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  let reconciling: Promise<ReconcileResult | undefined> | undefined;
+  const reconcile = (now?: Date) =>
+    (reconciling ??= loadReconcile()
+      .then((run) => run?.(now))
+      .finally(() => (reconciling = undefined)));
   const stop = async () => {
+    clearInterval(reconcileTimer);
+    await reconciling?.catch(() => undefined);
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
+    flushPaymob?.();
     await Promise.all([...children.map((c) => stopChild(c)), s3server?.close().catch(() => undefined)]);
   };
 
@@ -82,6 +118,8 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     children.push(startCognitoLocal({ port: cognitoPort, host: '127.0.0.1', dir: path.join(cfg.dataDir, 'cognito'), logDir }));
     const s3 = await startS3({ port: s3Port, host: '127.0.0.1', directory: path.join(cfg.dataDir, 's3'), bucket: MEDIA_BUCKET });
     s3server = s3.server;
+    const paymobSettings = paymobSettingsFor(cfg.dataDir);
+    const paymobApiUrl = `${url}${PAYMOB_SANDBOX_PATH}`;
     const [, pool] = await Promise.all([ensureTable(dynamoEndpoint, TABLE_NAME), ensurePool(cognitoEndpoint, url), ensureBucket(s3Endpoint, MEDIA_BUCKET)]);
 
     // The same variables the CDK stack gives the Lambdas, pointed at the stand-ins.
@@ -97,6 +135,9 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       PUBLIC_URL: url,
       MEDIA_URLS: 's3',
       MAIL_TRANSPORT: 'outbox',
+      // Paymob's API is the local sandbox (infra/local/paymob-sandbox.ts), with this data folder's keys.
+      PAYMOB_API_URL: paymobApiUrl,
+      PAYMOB_SETTINGS: JSON.stringify(paymobSettings),
       SINGLE_SESSION: String(cfg.singleSession),
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3Endpoint,
@@ -121,6 +162,20 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       return handlers.get(d)!;
     };
     const issuer = `${cognitoEndpoint}/${pool.userPoolId}`;
+    const paymob = createPaymobSandbox({ dataDir: cfg.dataDir, settings: paymobSettings, publicUrl: url });
+    flushPaymob = paymob.flush;
+    const reconcileRoute: LocalRoute = {
+      method: 'POST',
+      path: '/_local/reconcile',
+      handle: async (_req, res, reqUrl) => {
+        const at = reqUrl.searchParams.get('now');
+        const now = at ? new Date(at) : undefined;
+        if (now && Number.isNaN(now.getTime())) return sendJson(res, 400, { message: '`now` must be an ISO date' });
+        const result = await reconcile(now);
+        if (!result) return sendJson(res, 503, { message: 'functions/payments/reconcile.ts does not exist yet' });
+        sendJson(res, 200, result);
+      },
+    };
     gateway = createGateway({
       port,
       host: cfg.host,
@@ -128,13 +183,22 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       loadDomain,
       webDist: cfg.webDist,
       mediaOrigin: `${s3Endpoint}/${MEDIA_BUCKET}`,
-      localRoutes: await localRoutes({ cognitoEndpoint, userPoolId: pool.userPoolId }),
+      localRoutes: await localRoutes({ cognitoEndpoint, userPoolId: pool.userPoolId }, [...paymob.routes, reconcileRoute]),
     });
     gateway.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       gateway!.once('error', reject);
       gateway!.listen(port, cfg.host, () => resolve());
     });
+    if (cfg.reconcileMs > 0) {
+      reconcileTimer = setInterval(() => {
+        reconcile().then(
+          (r) => r && (r.settled || r.failed || r.expired) && !cfg.quiet && console.log(`[reconcile] ${JSON.stringify(r)}`),
+          (e: unknown) => console.error('[reconcile]', e),
+        );
+      }, cfg.reconcileMs);
+      reconcileTimer.unref();
+    }
 
     return {
       url,
@@ -149,6 +213,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       issuer,
       admin: { email: cfg.adminEmail, password: cfg.adminPassword, created: admin.created },
       demo,
+      paymob: { apiUrl: paymobApiUrl, settings: paymobSettings },
       stop,
     };
   } catch (e) {

@@ -34,6 +34,8 @@ async function spawnOnce(extraEnv: NodeJS.ProcessEnv): Promise<{ info: PlatformI
       DATA_DIR: dataDir,
       DYNAMODB_IN_MEMORY: '1',
       QUIET: '1',
+      // Tests run the payments' reconciliation job themselves (POST /_local/reconcile or the function).
+      RECONCILE_MS: '0',
       NODE_NO_WARNINGS: '1',
       // DEBUG_PLATFORM=1 shows the platform's output, one line per request included.
       ...(process.env.DEBUG_PLATFORM ? { LOG_REQUESTS: '1' } : {}),

@@ -22,6 +22,7 @@ async function main() {
     Open:             ${p.url}
     Admin:            ${p.admin.email} / ${p.admin.password}${p.admin.created ? '' : '  (as first seeded; unchanged since)'}
     Mail outbox:      ${p.url}/_local/outbox
+    Paymob sandbox:   ${p.paymob.apiUrl}/  (checkouts, kiosk references, callbacks; JSON: ${p.paymob.apiUrl}/transactions.json)
     Health:           ${p.url}/api/health
     Demo content:     ${p.demo.seeded ? 'seeded' : p.demo.detail ?? 'present'}
     DynamoDB Local:   ${p.dynamoEndpoint}   S3 (s3rver): ${p.s3Endpoint}   cognito-local: ${p.cognitoEndpoint}
