@@ -20,6 +20,8 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { OAuthScope, UserPoolClient, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -29,6 +31,7 @@ import { DomainFunction, type Grant, nagText } from '../constructs/domain-functi
 import { LogBucket } from '../constructs/log-bucket';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import { USER_POOL } from '../definitions/user-pool';
+import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import type { DataStack } from './data-stack';
 import { PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY, type Settings } from './settings';
 
@@ -43,6 +46,9 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   users: ['data', 'identity:admin'],
   messages: ['data'],
 };
+
+/** How often pending orders are checked against Paymob (each is checked once it is PAYMENT_RECONCILE_AFTER_MINUTES old). */
+const RECONCILE_EVERY_MINUTES = 5;
 
 /** Auth and payments call Cognito, SES or Paymob before answering. */
 const TIMEOUTS: Partial<Record<Domain, Duration>> = { auth: Duration.seconds(20), payments: Duration.seconds(20) };
@@ -249,6 +255,14 @@ export class ApiStack extends Stack {
         Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: `Public in the route table by design: ${route.summary}.` });
       }
     }
+
+    // Paymob sends a callback once per outcome and networks drop things: every few minutes the
+    // payments Lambda checks orders still pending against Paymob's inquiry (functions/payments/reconcile.ts).
+    new Rule(this, 'ReconcilePayments', {
+      description: 'Settle pending Paymob orders whose callback never arrived',
+      schedule: Schedule.rate(Duration.minutes(RECONCILE_EVERY_MINUTES)),
+      targets: [new LambdaFunctionTarget(this.functions.payments.fn, { event: RuleTargetInput.fromObject(RECONCILE_EVENT), retryAttempts: 2 })],
+    });
 
     // Synth must work before the web is built: no build, no deployment.
     if (fs.existsSync(path.join(settings.webDist, 'index.html'))) {

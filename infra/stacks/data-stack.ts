@@ -160,9 +160,9 @@ export class DataStack extends Stack {
     // Filled by the operator after the first deploy (README); the values are Paymob's and ours.
     this.paymobSecret = new Secret(this, 'PaymobKeys', {
       secretName: settings.paymobSecretName,
-      description: 'Paymob keys as JSON: {"secretKey","publicKey","hmacSecret","integrationIds":[...]}',
+      description: 'Paymob keys as JSON: {"secretKey","publicKey","hmacSecret","apiKey","integrations":{"card","wallet","kiosk"}}',
       generateSecretString: {
-        secretStringTemplate: JSON.stringify({ secretKey: '', publicKey: '', hmacSecret: '', integrationIds: [] }),
+        secretStringTemplate: JSON.stringify({ secretKey: '', publicKey: '', hmacSecret: '', apiKey: '', integrations: { card: 0, wallet: 0, kiosk: 0 } }),
         generateStringKey: 'placeholder',
       },
       removalPolicy: RemovalPolicy.RETAIN,

@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
+import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import { logicalId, synthBioscope } from './bioscope-app';
 
 const { api, data, apiTemplate } = synthBioscope();
@@ -240,5 +241,36 @@ describe('web client of the pool', () => {
       CallbackURLs: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Site'), 'DomainName'] }, '/api/auth/google/callback']] }],
       SupportedIdentityProviders: ['COGNITO', 'Google'],
     });
+  });
+});
+
+describe('payments', () => {
+  test('a schedule sends the payments Lambda the reconcile event every 5 minutes', () => {
+    apiTemplate.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      State: 'ENABLED',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [logicalId(api.functions.payments.fn), 'Arn'] },
+          Input: JSON.stringify(RECONCILE_EVENT),
+          RetryPolicy: { MaximumRetryAttempts: 2 },
+        }),
+      ],
+    });
+    apiTemplate.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [logicalId(api.functions.payments.fn), 'Arn'] },
+    });
+    expect(Object.keys(apiTemplate.findResources('AWS::Events::Rule'))).toHaveLength(1);
+  });
+
+  test('the Paymob webhook and the browser return are public; intention and sales need a session', () => {
+    const routes = apiTemplate.findResources('AWS::ApiGatewayV2::Route');
+    const auth = (key: string) => Object.values(routes).find((r) => r.Properties.RouteKey === key)!.Properties.AuthorizationType;
+    expect(auth('POST /api/payments/paymob/webhook')).toBe('NONE');
+    expect(auth('GET /api/payments/paymob/return')).toBe('NONE');
+    expect(auth('POST /api/user/payment-intention/{lectureId}')).toBe('JWT');
+    expect(auth('GET /api/payments/sales')).toBe('JWT');
   });
 });
