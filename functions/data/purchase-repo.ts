@@ -1,11 +1,13 @@
 /**
  * Purchases and grants of lectures (AP14/AP15). The payments and users features record them
- * through `recordPurchase` only: it also marks the lecture as bought, which is what keeps a
- * bought lecture from ever being deleted outright (see lecture-repo deleteLectureIfUnpurchased).
+ * through `recordPurchase`, or put `purchaseItems` into a transaction of their own (payments: the
+ * order's settlement and the purchase are one TransactWriteItems). Both also mark the lecture as
+ * bought, which is what keeps a bought lecture from ever being deleted outright (see lecture-repo
+ * deleteLectureIfUnpurchased).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from './client';
-import { getItems, queryAll, withoutKeys, writeAll } from './items';
+import { type TransactItem, getItems, queryAll, withoutKeys, writeAll } from './items';
 import type { TermRecord } from './term-repo';
 import { keys } from './keys';
 
@@ -16,6 +18,10 @@ export interface PurchaseRecord {
   purchaseDate: string;
   expiryDate: string;
   source: 'payment' | 'grant';
+  /** LE paid for this purchase (the order's amount; 0 for a 100 % coupon). Absent on grants. */
+  pricePaid?: number;
+  /** The order that paid it (payments only). */
+  orderId?: string;
 }
 
 /** AP14 */
@@ -40,21 +46,34 @@ export async function purchasesOfUser(userId: string): Promise<PurchaseRecord[]>
   return items.map((i) => withoutKeys<PurchaseRecord>(i));
 }
 
+/**
+ * The transaction items that write (or renew) the purchase and mark the lecture bought (its
+ * condition fails when the lecture is gone). `expect` makes the purchase's write conditional on
+ * what the caller read: `{ expiryDate: null }` = there was none, a string = it still ends then —
+ * so an extension computed from a stale read fails instead of overwriting a newer one.
+ */
+export function purchaseItems(p: PurchaseRecord, expect?: { expiryDate: string | null }): TransactItem[] {
+  const condition =
+    expect === undefined
+      ? {}
+      : expect.expiryDate === null
+        ? { ConditionExpression: 'attribute_not_exists(PK)' }
+        : { ConditionExpression: 'expiryDate = :prev', ExpressionAttributeValues: { ':prev': expect.expiryDate } };
+  return [
+    { Put: { TableName: TABLE, Item: { ...keys.purchase(p.userId, p.lectureId), ...p }, ...condition } },
+    {
+      Update: {
+        TableName: TABLE,
+        Key: keys.lecture(p.lectureId),
+        UpdateExpression: 'SET firstPurchasedAt = if_not_exists(firstPurchasedAt, :at)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':at': p.purchaseDate },
+      },
+    },
+  ];
+}
+
 /** Writes (or renews) the purchase and marks the lecture bought, in one transaction; Conflict if the lecture is gone. */
 export async function recordPurchase(p: PurchaseRecord): Promise<void> {
-  await writeAll(
-    [
-      { Put: { TableName: TABLE, Item: { ...keys.purchase(p.userId, p.lectureId), ...p } } },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: keys.lecture(p.lectureId),
-          UpdateExpression: 'SET firstPurchasedAt = if_not_exists(firstPurchasedAt, :at)',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':at': p.purchaseDate },
-        },
-      },
-    ],
-    'This lecture no longer exists',
-  );
+  await writeAll(purchaseItems(p), 'This lecture no longer exists');
 }

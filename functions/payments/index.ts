@@ -1,5 +1,23 @@
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
+import { createPaymentIntention } from './create-payment-intention';
+import { getSales } from './get-sales';
+import { listPurchases } from './list-purchases';
+import { receivePaymobCallback } from './receive-paymob-callback';
+import { returnFromPaymob } from './return-from-paymob';
 
-/** The payments domain's Lambda. Its routes come with a later issue; until then they answer 501. */
-export const handler = domainHandler('payments', {}, sessionGate);
+/**
+ * The payments domain's Lambda: payment links, Paymob's callbacks, My lectures and the sales page.
+ * (The reconciler of missed callbacks is its own scheduled function: ./reconcile.ts.)
+ */
+export const handler = domainHandler(
+  'payments',
+  {
+    'GET /api/AWS/get-purched': listPurchases,
+    'POST /api/user/payment-intention/{lectureId}': createPaymentIntention,
+    'POST /api/payments/paymob/webhook': receivePaymobCallback,
+    'GET /api/payments/paymob/return': returnFromPaymob,
+    'GET /api/payments/sales': getSales,
+  },
+  sessionGate,
+);

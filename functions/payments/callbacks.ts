@@ -1,0 +1,58 @@
+/** The two ways Paymob tells us about a transaction, verified before anything is read from them. */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { BadRequest, Unauthorized } from '../lib/errors';
+import { logger } from '../lib/log';
+import { fieldsOfObj, fieldsOfQuery, verifyPaymobHmac } from './paymob-hmac';
+import { paymobSettings } from './paymob-settings';
+import { type Outcome, type PaymobTransaction, transactionOfObj, transactionOfQuery } from './transaction';
+import { type Settled, settleTransaction } from './settlement';
+
+const badSignature = () => new Unauthorized('The payment notice is not signed by Paymob', 'payment.signature');
+
+function jsonBody(event: APIGatewayProxyEventV2): Record<string, unknown> {
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    /* below */
+  }
+  throw new BadRequest('The request body is missing or is not valid JSON', 'badRequest');
+}
+
+/**
+ * The processed callback (POST, JSON `{type, obj}`, `?hmac=`): a notice of another type is
+ * acknowledged and ignored; a transaction is verified over `obj` (401 payment.signature, nothing
+ * changes), then settled. Returns undefined when ignored.
+ */
+export async function receiveCallback(event: APIGatewayProxyEventV2): Promise<Settled | undefined> {
+  const body = jsonBody(event);
+  if (body.type !== undefined && body.type !== 'TRANSACTION') {
+    logger.info('Paymob callback ignored', { type: String(body.type as string) });
+    return undefined;
+  }
+  const obj = body.obj;
+  if (!obj || typeof obj !== 'object') throw badSignature();
+  const settings = await paymobSettings();
+  if (!verifyPaymobHmac(fieldsOfObj(obj as Record<string, unknown>), event.queryStringParameters?.hmac, settings.hmacSecret)) {
+    logger.warn('Paymob callback with a bad signature', { sourceIp: event.requestContext?.http?.sourceIp });
+    throw badSignature();
+  }
+  return settleTransaction(transactionOfObj(obj as Record<string, unknown>), settings);
+}
+
+/** The browser's return (GET, the transaction's fields as the query): verified over the query, then settled the same way. */
+export async function receiveReturn(query: Record<string, string | undefined>): Promise<{ transaction: PaymobTransaction; settled: Settled }> {
+  const settings = await paymobSettings();
+  if (!verifyPaymobHmac(fieldsOfQuery(query), query.hmac, settings.hmacSecret)) throw badSignature();
+  const transaction = transactionOfQuery(query);
+  return { transaction, settled: await settleTransaction(transaction, settings) };
+}
+
+export const CALLBACK_MESSAGES: Record<Outcome | 'ignoredType', string> = {
+  paid: 'Payment recorded',
+  pending: 'Pending payment recorded',
+  failed: 'Failed payment recorded',
+  ignored: 'Notice ignored',
+  ignoredType: 'Notice ignored',
+};

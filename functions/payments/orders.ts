@@ -1,0 +1,188 @@
+/**
+ * A student's orders: the payment link for a lecture (priced on the server, the coupon's use held
+ * in the order's own transaction), the 100 % coupon that grants at once, and My lectures.
+ */
+import { ulid } from 'ulid';
+import { PAYMENT_CURRENCY, PAYMENT_HOLD_MINUTES } from '../../shared/constants';
+import { type Order, type PurchasedLecture, normalizeCouponCode } from '../../shared/schemas/commerce';
+import type { z } from 'zod';
+import type { paymentIntention } from '../../shared/schemas/responses';
+import { type Viewer, isFreeLecture, isUnexpired, lectureForSale, toLecture } from '../catalogue/public';
+import { type CouponRecord, couponForOrder, explainTakeFailure, takeUseItems } from '../coupons/public';
+import { lectureById } from '../data/lecture-repo';
+import { type OrderRecord, POINTER_ITEM, newOrderItems, openOrderOf, ordersOfStudent, transact, updateOrder } from '../data/order-repo';
+import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
+import { userById } from '../data/user-repo';
+import { BadRequest, Conflict } from '../lib/errors';
+import { logger } from '../lib/log';
+import { type PaymentGateway, gateway as paymob } from './gateway';
+import { failedConditions, isCancelled, markPaid, release } from './settlement';
+import { priceOf } from './transaction';
+
+export type PaymentIntention = z.infer<typeof paymentIntention>;
+
+const MINUTE_MS = 60_000;
+/** A reused checkout link must leave the student this long to pay. */
+const REUSE_MARGIN_MS = 5 * MINUTE_MS;
+/** An order this young without its link is being opened by another request: wait for it. */
+const IN_FLIGHT_MS = 15_000;
+const ATTEMPTS = 6;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const sameCoupon = (a: string | null | undefined, b: string | null | undefined) => (a ? normalizeCouponCode(a) : '') === (b ? normalizeCouponCode(b) : '');
+
+/** The student's open card/wallet checkout of this lecture, still good for the same price and coupon. */
+function reusable(o: OrderRecord | undefined, price: number, code: string | undefined, now: Date): o is OrderRecord & { paymentUrl: string } {
+  return (
+    o !== undefined &&
+    o.status === 'pending' &&
+    !o.kioskReference &&
+    !!o.paymentUrl &&
+    Date.parse(o.holdUntil) - now.getTime() > REUSE_MARGIN_MS &&
+    o.originalPrice === price &&
+    sameCoupon(o.couponCode, code)
+  );
+}
+const inFlight = (o: OrderRecord | undefined, now: Date) => o !== undefined && o.status === 'pending' && !o.paymentUrl && !o.kioskReference && now.getTime() - Date.parse(o.createdAt) < IN_FLIGHT_MS;
+
+const intentionOf = (o: OrderRecord, granted: boolean, message: string): PaymentIntention => ({
+  message,
+  paymentUrl: granted ? '' : (o.paymentUrl ?? ''),
+  orderId: o.id,
+  granted,
+  data: {
+    originalPrice: o.originalPrice,
+    discountedPrice: o.amount,
+    ...(o.discount !== null ? { discount: o.discount } : {}),
+    ...(o.couponCode !== null ? { couponCode: o.couponCode } : {}),
+  },
+});
+
+export const LINK_CREATED = 'Payment link created';
+export const GRANTED = 'The lecture is now among your paid lectures';
+
+/**
+ * POST /api/user/payment-intention/{lectureId}: the checkout link for the lecture at the server's
+ * price after the coupon. Reuses the student's open checkout while its price and coupon hold;
+ * otherwise supersedes it (never a kiosk order waiting for its reference) and opens a new order.
+ * A price of 0 grants the lecture at once, without the gateway.
+ */
+export async function createPaymentIntention(lectureId: string, viewer: Viewer, couponCode: string | undefined, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
+  const userId = viewer.userId;
+  const code = couponCode?.trim() || undefined;
+  const lecture = await lectureForSale(lectureId, viewer);
+  if (isFreeLecture(lecture)) throw new BadRequest('This lecture is free: open it directly', 'payment.free');
+
+  for (let attempt = 0; ; attempt++) {
+    const [owned, open] = await Promise.all([purchaseOf(userId, lectureId), openOrderOf(userId, lectureId)]);
+    if (isUnexpired(owned, now)) throw new Conflict('You already own this lecture; it has not expired', 'payment.owned');
+    if (reusable(open, lecture.price, code, now)) return intentionOf(open, false, LINK_CREATED);
+    if (inFlight(open, now) && attempt < ATTEMPTS - 1) {
+      await sleep(250);
+      continue;
+    }
+
+    const couponRequest = { code: code ?? '', userId, courseId: lecture.courseId, lectureId, now };
+    const coupon: CouponRecord | undefined = code ? await couponForOrder(couponRequest) : undefined;
+    const price = priceOf(lecture.price, coupon?.discount);
+    if (open && open.status === 'pending' && !open.kioskReference) await release(open.id, 'cancelled', now);
+
+    const at = now.toISOString();
+    const order: OrderRecord = {
+      id: ulid(),
+      userId,
+      lectureId,
+      lectureName: lecture.name,
+      courseId: lecture.courseId,
+      accessDays: toLecture(lecture).accessDays,
+      status: 'pending',
+      method: null,
+      ...price,
+      currency: PAYMENT_CURRENCY,
+      couponCode: coupon?.code ?? null,
+      couponId: coupon?.id ?? null,
+      couponOncePerStudent: coupon?.oncePerStudent ?? false,
+      discount: coupon?.discount ?? null,
+      couponHeld: coupon !== undefined,
+      kioskReference: null,
+      holdUntil: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * MINUTE_MS).toISOString(),
+      createdAt: at,
+      updatedAt: at,
+      paidAt: null,
+    };
+    try {
+      await transact([...newOrderItems(order, open?.id ?? null), ...(coupon ? takeUseItems(coupon, userId, order.id, now) : [])]);
+    } catch (e) {
+      if (!isCancelled(e) || attempt >= ATTEMPTS - 1) throw e;
+      const failed = failedConditions(e);
+      // Another request opened an order meanwhile (or the transactions collided): look again.
+      if (failed.includes(POINTER_ITEM) || failed.length === 0) continue;
+      if (coupon && failed.some((i) => i > POINTER_ITEM)) await explainTakeFailure(couponRequest);
+      throw e;
+    }
+
+    if (price.amountCents === 0) {
+      await markPaid(order.id, { method: 'coupon' }, now);
+      return intentionOf(order, true, GRANTED);
+    }
+
+    const student = await userById(userId);
+    try {
+      const intention = await gateway.createIntention({
+        orderId: order.id,
+        amountCents: order.amountCents,
+        item: { name: lecture.name, description: lecture.subTitle },
+        billing: { firstName: student?.firstName ?? '', lastName: student?.lastName ?? '', email: student?.email ?? '', phone: student?.mobileNumber ?? '' },
+        extras: { lectureId, userId },
+      });
+      await updateOrder(order.id, { ...intention, updatedAt: new Date().toISOString() });
+      return intentionOf({ ...order, ...intention }, false, LINK_CREATED);
+    } catch (e) {
+      // Nothing is left held: the order fails and its coupon use goes back.
+      await release(order.id, 'failed', now, { message: 'the payment link could not be created' }).catch((err: unknown) => logger.error('could not release an order after a gateway failure', { orderId: order.id, error: err }));
+      throw e;
+    }
+  }
+}
+
+export const toOrder = (o: OrderRecord): Order => ({
+  id: o.id,
+  lectureId: o.lectureId,
+  lectureName: o.lectureName,
+  status: o.status,
+  method: o.method,
+  originalPrice: o.originalPrice,
+  amount: o.amount,
+  couponCode: o.couponCode,
+  discount: o.discount,
+  kioskReference: o.kioskReference,
+  createdAt: o.createdAt,
+  paidAt: o.paidAt,
+});
+
+/** GET /api/AWS/get-purched: purchases and grants, newest first, and the orders still waiting. */
+export async function listPurchases(userId: string, now = new Date()): Promise<{ data: PurchasedLecture[]; pending: Order[] }> {
+  const [purchases, orders] = await Promise.all([purchasesOfUser(userId), ordersOfStudent(userId)]);
+  const lectures = await Promise.all(purchases.map((p) => lectureById(p.lectureId)));
+  const data = purchases
+    .flatMap((p, i): PurchasedLecture[] => {
+      const l = lectures[i];
+      if (!l) return [];
+      const { videos: _v, canWatch: _c, ...view } = toLecture(l);
+      void _v;
+      void _c;
+      return [
+        {
+          ...view,
+          purchaseDate: p.purchaseDate,
+          expiryDate: p.expiryDate,
+          pricePaid: p.pricePaid ?? (p.source === 'grant' ? 0 : l.price),
+          source: p.source,
+          expired: !isUnexpired(p, now),
+        },
+      ];
+    })
+    .sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
+  const pending = orders.filter((o) => o.status === 'pending' && Date.parse(o.holdUntil) > now.getTime()).map(toOrder);
+  return { data, pending };
+}

@@ -1,0 +1,100 @@
+/**
+ * The teacher's sales page: orders over a range of Cairo calendar days (AP34), revenue by day and
+ * by lecture, coupon use, and the orders with their students. Only paid orders are revenue; a grant
+ * is no order at all. Orders superseded before any payment (cancelled) are left out.
+ */
+import { SALES_RANGE_MAX_DAYS } from '../../shared/constants';
+import { normalizeCouponCode } from '../../shared/schemas/commerce';
+import type { salesReport } from '../../shared/schemas/commerce';
+import type { z } from 'zod';
+import { type OrderRecord, ordersByDate, studentsOf } from '../data/order-repo';
+import { BadRequest } from '../lib/errors';
+import { toOrder } from './orders';
+
+export type SalesReport = z.infer<typeof salesReport>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const cairo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Cairo calendar day (YYYY-MM-DD) of an instant. */
+export function cairoDay(d: Date): string {
+  const part = (t: string) => cairo.formatToParts(d).find((p) => p.type === t)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+/** A calendar day moved by n days. */
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const money = (n: number) => Math.round(n * 100) / 100;
+
+/** The range asked for, or the last 30 days up to today in Cairo. */
+export function salesRange(q: { from?: string; to?: string }, now: Date): { from: string; to: string } {
+  const to = q.to ?? (q.from ? addDays(q.from, 29) : cairoDay(now));
+  const from = q.from ?? addDays(to, -29);
+  if (from > to) throw new BadRequest('The range must start on or before its end', 'badRequest');
+  if ((Date.parse(to) - Date.parse(from)) / DAY_MS > SALES_RANGE_MAX_DAYS) throw new BadRequest(`The range can be at most ${SALES_RANGE_MAX_DAYS} days`, 'badRequest');
+  return { from, to };
+}
+
+/** The report over orders already chosen (pure; the students looked up by the caller). */
+export function salesOf(range: { from: string; to: string }, all: OrderRecord[], students: Map<string, { firstName: string; lastName: string; email: string; mobileNumber?: string }>): SalesReport {
+  const orders = all.filter((o) => o.status !== 'cancelled').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const paid = orders.filter((o) => o.status === 'paid');
+  const days = new Map<string, { revenue: number; orders: number }>();
+  for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.set(d, { revenue: 0, orders: 0 });
+  const lectures = new Map<string, { lectureName: string; revenue: number; orders: number }>();
+  const coupons = new Map<string, { code: string; uses: number; discountGiven: number }>();
+  for (const o of paid) {
+    const day = days.get(cairoDay(new Date(o.createdAt)));
+    if (day) {
+      day.revenue += o.amount;
+      day.orders++;
+    }
+    const l = lectures.get(o.lectureId) ?? { lectureName: o.lectureName, revenue: 0, orders: 0 };
+    l.revenue += o.amount;
+    l.orders++;
+    lectures.set(o.lectureId, l);
+    if (o.couponCode) {
+      const key = normalizeCouponCode(o.couponCode);
+      const c = coupons.get(key) ?? { code: o.couponCode, uses: 0, discountGiven: 0 };
+      c.uses++;
+      c.discountGiven += o.originalPrice - o.amount;
+      coupons.set(key, c);
+    }
+  }
+  const count = (s: OrderRecord['status']) => orders.filter((o) => o.status === s).length;
+  return {
+    ...range,
+    totals: {
+      revenue: money(paid.reduce((n, o) => n + o.amount, 0)),
+      paid: paid.length,
+      pending: count('pending'),
+      failed: count('failed'),
+      discountGiven: money(paid.reduce((n, o) => n + (o.originalPrice - o.amount), 0)),
+    },
+    byDay: [...days].map(([day, v]) => ({ day, revenue: money(v.revenue), orders: v.orders })),
+    byLecture: [...lectures]
+      .map(([lectureId, v]) => ({ lectureId, lectureName: v.lectureName, revenue: money(v.revenue), orders: v.orders }))
+      .sort((a, b) => b.revenue - a.revenue || a.lectureName.localeCompare(b.lectureName)),
+    coupons: [...coupons.values()].map((c) => ({ ...c, discountGiven: money(c.discountGiven) })).sort((a, b) => b.uses - a.uses || a.code.localeCompare(b.code)),
+    orders: orders.map((o) => {
+      const s = students.get(o.userId);
+      return {
+        ...toOrder(o),
+        studentName: s ? `${s.firstName} ${s.lastName}`.trim() : '',
+        studentEmail: s?.email ?? '',
+        studentPhone: s?.mobileNumber ?? '',
+      };
+    }),
+  };
+}
+
+/** GET /api/payments/sales?from&to */
+export async function getSales(q: { from?: string; to?: string }, now = new Date()): Promise<SalesReport> {
+  const range = salesRange(q, now);
+  // Cairo is UTC+2 or +3: a day either side of the range in UTC covers it; the filter keeps Cairo's days.
+  const candidates = await ordersByDate(addDays(range.from, -1), `${addDays(range.to, 1)}~`);
+  const orders = candidates.filter((o) => {
+    const d = cairoDay(new Date(o.createdAt));
+    return d >= range.from && d <= range.to;
+  });
+  return salesOf(range, orders, await studentsOf(orders.map((o) => o.userId)));
+}

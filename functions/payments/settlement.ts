@@ -1,0 +1,180 @@
+/**
+ * Moving an order on: paid (with the purchase and the coupon's use, in one transaction), pending at
+ * a kiosk, failed, expired or cancelled (giving the coupon's use back). Every move is a conditional
+ * write on the order's status, so replays and concurrent duplicates settle an order once; a loser
+ * of a transaction conflict reads again and finds the order settled.
+ */
+import { KIOSK_HOLD_DAYS, type OrderStatus, type PaymentMethod } from '../../shared/constants';
+import { type OrderRecord, orderById, transact, updateOrder, updateOrderItem } from '../data/order-repo';
+import { type PurchaseRecord, purchaseItems, purchaseOf } from '../data/purchase-repo';
+import type { TransactItem } from '../data/items';
+import { BadRequest, NotFound } from '../lib/errors';
+import { logger } from '../lib/log';
+import { couponByCode, giveBackItems, paidUseItems } from '../coupons/public';
+import { type Outcome, type PaymobTransaction, expiryAfter, methodOf, outcomeOf } from './transaction';
+import type { PaymobSettings } from './paymob-settings';
+
+const ATTEMPTS = 8;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Small growing jitter before trying a cancelled transaction again. */
+const backoff = (attempt: number) => sleep(10 + Math.random() * 40 * (attempt + 1));
+
+/** A transaction DynamoDB cancelled: a condition failed, or another transaction touched the same items. */
+export const isCancelled = (e: unknown) => e instanceof Error && (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException' || e.name === 'TransactionConflictException');
+
+/** Which items of a cancelled transaction failed their condition (when DynamoDB says). */
+export const failedConditions = (e: unknown): number[] =>
+  ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [i] : []));
+
+/** The order's coupon as it stands now, if it is still the same coupon (not deleted, not re-made). */
+async function liveCoupon(o: OrderRecord) {
+  if (!o.couponCode) return undefined;
+  const c = await couponByCode(o.couponCode);
+  return c && c.id === o.couponId ? c : undefined;
+}
+
+async function giveBack(o: OrderRecord): Promise<TransactItem[]> {
+  if (!o.couponHeld) return [];
+  const c = await liveCoupon(o);
+  return c ? giveBackItems(c, o.userId) : [];
+}
+
+export interface PaidDetails {
+  method: PaymentMethod | null;
+  transactionId?: string;
+  message?: string;
+}
+
+/**
+ * Pays the order: its status (unless already paid), the purchase (extended from the current one
+ * while unexpired), the lecture marked bought and the coupon's paid use — one transaction.
+ * Returns false when it was paid already.
+ */
+export async function markPaid(orderId: string, d: PaidDetails, now = new Date()): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const o = await orderById(orderId);
+    if (!o) throw new NotFound('No such order', 'payment.order');
+    if (o.status === 'paid') return false;
+    const [current, coupon] = await Promise.all([purchaseOf(o.userId, o.lectureId), liveCoupon(o)]);
+    const at = now.toISOString();
+    const purchase: PurchaseRecord = {
+      userId: o.userId,
+      lectureId: o.lectureId,
+      purchaseDate: at,
+      expiryDate: expiryAfter(current, now, o.accessDays),
+      source: 'payment',
+      pricePaid: o.amount,
+      orderId: o.id,
+    };
+    const items: TransactItem[] = [
+      updateOrderItem(
+        o.id,
+        { status: 'paid', method: d.method ?? o.method, paidAt: at, updatedAt: at, couponHeld: false, transactionId: d.transactionId, lastMessage: d.message },
+        { statusNot: 'paid', couponHeld: o.couponHeld },
+      ),
+      ...purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null }),
+      ...(coupon ? paidUseItems(coupon, o.userId, o.id, o.couponHeld) : []),
+    ];
+    try {
+      await transact(items);
+      logger.info('order paid', { orderId: o.id, lectureId: o.lectureId, method: d.method ?? o.method, amount: o.amount });
+      return true;
+    } catch (e) {
+      if (!isCancelled(e) || attempt >= ATTEMPTS - 1) throw e;
+      await backoff(attempt);
+    }
+  }
+}
+
+/**
+ * Gives the order up: failed (declined), expired (its hold ran out) or cancelled (superseded) —
+ * only while it is pending, and with its coupon use given back. Returns false when it had moved on.
+ */
+export async function release(orderId: string, status: Extract<OrderStatus, 'failed' | 'expired' | 'cancelled'>, now = new Date(), extra: { method?: PaymentMethod | null; message?: string } = {}): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const o = await orderById(orderId);
+    if (!o || o.status !== 'pending') return false;
+    const items = [
+      updateOrderItem(o.id, { status, couponHeld: false, updatedAt: now.toISOString(), method: extra.method ?? o.method, lastMessage: extra.message }, { statusIn: ['pending'], couponHeld: o.couponHeld }),
+      ...(await giveBack(o)),
+    ];
+    try {
+      await transact(items);
+      logger.info(`order ${status}`, { orderId: o.id, couponGivenBack: items.length > 1 });
+      return true;
+    } catch (e) {
+      if (!isCancelled(e) || attempt >= ATTEMPTS - 1) throw e;
+      await backoff(attempt);
+    }
+  }
+}
+
+/**
+ * A kiosk payment waits at an outlet: the reference and a hold of KIOSK_HOLD_DAYS. Never over a
+ * paid order; an order given up earlier (declined card, superseded, expired) is pending again,
+ * since the same checkout can still be paid (its coupon use is counted when the money arrives).
+ */
+export async function markPending(o: OrderRecord, t: PaymobTransaction, method: PaymentMethod | null, now = new Date()): Promise<void> {
+  const kiosk = method === 'kiosk' || t.billReference !== null;
+  const sameReference = o.status === 'pending' && o.kioskReference !== null && o.kioskReference === (t.billReference ?? o.kioskReference);
+  try {
+    await updateOrder(
+      o.id,
+      {
+        status: 'pending',
+        method: method ?? o.method,
+        updatedAt: now.toISOString(),
+        transactionId: t.id || undefined,
+        lastMessage: t.message || undefined,
+        ...(kiosk
+          ? {
+              kioskReference: t.billReference ?? o.kioskReference,
+              holdUntil: sameReference ? o.holdUntil : new Date(now.getTime() + KIOSK_HOLD_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+            }
+          : {}),
+      },
+      { statusNot: 'paid' },
+    );
+  } catch (e) {
+    if (!isCancelled(e)) throw e; // paid meanwhile: nothing to record
+  }
+}
+
+export interface Settled {
+  outcome: Outcome;
+  method: PaymentMethod | null;
+  order: OrderRecord;
+}
+
+/**
+ * What a transaction (verified callback, browser return or inquiry) does to our order. The order
+ * must exist (404 payment.order) and the amount and currency must be the order's (400
+ * payment.mismatch; nothing changes).
+ */
+export async function settleTransaction(t: PaymobTransaction, settings: PaymobSettings, now = new Date()): Promise<Settled> {
+  const o = t.merchantOrderId ? await orderById(t.merchantOrderId) : undefined;
+  if (!o) throw new NotFound('This payment names no order of ours', 'payment.order');
+  const paymobOrderMismatch = o.intentionOrderId !== undefined && Number.isFinite(o.intentionOrderId) && t.paymobOrderId !== '' && t.paymobOrderId !== String(o.intentionOrderId);
+  if (t.amountCents !== o.amountCents || t.currency !== o.currency || paymobOrderMismatch) {
+    logger.warn('payment does not match its order', { orderId: o.id, amountCents: t.amountCents, expected: o.amountCents, currency: t.currency, paymobOrder: t.paymobOrderId });
+    throw new BadRequest("The payment's amount or currency is not the order's", 'payment.mismatch');
+  }
+  const outcome = outcomeOf(t);
+  const method = methodOf(t, settings.integrations);
+  switch (outcome) {
+    case 'paid':
+      await markPaid(o.id, { method, transactionId: t.id || undefined, message: t.message || undefined }, now);
+      break;
+    case 'pending':
+      if (o.status !== 'paid') await markPending(o, t, method, now);
+      break;
+    case 'failed':
+      // A declined card does not end a kiosk order still waiting for its reference to be paid.
+      if (o.kioskReference && o.transactionId && o.transactionId !== t.id) break;
+      await release(o.id, 'failed', now, { method, message: t.message || undefined });
+      break;
+    default:
+      logger.info('payment notice ignored (void or refund)', { orderId: o.id, transactionId: t.id });
+  }
+  return { outcome, method, order: o };
+}
