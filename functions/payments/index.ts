@@ -1,16 +1,15 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
 import { createPaymentIntention } from './create-payment-intention';
 import { getSales } from './get-sales';
 import { listPurchases } from './list-purchases';
 import { receivePaymobCallback } from './receive-paymob-callback';
+import { reconcilePendingOrders } from './reconcile';
+import { isReconcileEvent } from './reconcile-event';
 import { returnFromPaymob } from './return-from-paymob';
 
-/**
- * The payments domain's Lambda: payment links, Paymob's callbacks, My lectures and the sales page.
- * (The reconciler of missed callbacks is its own scheduled function: ./reconcile.ts.)
- */
-export const handler = domainHandler(
+const routes = domainHandler(
   'payments',
   {
     'GET /api/AWS/get-purched': listPurchases,
@@ -21,3 +20,10 @@ export const handler = domainHandler(
   },
   sessionGate,
 );
+
+/**
+ * The payments domain's Lambda: payment links, Paymob's callbacks, My lectures and the sales page;
+ * and, when EventBridge's schedule sends the reconcile event (reconcile-event.ts), the check of
+ * orders whose callback never came (reconcile.ts).
+ */
+export const handler = async (event: APIGatewayProxyEventV2, context: Context) => (isReconcileEvent(event) ? reconcilePendingOrders() : routes(event, context));

@@ -2,7 +2,8 @@
  * Missed callbacks: Paymob calls back once per outcome and networks drop things. Orders pending
  * with no news for PAYMENT_RECONCILE_AFTER_MINUTES are checked against Paymob's transaction inquiry
  * and settled exactly as the callback would have; those still pending past their hold expire (the
- * coupon use goes back). In AWS an EventBridge schedule invokes `handler`; locally the platform's
+ * coupon use goes back). In AWS an EventBridge schedule sends the payments Lambda its reconcile event
+ * (index.ts, reconcile-event.ts; `handler` here serves a schedule that targets this module alone); locally the platform's
  * timer calls reconcilePendingOrders every minute.
  */
 import { KIOSK_HOLD_DAYS, PAYMENT_RECONCILE_AFTER_MINUTES } from '../../shared/constants';
