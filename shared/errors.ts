@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'video.notFound',
   'video.key', // 400 videoUrl is not the key of an uploaded video
   'video.notUploaded', // 400 no file at that key
+  'video.quiz', // 400 a video's quizId names no quiz
   // Quizzes
   'quiz.notFound',
   'question.notFound',

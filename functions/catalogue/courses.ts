@@ -4,6 +4,7 @@ import type { ContentType, Track } from '../../shared/constants';
 import type { UploadedFile } from '../../shared/schemas/common';
 import { type CourseRecord, allCourses, courseById, createCourseTree, deleteCourseTree, updateCourse as updateCourseRecord } from '../data/course-repo';
 import { deleteLectureIfUnpurchased, lectureWithVideos, lecturesOfTerm } from '../data/lecture-repo';
+import { quizzesOfSection, unassignQuiz } from '../data/quiz-repo';
 import { type SectionRecord, sectionsOfTerm } from '../data/section-repo';
 import type { TermRecord } from '../data/term-repo';
 import { BadRequest, NotFound } from '../lib/errors';
@@ -81,5 +82,9 @@ export async function deleteCourse(id: string): Promise<{ id: string; message: s
   }
   const sections = (await Promise.all(course.terms.map((t) => sectionsOfTerm(t.id)))).flat();
   await deleteCourseTree(course, sections);
+  // The quizzes assigned to its Quiz sections stay in the teacher's list, unassigned.
+  for (const s of sections.filter((x) => x.content === 'Quiz')) {
+    for (const quiz of await quizzesOfSection(s.id)) await unassignQuiz(quiz);
+  }
   return { id, message: COURSE_DELETED };
 }

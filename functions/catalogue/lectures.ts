@@ -19,6 +19,7 @@ import {
   videoById,
 } from '../data/lecture-repo';
 import { courseById } from '../data/course-repo';
+import { existingQuizIds } from '../data/quiz-repo';
 import { type PurchaseRecord, purchaseAndTerm, purchasesOfUser } from '../data/purchase-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
@@ -86,7 +87,16 @@ export interface NewLecture {
 const newVideos = (lectureId: string, inputs: VideoInput[], keys: string[], firstOrder: number): VideoRecord[] =>
   inputs.map((v, i) => ({ id: ulid(), lectureId, videoName: v.videoName, key: keys[i]!, quizId: v.quizId, order: firstOrder + i }));
 
+/** A video's quiz must be a quiz that exists (400 video.quiz): a gate on a missing quiz would lock the next videos for ever. */
+async function assertQuizzesExist(quizIds: (string | null | undefined)[]) {
+  const wanted = quizIds.filter((q): q is string => typeof q === 'string' && q !== '');
+  const found = await existingQuizIds(wanted);
+  const missing = wanted.find((q) => !found.has(q));
+  if (missing) throw new BadRequest(`quizId ${missing} names no quiz`, 'video.quiz');
+}
+
 export async function saveLecture(input: NewLecture): Promise<Lecture> {
+  await assertQuizzesExist(input.videoUrls.map((v) => v.quizId));
   const section = await sectionById(input.contentId);
   if (!section) throw new BadRequest('contentId does not name a content section', 'lecture.section');
   if (section.content === 'Quiz') throw new BadRequest("Lectures belong in a 'شرح محاضرات' or 'حل امتحانات' section, not in Quiz", 'lecture.quizSection');
@@ -130,6 +140,7 @@ export async function updateLecture(id: string, input: { name?: string; subTitle
 /** Appends videos after the last one; numberOfLectures follows. */
 export async function addVideos(lectureId: string, inputs: VideoInput[]): Promise<Lecture> {
   const { lecture, videos } = await liveLecture(lectureId);
+  await assertQuizzesExist(inputs.map((v) => v.quizId));
   const keys = await uploadedVideoKeys(inputs);
   const next = Math.max(0, ...videos.map((v) => v.order)) + 1;
   await addVideoRecords(lecture, newVideos(lecture.id, inputs, keys, next));
@@ -146,6 +157,7 @@ export async function deleteVideo(videoId: string) {
 export async function updateVideo(videoId: string, fields: { videoName?: string; quizId?: string | null }) {
   const v = await videoById(videoId);
   if (!v) throw new NotFound('Video not found', 'video.notFound');
+  await assertQuizzesExist([fields.quizId]);
   return { message: 'Video Updated Successfully', data: adminVideo(await updateVideoRecord(v, fields)) };
 }
 

@@ -75,6 +75,14 @@ export async function allQuizzes(): Promise<QuizRecord[]> {
   return items.map((i) => withoutKeys<QuizRecord>(i));
 }
 
+/** Which of these quiz ids name a quiz (AP20 quiz items in one BatchGetItem). */
+export async function existingQuizIds(ids: string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set();
+  const found = await getItems(unique.map((id) => keys.quiz(id)));
+  return new Set(unique.filter((_, i) => found[i] !== undefined));
+}
+
 /** AP30 then the quizzes themselves in one BatchGetItem; assignments whose quiz is gone are skipped. */
 export async function quizzesOfSection(sectionId: string): Promise<QuizRecord[]> {
   const links = await queryAll({

@@ -1,6 +1,7 @@
 /** Courses, terms, the term lock and content sections (spec 3, 4, 5, 7). */
-import { api, makeUser, type TestUser, uniq } from '../support/platform';
-import { courseForm, enc, GENERAL, image, LANGUAGES, makeWorld, recordPurchase, saveLecture, type World } from './catalogue-fixtures';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { api, ddb, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { courseForm, enc, GENERAL, image, LANGUAGES, makeQuiz, makeWorld, recordPurchase, saveLecture, type World } from './catalogue-fixtures';
 
 let w: World;
 let other: TestUser;
@@ -157,6 +158,19 @@ describe('DELETE /api/cours/{id}', () => {
     expect((await api('GET', `/api/cours/content/${dw.termId}`, { token: dw.admin.token })).status).toBe(404);
     expect((await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: dw.admin.token })).status).toBe(404);
     expect((await api('DELETE', `/api/cours/${dw.course.id}`, { token: dw.admin.token })).status).toBe(404);
+  });
+
+  it('leaves the quizzes of its Quiz sections in the teacher’s list, unassigned', async () => {
+    const dw = await makeWorld();
+    const quiz = await makeQuiz(dw.admin);
+    expect((await api('POST', `/api/Quiz/associate-quiz/${dw.quizSectionId}/${quiz.id}`, { token: dw.admin.token })).status).toBe(200);
+    expect((await api('DELETE', `/api/cours/${dw.course.id}`, { token: dw.admin.token })).status).toBe(200);
+    const all = await api('GET', '/api/Quiz/AllQuizz', { token: dw.admin.token });
+    expect(all.body.data.find((q: { id: string }) => q.id === quiz.id)).toMatchObject({ contentId: null });
+    const links = await ddb().send(
+      new QueryCommand({ TableName: platform().tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `SECTION#${dw.quizSectionId}`, ':sk': 'QUIZ#' } }),
+    );
+    expect(links.Items).toEqual([]);
   });
 
   it('archives instead when a student bought a lecture under it: gone from the catalogue, still watchable by the buyer', async () => {

@@ -62,6 +62,15 @@ export async function saveLecture(w: World, fields: Record<string, string | Blob
   return r.body.data as { id: string; price: number; isFree: boolean; numberOfLectures: number; videos: { id: string; videoUrl: string; order: number }[] };
 }
 
+/** A one-question quiz made through the API. */
+export async function makeQuiz(admin: TestUser): Promise<{ id: string; title: string }> {
+  const f = new FormData();
+  f.append('quizData', JSON.stringify({ title: uniq('Quiz '), description: 'd', questions: [{ text: 'Q?', type: 'TRUE_FALSE', options: [], correctAnswerText: 'True' }] }));
+  const r = await api('POST', '/api/Quiz/quiz', { token: admin.token, form: f });
+  if (r.status !== 201) throw new Error(`create quiz: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
 const day = 24 * 60 * 60 * 1000;
 
 /** A purchase record written straight to the table in the documented AP14 shape. */

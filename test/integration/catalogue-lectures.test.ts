@@ -1,6 +1,6 @@
 /** Lectures with videos: the admin's calls, the students' lists, access and the deletion rule. */
 import { api, makeUser, platform, type TestUser, uniq } from '../support/platform';
-import { image, lectureForm, makeWorld, recordPurchase, saveLecture, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
+import { image, lectureForm, makeQuiz, makeWorld, recordPurchase, saveLecture, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
 
 let w: World;
 let free: Awaited<ReturnType<typeof saveLecture>>;
@@ -197,8 +197,11 @@ describe('editing a lecture', () => {
     const l = await saveLecture(w, {}, 2);
     const v = l.videos[1]!;
     const path = `/api/AWS/lectures/video/${v.id}`;
-    const r = await api('PATCH', path, { token: w.admin.token, json: { videoName: 'Renamed', quizId: '01QUIZ00000000000000000000' } });
-    expect(r).toMatchObject({ status: 200, body: { message: 'Video Updated Successfully', data: { id: v.id, name: 'Renamed', quizId: '01QUIZ00000000000000000000', order: 2, videoUrl: v.videoUrl } } });
+    const quiz = await makeQuiz(w.admin);
+    const missing = await api('PATCH', path, { token: w.admin.token, json: { videoName: 'Renamed', quizId: '01QUIZ00000000000000000000' } });
+    expect(missing).toMatchObject({ status: 400, body: { code: 'video.quiz' } });
+    const r = await api('PATCH', path, { token: w.admin.token, json: { videoName: 'Renamed', quizId: quiz.id } });
+    expect(r).toMatchObject({ status: 200, body: { message: 'Video Updated Successfully', data: { id: v.id, name: 'Renamed', quizId: quiz.id, order: 2, videoUrl: v.videoUrl } } });
     expect((await api('PATCH', path, { token: w.admin.token, json: { quizId: '' } })).body.data.quizId).toBeNull();
     const after = await open(l.id, w.admin);
     expect(after.body.data.videos.map((x: { id: string; name: string; quizId: string | null }) => [x.id, x.name, x.quizId])).toEqual([
@@ -214,6 +217,7 @@ describe('editing a lecture', () => {
 
   it('refuses bad video lists and non-admins', async () => {
     const path = `/api/AWS/lectures/videos/${free.id}`;
+    expect((await api('POST', path, { token: w.admin.token, json: [{ videoUrl: await uploadedVideo(), videoName: 'x', quizId: '01NOSUCHQUIZ00000000000000' }] })).body).toMatchObject({ code: 'video.quiz' });
     expect((await api('POST', path, { token: w.admin.token, json: [] })).body.message).toMatch(/at least one video/);
     expect((await api('POST', path, { token: w.admin.token, json: [{ videoUrl: 'http://example.com/v.mp4', videoName: 'x' }] })).status).toBe(400);
     expect((await api('POST', path, { token: w.admin.token, json: [{ videoName: 'x' }] })).body.message).toMatch(/videoUrl is required/);

@@ -108,6 +108,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.lecture.section': 'القسم غير موجود',
   'error.lecture.quizSection': 'المحاضرات لا توضع في قسم الاختبارات',
   'error.quiz.notFound': 'لم يتم العثور على هذا الاختبار',
+  'error.video.quiz': 'الاختبار المختار لأحد الفيديوهات لم يعد موجودًا',
   'error.question.notFound': 'لم يتم العثور على هذا السؤال',
   'error.quiz.question': 'هذا السؤال ليس من أسئلة الاختبار',
   'error.quiz.questionImage': 'صورة سؤال لا تطابق أي سؤال',

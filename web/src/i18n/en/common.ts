@@ -87,6 +87,7 @@ const enErrors = {
   'error.lecture.section': 'The section was not found',
   'error.lecture.quizSection': 'Lectures do not go in the Quiz section',
   'error.quiz.notFound': 'This quiz was not found',
+  'error.video.quiz': 'The quiz chosen for a video no longer exists',
   'error.question.notFound': 'This question was not found',
   'error.quiz.question': 'This question is not part of the quiz',
   'error.quiz.questionImage': 'A question image does not match any question',
