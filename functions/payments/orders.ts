@@ -18,6 +18,7 @@ import { logger } from '../lib/log';
 import { type PaymentGateway, gateway as paymob } from './gateway';
 import { failedConditions, isCancelled, markPaid, release } from './settlement';
 import { priceOf } from './transaction';
+import { toOrder } from './views';
 
 export type PaymentIntention = z.infer<typeof paymentIntention>;
 
@@ -145,20 +146,6 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer, 
   }
 }
 
-export const toOrder = (o: OrderRecord): Order => ({
-  id: o.id,
-  lectureId: o.lectureId,
-  lectureName: o.lectureName,
-  status: o.status,
-  method: o.method,
-  originalPrice: o.originalPrice,
-  amount: o.amount,
-  couponCode: o.couponCode,
-  discount: o.discount,
-  kioskReference: o.kioskReference,
-  createdAt: o.createdAt,
-  paidAt: o.paidAt,
-});
 
 /** GET /api/AWS/get-purched: purchases and grants, newest first, and the orders still waiting. */
 export async function listPurchases(userId: string, now = new Date()): Promise<{ data: PurchasedLecture[]; pending: Order[] }> {

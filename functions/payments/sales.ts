@@ -9,7 +9,7 @@ import type { salesReport } from '../../shared/schemas/commerce';
 import type { z } from 'zod';
 import { type OrderRecord, ordersByDate, studentsOf } from '../data/order-repo';
 import { BadRequest } from '../lib/errors';
-import { toOrder } from './orders';
+import { toOrder } from './views';
 
 export type SalesReport = z.infer<typeof salesReport>;
 
