@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: starts the platform on free ports and measures, in one run:
  *  - API latency under concurrent clients (autocannon): public reads at 50 and 200 connections,
- *    and the scenarios later features add below (catalogue, lecture open, the quiz exam burst);
+ *    and the scenarios later features add below (catalogue, lecture open, the quiz exam burst,
+ *    payment links and a storm of duplicated Paymob callbacks);
  *  - raw DynamoDB Local GetItem throughput on the same machine, as the floor to compare with;
  *  - each domain Lambda's bundle (infra/bundling/lambda-bundle.ts: exactly what CDK ships) and the web build's JS, gzipped.
  * Figures go to stdout and .bench/last.json. This is a measurement, not a test: it never fails on a number.
@@ -15,7 +16,9 @@ import { gzipSync } from 'node:zlib';
 import { bundleLambda } from '../infra/bundling/lambda-bundle';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
+import type { PlatformInfo } from '../infra/local/platform';
 import { DOMAINS } from '../shared/routes';
+import type { TestUser } from '../test/support/platform';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const results: Record<string, unknown> = {};
@@ -115,7 +118,8 @@ async function featureScenarios(url: string) {
   const lectureId = await findLecture(url, student.token, all.data);
   if (!lectureId) return console.log('(no lecture in the catalogue: lecture-open scenario skipped)');
   for (const c of [50, 200]) await load('GET /api/cours/lectureaaa/{id} (open)', `${url}/api/cours/lectureaaa/${lectureId}`, c, { authorization: `Bearer ${student.token}` });
-  await examBurst(url);
+  const students = await examBurst(url);
+  await commerce(url, students, all.data);
 }
 
 const BURST_STUDENTS = Number(process.env.BENCH_BURST ?? 1000);
@@ -138,7 +142,7 @@ async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> 
  * An exam: BURST_STUDENTS students each open and submit the same 10-question quiz, 50 at a time.
  * Prints the total time, p50/p99 per request and how many results were stored (must equal the students).
  */
-async function examBurst(url: string) {
+async function examBurst(url: string): Promise<TestUser[]> {
   const { makeUser } = await import('../test/support/platform');
   const admin = await makeUser({ admin: true });
   const form = new FormData();
@@ -179,16 +183,113 @@ async function examBurst(url: string) {
   };
   results['quiz exam burst (open + submit) @50'] = row;
   console.log(`quiz exam burst: ${row.students} students open + submit @50 conn  total ${row.totalSeconds} s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  non-2xx ${row.non2xx}  results stored ${row.resultsStored}`);
+  return students;
 }
 
-async function findLecture(url: string, token: string, courses: { terms: { id: string }[] }[]): Promise<string | undefined> {
+/** Requests run `width` at a time, each timed; the figures of one scenario. */
+async function timedRun(jobs: (() => Promise<number>)[], width: number) {
+  const latencies: number[] = [];
+  const start = performance.now();
+  const statuses = await pool(
+    jobs.map((job) => async () => {
+      const t = performance.now();
+      const status = await job();
+      latencies.push(performance.now() - t);
+      return status;
+    }),
+    width,
+  );
+  const seconds = (performance.now() - start) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requests: jobs.length,
+    reqPerSec: Math.round(jobs.length / seconds),
+    totalSeconds: Number(seconds.toFixed(2)),
+    p50ms: Math.round(pct(sorted, 50)),
+    p99ms: Math.round(pct(sorted, 99)),
+    statuses: Object.fromEntries([...new Set(statuses)].map((s) => [s, statuses.filter((x) => x === s).length])),
+  };
+}
+
+/**
+ * Commerce under a whole class: every student of the exam burst asks for a payment link to the same
+ * paid lecture (each link is an order in the table and an intention at the local Paymob sandbox), then
+ * Paymob's processed callback for every order arrives twice, shuffled, 50 at a time, signed with the
+ * sandbox's HMAC secret. Exactly one purchase per student must come out of it.
+ */
+async function commerce(url: string, students: TestUser[], courses: { terms: { id: string }[] }[]) {
+  const info = JSON.parse(process.env.BIOSCOPE_PLATFORM!) as PlatformInfo;
+  const { makeUser } = await import('../test/support/platform');
+  const { fieldsOfObj, paymobHmac } = await import('../functions/payments/paymob-hmac');
+  const admin = await makeUser({ admin: true });
+  const lectureId = await findLecture(url, admin.token, courses, (l) => !l.isFree && l.price > 0);
+  if (!lectureId) return console.log('(no paid lecture in the catalogue: commerce scenarios skipped)');
+  const json = { 'content-type': 'application/json' };
+
+  const orders = new Map<string, { orderId: string; userId: string }>();
+  const links = await timedRun(
+    students.map((s) => async () => {
+      const r = await fetch(`${url}/api/user/payment-intention/${lectureId}`, { method: 'POST', headers: { ...json, authorization: `Bearer ${s.token}` }, body: '{}' });
+      const body = (await r.json()) as { orderId?: string };
+      if (body.orderId) orders.set(body.orderId, { orderId: body.orderId, userId: s.id });
+      return r.status;
+    }),
+    50,
+  );
+  results['payment link (intention at the sandbox) @50'] = links;
+  console.log(`payment links: ${links.requests} students @50 conn  ${links.reqPerSec} req/s  p50 ${links.p50ms} ms  p99 ${links.p99ms} ms  statuses ${JSON.stringify(links.statuses)}`);
+
+  const sandbox = (await (await fetch(`${info.paymob.apiUrl}/transactions.json`)).json()) as { intentions: { special_reference: string; intention_order_id: number; amount: number }[] };
+  const callbacks = sandbox.intentions
+    .filter((i) => orders.has(i.special_reference))
+    .map((i, n) => {
+      const obj = {
+        id: 900_000_000 + n, pending: false, amount_cents: i.amount, success: true, is_auth: false, is_capture: false, is_standalone_payment: true,
+        is_voided: false, is_refunded: false, is_3d_secure: true, integration_id: info.paymob.settings.integrations.card, has_parent_transaction: false,
+        error_occured: false, currency: 'EGP', created_at: new Date().toISOString(), owner: 1, source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
+        order: { id: i.intention_order_id, merchant_order_id: i.special_reference }, data: { message: 'Approved' },
+      };
+      return { body: JSON.stringify({ type: 'TRANSACTION', obj }), hmac: paymobHmac(fieldsOfObj(obj), info.paymob.settings.hmacSecret) };
+    });
+  const twice = [...callbacks, ...callbacks].sort(() => Math.random() - 0.5);
+  const storm = await timedRun(
+    twice.map((c) => async () => {
+      const r = await fetch(`${url}/api/payments/paymob/webhook?hmac=${c.hmac}`, { method: 'POST', headers: json, body: c.body });
+      await r.arrayBuffer();
+      return r.status;
+    }),
+    50,
+  );
+  const owned = await pool(
+    [...orders.values()].map(({ userId }) => async () => {
+      const s = students.find((x) => x.id === userId)!;
+      const mine = (await (await fetch(`${url}/api/AWS/get-purched`, { headers: { authorization: `Bearer ${s.token}` } })).json()) as { data: { id: string }[] };
+      return mine.data.filter((l) => l.id === lectureId).length;
+    }),
+    50,
+  );
+  const sales = (await (await fetch(`${url}/api/payments/sales`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { data: { totals: { paid: number } } };
+  const row = { ...storm, orders: callbacks.length, purchasesRecorded: owned.reduce((a, b) => a + b, 0), paidOrders: sales.data.totals.paid };
+  results['Paymob callbacks, each twice @50'] = row;
+  console.log(
+    `Paymob callbacks: ${row.orders} orders x2 shuffled @50 conn  ${row.reqPerSec} req/s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  statuses ${JSON.stringify(row.statuses)}  purchases recorded ${row.purchasesRecorded} (must be ${row.orders})  paid orders ${row.paidOrders}`,
+  );
+}
+
+interface LectureRow {
+  id: string;
+  price: number;
+  isFree: boolean;
+}
+async function findLecture(url: string, token: string, courses: { terms: { id: string }[] }[], wanted: (l: LectureRow) => boolean = () => true): Promise<string | undefined> {
   const h = { authorization: `Bearer ${token}` };
   for (const course of courses)
     for (const term of course.terms) {
       const sections = (await (await fetch(`${url}/api/cours/content/${term.id}`, { headers: h })).json()) as { data?: { id: string }[] };
       for (const s of sections.data ?? []) {
-        const lectures = (await (await fetch(`${url}/api/cours/lecture/${s.id}`, { headers: h })).json()) as { data?: { id: string }[] };
-        if (lectures.data?.[0]) return lectures.data[0].id;
+        const lectures = (await (await fetch(`${url}/api/cours/lecture/${s.id}`, { headers: h })).json()) as { data?: LectureRow[] };
+        const found = lectures.data?.find(wanted);
+        if (found) return found.id;
       }
     }
   return undefined;
