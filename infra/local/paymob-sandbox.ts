@@ -275,7 +275,7 @@ export function createPaymobSandbox(o: PaymobSandboxOptions): PaymobSandbox {
         return e;
       });
       if (itemErrors.some((e) => Object.keys(e).length)) errors.items = itemErrors;
-      else if (isInt(b.amount) && items.reduce((s, it) => s + it.amount * it.quantity, 0) !== b.amount) {
+      else if (!errors.amount && items.reduce((s, it) => s + it.amount * it.quantity, 0) !== b.amount) {
         errors.items = ['The items amounts (amount × quantity) must add up to the intention amount.'];
       }
     }
