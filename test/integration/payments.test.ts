@@ -1,0 +1,596 @@
+/**
+ * The payments domain on the stand-ins and the local Paymob sandbox: payment links priced on the
+ * server (coupons held in the order's transaction, reused or superseded), the 100 % coupon grant,
+ * Paymob's callbacks (forged, unsigned, replayed, out of order, mismatched, twenty at once), the
+ * kiosk's pending reference then success, the browser return's redirects, the reconciler settling
+ * an order whose callback was lost, expiry and extension, My lectures and the sales page.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { fieldsOfObj, paymobHmac } from '../../functions/payments/paymob-hmac';
+import type { PaymobSettings } from '../../functions/payments/paymob-settings';
+import { api, ddb, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { makeWorld, saveLecture, writePurchase, type World } from './catalogue-fixtures';
+
+jest.setTimeout(90_000);
+
+const DAY = 86_400_000;
+let w: World;
+let lecture: Awaited<ReturnType<typeof saveLecture>>;
+beforeAll(async () => {
+  w = await makeWorld();
+  lecture = await saveLecture(w, { price: '100', accessDays: '7' });
+});
+
+const settings = () => platform().paymob.settings;
+const sandbox = () => platform().paymob.apiUrl;
+
+// ---- helpers ---------------------------------------------------------------------------------------
+
+const intention = (user: TestUser, lectureId: string, couponCode?: string) =>
+  api('POST', `/api/user/payment-intention/${lectureId}`, { token: user.token, json: couponCode === undefined ? {} : { couponCode } });
+
+async function link(user: TestUser, lectureId = lecture.id, couponCode?: string) {
+  const r = await intention(user, lectureId, couponCode);
+  if (r.status !== 200) throw new Error(`payment-intention: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as { orderId: string; paymentUrl: string; granted: boolean; data: Record<string, unknown>; message: string };
+}
+
+interface OrderItem {
+  id: string;
+  status: string;
+  method: string | null;
+  amountCents: number;
+  amount: number;
+  intentionOrderId?: number;
+  kioskReference: string | null;
+  couponHeld: boolean;
+  holdUntil: string;
+  paidAt: string | null;
+  paymentUrl?: string;
+}
+async function order(id: string): Promise<OrderItem> {
+  const r = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `ORDER#${id}`, SK: 'ORDER' }, ConsistentRead: true }));
+  return r.Item as OrderItem;
+}
+async function purchase(userId: string, lectureId = lecture.id) {
+  const r = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${userId}`, SK: `PURCHASE#${lectureId}` }, ConsistentRead: true }));
+  return r.Item as { purchaseDate: string; expiryDate: string; pricePaid?: number; orderId?: string; source: string } | undefined;
+}
+
+/** The sandbox's checkout form, submitted as the browser does (no redirects followed). */
+function pay(paymentUrl: string, outcome: 'card' | 'declined' | 'wallet' | 'kiosk', extra: Record<string, string> = {}) {
+  const clientSecret = new URL(paymentUrl).searchParams.get('clientSecret')!;
+  return fetch(`${sandbox()}/unifiedcheckout/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ clientSecret, publicKey: settings().publicKey, outcome, ...extra }),
+    redirect: 'manual',
+  });
+}
+/** The browser following the sandbox's redirect back to our return route. */
+async function followReturn(res: Response) {
+  const location = res.headers.get('location')!;
+  expect(location.startsWith(`${platform().url}/api/payments/paymob/return?`)).toBe(true);
+  return api('GET', location.slice(platform().url.length));
+}
+async function sandboxTransactions(orderId: string) {
+  const r = await fetch(`${sandbox()}/transactions.json?merchant_order_id=${encodeURIComponent(orderId)}`);
+  return (await r.json()) as { intentions: Record<string, unknown>[]; transactions: { obj: { id: number; data: { bill_reference?: number } } }[] };
+}
+
+let txSeq = 900_000_000;
+/** A transaction obj as Paymob's processed callback carries it, for one of our orders. */
+function objFor(o: OrderItem, over: Record<string, unknown> = {}) {
+  return {
+    id: txSeq++,
+    pending: false,
+    amount_cents: o.amountCents,
+    success: true,
+    is_auth: false,
+    is_capture: false,
+    is_standalone_payment: true,
+    is_voided: false,
+    is_refunded: false,
+    is_3d_secure: true,
+    integration_id: settings().integrations.card,
+    has_parent_transaction: false,
+    error_occured: false,
+    currency: 'EGP',
+    created_at: new Date().toISOString(),
+    owner: 302852,
+    source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
+    order: { id: o.intentionOrderId, merchant_order_id: o.id },
+    data: { message: 'Approved' },
+    ...over,
+  };
+}
+const sign = (obj: Record<string, unknown>, secret = settings().hmacSecret) => paymobHmac(fieldsOfObj(obj), secret);
+const callback = (obj: Record<string, unknown>, hmac: string | null = sign(obj), type = 'TRANSACTION') =>
+  api('POST', `/api/payments/paymob/webhook${hmac === null ? '' : `?hmac=${hmac}`}`, { json: { type, obj } });
+
+async function coupon(fields: Record<string, unknown>) {
+  const code = uniq('C');
+  const r = await api('POST', '/api/Coupan/create', { token: w.admin.token, json: { code, ...fields } });
+  if (r.status !== 201 && r.status !== 200) throw new Error(`create coupon: ${r.status} ${JSON.stringify(r.body)}`);
+  return code;
+}
+async function couponCounts(code: string): Promise<{ uses: number; held: number }> {
+  const r = await api('GET', '/api/Coupan/all', { token: w.admin.token });
+  const c = (r.body.data as { code: string; uses: number; held: number }[]).find((x) => x.code === code)!;
+  return { uses: c.uses, held: c.held };
+}
+const openLecture = (user: TestUser, id = lecture.id) => api('GET', `/api/cours/lectureaaa/${id}`, { token: user.token });
+const myLectures = (user: TestUser) => api('GET', '/api/AWS/get-purched', { token: user.token });
+const reconcile = (now: Date) => api('POST', `/_local/reconcile?now=${encodeURIComponent(now.toISOString())}`);
+const near = (iso: string, ms: number, tolerance = 60_000) => Math.abs(Date.parse(iso) - ms) < tolerance;
+
+// ---- access and input ----------------------------------------------------------------------------
+
+describe('access levels and bad input', () => {
+  it('anonymous callers get 401 on the student and admin routes; a student gets 403 on the sales', async () => {
+    expect((await api('GET', '/api/AWS/get-purched')).status).toBe(401);
+    expect((await api('POST', `/api/user/payment-intention/${lecture.id}`, { json: {} })).status).toBe(401);
+    expect((await api('GET', '/api/payments/sales')).status).toBe(401);
+    expect((await api('GET', '/api/payments/sales', { token: w.student.token })).status).toBe(403);
+    expect((await api('GET', '/api/payments/sales', { token: w.admin.token })).status).toBe(200);
+  });
+
+  it('the webhook and the return are public, but an unsigned or forged notice changes nothing', async () => {
+    const student = await makeUser();
+    const { orderId } = await link(student);
+    const o = await order(orderId);
+    const obj = objFor(o);
+    const unsigned = await callback(obj, null);
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body.code).toBe('payment.signature');
+    const forged = await callback(obj, sign(obj, 'not-the-secret'));
+    expect(forged.status).toBe(401);
+    expect(forged.body.code).toBe('payment.signature');
+    const tampered = await callback({ ...obj, amount_cents: 1 }, sign(obj));
+    expect(tampered.status).toBe(401);
+    const returned = await api('GET', `/api/payments/paymob/return?id=1&success=true&merchant_order_id=${orderId}&hmac=${'0'.repeat(128)}`);
+    expect(returned.status).toBe(302);
+    expect(returned.headers.get('location')).toBe(`${platform().url}/fail`);
+    expect((await order(orderId)).status).toBe('pending');
+    expect(await purchase(student.id)).toBeUndefined();
+  });
+
+  it.each([
+    ['a coupon code with spaces inside', 'POST', 'payment-intention', { couponCode: 'a b' }],
+    ['a sales range that is not dates', 'GET', '/api/payments/sales?from=yesterday', undefined],
+    ['a reversed sales range', 'GET', '/api/payments/sales?from=2026-02-01&to=2026-01-01', undefined],
+  ])('refuses %s with 400', async (_, method, path, json) => {
+    const r =
+      path === 'payment-intention'
+        ? await api('POST', `/api/user/payment-intention/${lecture.id}`, { token: w.student.token, json })
+        : await api(method, path, { token: w.admin.token });
+    expect(r.status).toBe(400);
+  });
+
+  it('a webhook body that is not JSON → 400; a notice of another type is acknowledged and ignored', async () => {
+    expect((await api('POST', '/api/payments/paymob/webhook?hmac=00', { body: 'nope', headers: { 'content-type': 'text/plain' } })).status).toBe(400);
+    const token = await api('POST', '/api/payments/paymob/webhook', { json: { type: 'TOKEN', obj: { token: 'x' } } });
+    expect(token.status).toBe(200);
+  });
+
+  it('an unknown lecture → 404; a free lecture → 400 payment.free', async () => {
+    expect((await intention(w.student, 'nosuchlecture')).status).toBe(404);
+    const free = await saveLecture(w, { price: '0', isFree: 'true' });
+    const r = await intention(w.student, free.id);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('payment.free');
+  });
+
+  it('a signed notice for an order we never made → 404 payment.order', async () => {
+    const obj = objFor({ id: 'NOSUCHORDER', amountCents: 100, status: 'pending' } as OrderItem);
+    const r = await callback(obj);
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe('payment.order');
+  });
+});
+
+// ---- payment links -------------------------------------------------------------------------------
+
+describe('POST /api/user/payment-intention/{lectureId}', () => {
+  it("prices the lecture on the server and opens Paymob's checkout for our order (piasters, EGP, billing data, our routes)", async () => {
+    const student = await makeUser({ firstName: 'Mona' });
+    const r = await intention(student, lecture.id);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ message: 'Payment link created', granted: false, data: { originalPrice: 100, discountedPrice: 100 } });
+    expect(r.body.paymentUrl).toBe(`${sandbox()}/unifiedcheckout/?publicKey=${encodeURIComponent(settings().publicKey)}&clientSecret=${new URL(r.body.paymentUrl as string).searchParams.get('clientSecret')}`);
+    const o = await order(r.body.orderId as string);
+    expect(o).toMatchObject({ status: 'pending', amount: 100, amountCents: 10000, method: null, couponHeld: false, paymentUrl: r.body.paymentUrl });
+    expect(near(o.holdUntil, Date.now() + 60 * 60_000)).toBe(true);
+    const { intentions } = await sandboxTransactions(o.id);
+    expect(intentions).toHaveLength(1);
+    expect(intentions[0]).toMatchObject({
+      amount: 10000,
+      currency: 'EGP',
+      special_reference: o.id,
+      intention_order_id: o.intentionOrderId,
+      payment_methods: [settings().integrations.card, settings().integrations.wallet, settings().integrations.kiosk],
+      notification_url: `${platform().url}/api/payments/paymob/webhook`,
+      redirection_url: `${platform().url}/api/payments/paymob/return`,
+      expiration: 3600,
+      billing_data: expect.objectContaining({ first_name: 'Mona', last_name: 'User', email: student.email, phone_number: 'NA' }),
+    });
+  });
+
+  it('reuses the open checkout for the same price and coupon; a new coupon supersedes it and the held use follows', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 50 });
+    const first = await link(student);
+    const again = await link(student);
+    expect(again.orderId).toBe(first.orderId);
+    expect(again.paymentUrl).toBe(first.paymentUrl);
+    expect((await sandboxTransactions(first.orderId)).intentions).toHaveLength(1);
+
+    const withCoupon = await link(student, lecture.id, code.toLowerCase());
+    expect(withCoupon.orderId).not.toBe(first.orderId);
+    expect(withCoupon.data).toEqual({ originalPrice: 100, discountedPrice: 50, discount: 50, couponCode: code });
+    expect((await order(first.orderId)).status).toBe('cancelled');
+    expect(await order(withCoupon.orderId)).toMatchObject({ amountCents: 5000, couponHeld: true });
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 1 });
+    expect((await link(student, lecture.id, code)).orderId).toBe(withCoupon.orderId);
+
+    const without = await link(student);
+    expect(without.orderId).not.toBe(withCoupon.orderId);
+    expect((await order(withCoupon.orderId)).status).toBe('cancelled');
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 0 });
+  });
+
+  it("a coupon's error comes through as it is (unknown code → 404 coupon.invalid), and nothing is held", async () => {
+    const student = await makeUser();
+    const r = await intention(student, lecture.id, 'NOSUCHCODE');
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe('coupon.invalid');
+  });
+
+  it('a 100 % coupon grants the lecture at once: no gateway, the purchase recorded, the use counted', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 100 });
+    const r = await intention(student, lecture.id, code);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ granted: true, paymentUrl: '', data: { originalPrice: 100, discountedPrice: 0, discount: 100, couponCode: code } });
+    expect(await order(r.body.orderId as string)).toMatchObject({ status: 'paid', method: 'coupon', amount: 0, couponHeld: false });
+    expect((await sandboxTransactions(r.body.orderId as string)).intentions).toHaveLength(0);
+    const p = await purchase(student.id);
+    expect(p).toMatchObject({ source: 'payment', pricePaid: 0, orderId: r.body.orderId });
+    expect(near(p!.expiryDate, Date.now() + 7 * DAY)).toBe(true);
+    expect(await couponCounts(code)).toEqual({ uses: 1, held: 0 });
+    const again = await intention(student, lecture.id, code);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('payment.owned');
+  });
+});
+
+// ---- paying through the sandbox -------------------------------------------------------------------
+
+describe('paying by card, wallet and kiosk', () => {
+  it('a paid lecture gives no video URL without a purchase; after a card payment the return lands on /temp and it plays', async () => {
+    const student = await makeUser();
+    const before = await openLecture(student);
+    expect(before.status).toBe(200);
+    expect(before.body.data.canWatch).toBe(false);
+    for (const v of before.body.data.videos) expect(v.signedUrl).toBeUndefined();
+
+    const { orderId, paymentUrl } = await link(student);
+    const paid = await pay(paymentUrl, 'card');
+    expect(paid.status).toBe(302);
+    const back = await followReturn(paid);
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${platform().url}/temp`);
+
+    const o = await order(orderId);
+    expect(o).toMatchObject({ status: 'paid', method: 'card', couponHeld: false });
+    const p = await purchase(student.id);
+    expect(p).toMatchObject({ source: 'payment', pricePaid: 100, orderId });
+    expect(near(p!.expiryDate, Date.parse(o.paidAt!) + 7 * DAY, 1000)).toBe(true);
+    const after = await openLecture(student);
+    expect(after.body.data.canWatch).toBe(true);
+    expect(after.body.data.videos.every((v: { signedUrl?: string }) => typeof v.signedUrl === 'string')).toBe(true);
+
+    const mine = await myLectures(student);
+    expect(mine.status).toBe(200);
+    expect(mine.body.pending).toEqual([]);
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({ id: lecture.id, pricePaid: 100, source: 'payment', expired: false, purchaseDate: p!.purchaseDate, expiryDate: p!.expiryDate, accessDays: 7 }),
+    ]);
+    expect(mine.body.data[0].videos).toBeUndefined();
+
+    const owned = await intention(student, lecture.id);
+    expect(owned.status).toBe(409);
+    expect(owned.body.code).toBe('payment.owned');
+  });
+
+  it('a wallet payment is recorded as a wallet payment', async () => {
+    const student = await makeUser();
+    const { orderId, paymentUrl } = await link(student);
+    const back = await followReturn(await pay(paymentUrl, 'wallet'));
+    expect(back.headers.get('location')).toBe(`${platform().url}/temp`);
+    expect(await order(orderId)).toMatchObject({ status: 'paid', method: 'wallet' });
+  });
+
+  it('a declined card lands on /fail and gives the coupon use back; paying again in the same checkout still pays it', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 50, maxUses: 1 });
+    const { orderId, paymentUrl } = await link(student, lecture.id, code);
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 1 });
+    const back = await followReturn(await pay(paymentUrl, 'declined'));
+    expect(back.headers.get('location')).toBe(`${platform().url}/fail`);
+    expect(await order(orderId)).toMatchObject({ status: 'failed', couponHeld: false });
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 0 });
+    expect(await purchase(student.id)).toBeUndefined();
+
+    const retry = await followReturn(await pay(paymentUrl, 'card'));
+    expect(retry.headers.get('location')).toBe(`${platform().url}/temp`);
+    expect(await order(orderId)).toMatchObject({ status: 'paid', method: 'card' });
+    expect(await purchase(student.id)).toMatchObject({ pricePaid: 50 });
+    expect(await couponCounts(code)).toEqual({ uses: 1, held: 0 });
+  });
+
+  it('a kiosk payment is pending with its reference (listed on My lectures) until the outlet’s success arrives', async () => {
+    const student = await makeUser();
+    const { orderId, paymentUrl } = await link(student);
+    const res = await pay(paymentUrl, 'kiosk');
+    expect(res.status).toBe(303);
+    const { transactions } = await sandboxTransactions(orderId);
+    const reference = String(transactions[0]!.obj.data.bill_reference);
+    const o = await order(orderId);
+    expect(o).toMatchObject({ status: 'pending', method: 'kiosk', kioskReference: reference });
+    expect(near(o.holdUntil, Date.now() + 7 * DAY)).toBe(true);
+    expect(await purchase(student.id)).toBeUndefined();
+    const waiting = await myLectures(student);
+    expect(waiting.body.data).toEqual([]);
+    expect(waiting.body.pending).toEqual([expect.objectContaining({ id: orderId, lectureId: lecture.id, status: 'pending', method: 'kiosk', kioskReference: reference, amount: 100 })]);
+
+    // A declined card tried meanwhile does not end the order that waits for its reference.
+    expect((await callback(objFor(o, { success: false, data: { message: 'Declined' } }))).status).toBe(200);
+    expect((await order(orderId)).status).toBe('pending');
+    // A new link for the lecture leaves the kiosk order alone.
+    const other = await link(student);
+    expect(other.orderId).not.toBe(orderId);
+    expect((await order(orderId)).status).toBe('pending');
+
+    const outlet = await fetch(`${sandbox()}/kiosk/${transactions[0]!.obj.id}/paid`, { method: 'POST', redirect: 'manual' });
+    expect(outlet.status).toBe(303);
+    expect(await order(orderId)).toMatchObject({ status: 'paid', method: 'kiosk' });
+    const done = await myLectures(student);
+    expect(done.body.data).toEqual([expect.objectContaining({ id: lecture.id, pricePaid: 100, expired: false })]);
+    expect(done.body.pending.map((x: { id: string }) => x.id)).not.toContain(orderId);
+  });
+});
+
+// ---- callbacks -----------------------------------------------------------------------------------
+
+describe('POST /api/payments/paymob/webhook', () => {
+  it('a replayed success changes nothing; a failure after it does not undo it; a pending one does not override it', async () => {
+    const student = await makeUser();
+    const { orderId } = await link(student);
+    const o = await order(orderId);
+    const obj = objFor(o);
+    const first = await callback(obj);
+    expect(first.status).toBe(200);
+    const p1 = await purchase(student.id);
+    const replay = await callback(obj);
+    expect(replay.status).toBe(200);
+    expect(await purchase(student.id)).toEqual(p1);
+    expect((await callback(objFor(o, { success: false, data: { message: 'Declined' } }))).status).toBe(200);
+    expect((await callback(objFor(o, { success: false, pending: true, source_data: { pan: '', sub_type: 'AGGREGATOR', type: 'aggregator' }, data: { message: 'Pending', bill_reference: 1234 } }))).status).toBe(200);
+    expect(await order(orderId)).toMatchObject({ status: 'paid', kioskReference: null });
+    expect(await purchase(student.id)).toEqual(p1);
+  });
+
+  it('a success after a failure pays the order (Paymob lets the student try again)', async () => {
+    const student = await makeUser();
+    const { orderId } = await link(student);
+    const o = await order(orderId);
+    expect((await callback(objFor(o, { success: false, data: { message: 'Declined' } }))).status).toBe(200);
+    expect((await order(orderId)).status).toBe('failed');
+    expect((await callback(objFor(o))).status).toBe(200);
+    expect((await order(orderId)).status).toBe('paid');
+    expect(await purchase(student.id)).toBeDefined();
+  });
+
+  it.each([
+    ['an amount that is not the order’s', { amount_cents: 9999 }],
+    ['another currency', { currency: 'USD' }],
+    ["another Paymob order's id", { order: { id: 1, merchant_order_id: '' } }],
+  ])('a signed success with %s → 400 payment.mismatch, nothing changes', async (_, change) => {
+    const student = await makeUser();
+    const { orderId } = await link(student);
+    const o = await order(orderId);
+    const obj = objFor(o, change);
+    if ('order' in change) obj.order = { id: 1, merchant_order_id: orderId };
+    const r = await callback(obj);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('payment.mismatch');
+    expect((await order(orderId)).status).toBe('pending');
+    expect(await purchase(student.id)).toBeUndefined();
+  });
+
+  it('twenty concurrent duplicates of the success record one purchase and one coupon use', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 20 });
+    const { orderId } = await link(student, lecture.id, code);
+    const o = await order(orderId);
+    const obj = objFor(o);
+    const hmac = sign(obj);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => callback(obj, hmac)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const paid = await order(orderId);
+    expect(paid).toMatchObject({ status: 'paid', couponHeld: false });
+    const p = await purchase(student.id);
+    // One purchase of one access period: twenty settlements would have extended it twenty times.
+    expect(p).toMatchObject({ orderId, pricePaid: 80 });
+    expect(Date.parse(p!.expiryDate) - Date.parse(paid.paidAt!)).toBe(7 * DAY);
+    expect(await couponCounts(code)).toEqual({ uses: 1, held: 0 });
+  });
+});
+
+describe('GET /api/payments/paymob/return', () => {
+  it('the return may come before the callback: it settles the order itself and lands on /temp', async () => {
+    const student = await makeUser();
+    const { orderId, paymentUrl } = await link(student);
+    const res = await pay(paymentUrl, 'card', { dropCallback: '1' });
+    expect((await order(orderId)).status).toBe('pending');
+    const back = await followReturn(res);
+    expect(back.headers.get('location')).toBe(`${platform().url}/temp`);
+    expect((await order(orderId)).status).toBe('paid');
+    expect(await purchase(student.id)).toBeDefined();
+  });
+
+  it('a return whose signature does not verify lands on /fail and changes nothing', async () => {
+    const student = await makeUser();
+    const { orderId, paymentUrl } = await link(student);
+    const res = await pay(paymentUrl, 'card', { dropCallback: '1' });
+    const location = new URL(res.headers.get('location')!);
+    location.searchParams.set('amount_cents', '1');
+    const back = await api('GET', `${location.pathname}${location.search}`);
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${platform().url}/fail`);
+    expect((await order(orderId)).status).toBe('pending');
+    expect(await purchase(student.id)).toBeUndefined();
+  });
+});
+
+// ---- missed callbacks, expiry --------------------------------------------------------------------
+
+describe('reconciliation', () => {
+  it('settles an order whose callback was lost, from Paymob’s transaction inquiry', async () => {
+    const student = await makeUser();
+    const { orderId, paymentUrl } = await link(student);
+    await pay(paymentUrl, 'card', { dropCallback: '1' }); // and the browser never comes back
+    expect((await order(orderId)).status).toBe('pending');
+    const early = await reconcile(new Date());
+    expect(early.status).toBe(200);
+    expect((await order(orderId)).status).toBe('pending'); // not yet 10 minutes without news
+    const r = await reconcile(new Date(Date.now() + 11 * 60_000));
+    expect(r.status).toBe(200);
+    expect(r.body.settled).toBeGreaterThanOrEqual(1);
+    expect(await order(orderId)).toMatchObject({ status: 'paid', method: 'card' });
+    expect(await purchase(student.id)).toMatchObject({ orderId });
+  });
+
+  it('an order still pending past its hold expires and gives its coupon use back', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 10, maxUses: 5 });
+    const { orderId } = await link(student, lecture.id, code);
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 1 });
+    await ddb().send(
+      new UpdateCommand({
+        TableName: platform().tableName,
+        Key: { PK: `ORDER#${orderId}`, SK: 'ORDER' },
+        UpdateExpression: 'SET holdUntil = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
+      }),
+    );
+    const r = await reconcile(new Date(Date.now() + 11 * 60_000));
+    expect(r.body.expired).toBeGreaterThanOrEqual(1);
+    expect(await order(orderId)).toMatchObject({ status: 'expired', couponHeld: false });
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 0 });
+  });
+});
+
+describe('expiry', () => {
+  it('an expired purchase shows as expired and stops playing; buying again starts a new period', async () => {
+    const student = await makeUser();
+    await writePurchase(student.id, lecture.id, -1);
+    const mine = await myLectures(student);
+    expect(mine.body.data).toEqual([expect.objectContaining({ id: lecture.id, expired: true, source: 'payment' })]);
+    const lec = await openLecture(student);
+    expect(lec.body.data.canWatch).toBe(false);
+    for (const v of lec.body.data.videos) expect(v.signedUrl).toBeUndefined();
+
+    const { orderId, paymentUrl } = await link(student);
+    await followReturn(await pay(paymentUrl, 'card'));
+    const o = await order(orderId);
+    const p = await purchase(student.id);
+    expect(Date.parse(p!.expiryDate) - Date.parse(o.paidAt!)).toBe(7 * DAY);
+    expect((await myLectures(student)).body.data[0]).toMatchObject({ expired: false, pricePaid: 100 });
+    expect((await openLecture(student)).body.data.canWatch).toBe(true);
+  });
+
+  it('a payment that arrives while a purchase still runs extends it from its end', async () => {
+    const student = await makeUser();
+    const { orderId } = await link(student);
+    const end = Date.now() + 5 * DAY;
+    await ddb().send(
+      new PutCommand({
+        TableName: platform().tableName,
+        Item: { PK: `USER#${student.id}`, SK: `PURCHASE#${lecture.id}`, userId: student.id, lectureId: lecture.id, purchaseDate: new Date().toISOString(), expiryDate: new Date(end).toISOString(), source: 'grant' },
+      }),
+    );
+    expect((await callback(objFor(await order(orderId)))).status).toBe(200);
+    expect((await purchase(student.id))!.expiryDate).toBe(new Date(end + 7 * DAY).toISOString());
+  });
+});
+
+// ---- the sales page ------------------------------------------------------------------------------
+
+describe('GET /api/payments/sales', () => {
+  it('lists the orders with their students; revenue counts paid orders only, coupons and all', async () => {
+    const student = await makeUser({ firstName: 'Salma' });
+    const code = await coupon({ discount: 25 });
+    const { orderId, paymentUrl } = await link(student, lecture.id, code);
+    await followReturn(await pay(paymentUrl, 'card'));
+    const pendingOne = await link(await makeUser());
+    const r = await api('GET', '/api/payments/sales', { token: w.admin.token });
+    expect(r.status).toBe(200);
+    const report = r.body.data;
+    expect(report.byDay).toHaveLength(30);
+    const row = report.orders.find((x: { id: string }) => x.id === orderId);
+    expect(row).toMatchObject({ status: 'paid', method: 'card', amount: 75, originalPrice: 100, couponCode: code, discount: 25, studentName: 'Salma User', studentEmail: student.email });
+    expect(report.orders.find((x: { id: string }) => x.id === pendingOne.orderId)).toMatchObject({ status: 'pending' });
+    const paid = report.orders.filter((x: { status: string }) => x.status === 'paid');
+    expect(report.totals.revenue).toBeCloseTo(paid.reduce((n: number, x: { amount: number }) => n + x.amount, 0), 2);
+    expect(report.totals.paid).toBe(paid.length);
+    expect(report.coupons).toContainEqual({ code, uses: 1, discountGiven: 25 });
+    expect(report.byLecture.find((x: { lectureId: string }) => x.lectureId === lecture.id).revenue).toBeGreaterThanOrEqual(75);
+  });
+
+  it('a range with no orders is all zeros', async () => {
+    const r = await api('GET', '/api/payments/sales?from=2020-01-01&to=2020-01-03', { token: w.admin.token });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ from: '2020-01-01', to: '2020-01-03', totals: { revenue: 0, paid: 0, pending: 0, failed: 0, discountGiven: 0 }, orders: [] });
+    expect(r.body.data.byDay.map((d: { day: string }) => d.day)).toEqual(['2020-01-01', '2020-01-02', '2020-01-03']);
+  });
+});
+
+// ---- the gateway refusing ------------------------------------------------------------------------
+
+describe('when Paymob refuses or does not answer', () => {
+  /** The payments code in this process, against the same table and sandbox, with a gateway of our choosing. */
+  async function inProcess() {
+    const p = platform();
+    Object.assign(process.env, {
+      TABLE_NAME: p.tableName,
+      DYNAMODB_ENDPOINT: p.dynamoEndpoint,
+      AWS_REGION: 'eu-central-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_MAX_ATTEMPTS: '1',
+      PUBLIC_URL: p.url,
+      PAYMOB_API_URL: p.paymob.apiUrl,
+      PAYMOB_SETTINGS: JSON.stringify(p.paymob.settings),
+      LOG_LEVEL: 'SILENT',
+    });
+    return { orders: await import('../../functions/payments/orders'), gateway: await import('../../functions/payments/gateway') };
+  }
+
+  it.each([
+    ['refuses the secret key', (s: PaymobSettings): PaymobSettings => ({ ...s, secretKey: 'egy_sk_test_wrong' }), () => sandbox()],
+    ['does not answer', (s: PaymobSettings): PaymobSettings => s, () => 'http://127.0.0.1:9'],
+  ])('Paymob %s → 502 payment.gateway; the order fails and its coupon use goes back', async (_, settingsOf, baseUrl) => {
+    const { orders, gateway } = await inProcess();
+    const student = await makeUser();
+    const code = await coupon({ discount: 30, maxUses: 1 });
+    const broken = gateway.paymobGateway(() => Promise.resolve(settingsOf(settings())), baseUrl(), platform().url);
+    await expect(orders.createPaymentIntention(lecture.id, { userId: student.id, isAdmin: false }, code, new Date(), broken)).rejects.toMatchObject({ status: 502, code: 'payment.gateway' });
+    const pointer = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: `OPENORDER#${lecture.id}` } }));
+    expect(await order(pointer.Item!.orderId as string)).toMatchObject({ status: 'failed', couponHeld: false });
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 0 });
+    // The student can try again at once (the single use was given back).
+    expect((await link(student, lecture.id, code)).data).toMatchObject({ discountedPrice: 70 });
+  });
+});
