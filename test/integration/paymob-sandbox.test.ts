@@ -14,7 +14,8 @@ import { fieldsOfObj, fieldsOfQuery, verifyPaymobHmac } from '../../functions/pa
 import type { PaymobSettings, SandboxIntention, SandboxTransaction, TransactionObj } from '../../infra/local/paymob-sandbox';
 import type { PlatformInfo } from '../../infra/local/platform';
 import { spawnPlatform, stopPlatform } from '../../infra/local/spawn';
-import { platform, uniq } from '../support/platform';
+import { api, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { makeWorld, saveLecture, type World } from './catalogue-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -479,6 +480,67 @@ describe('auth tokens and transaction inquiry', () => {
     await fetch(`${current().url}${kiosk.headers.get('location')}/paid`, { method: 'POST', body: new URLSearchParams({ dropCallback: '1' }), redirect: 'manual' });
     expect(callbacksFor(k.ref).map((c) => c.body.obj.pending)).toEqual([true]);
     expect((await inquire({ merchant_order_id: k.ref }, await token())).body).toMatchObject({ pending: false, success: true });
+  });
+});
+
+describe('with our payments code: the whole journey on one machine', () => {
+  let w: World;
+  let student: TestUser;
+  beforeAll(async () => {
+    [w, student] = await Promise.all([makeWorld(), makeUser()]);
+  });
+  /** A 150 LE lecture and the student's payment link for it (our route calls the sandbox's intention API). */
+  async function paymentLink() {
+    const lecture = await saveLecture(w, { price: '150' });
+    const r = await api('POST', `/api/user/payment-intention/${lecture.id}`, { token: student.token, json: {} });
+    expect([r.status, r.body.granted]).toEqual([200, false]);
+    const paymentUrl = new URL(r.body.paymentUrl as string);
+    expect(paymentUrl.href.startsWith(`${current().apiUrl}/unifiedcheckout/?`)).toBe(true);
+    return { lectureId: lecture.id, orderId: r.body.orderId as string, clientSecret: paymentUrl.searchParams.get('clientSecret')! };
+  }
+  const purchases = async () => {
+    const r = await api('GET', '/api/AWS/get-purched', { token: student.token });
+    expect(r.status).toBe(200);
+    return r.body as { data: { id: string }[]; pending: { lectureId: string; status: string; kioskReference: string | null }[] };
+  };
+  const owns = async (lectureId: string) => (await purchases()).data.some((l) => l.id === lectureId);
+
+  it('card: the signed callback reaches our webhook (200), the return lands on /temp, and the lecture is the student\'s', async () => {
+    const link = await paymentLink();
+    const page = await (await fetch(checkoutUrl(link.clientSecret))).text();
+    expect(page).toContain('150.00 EGP');
+    const r = await pay(link.clientSecret, 'card');
+    expect(r.status).toBe(302);
+    const back = r.headers.get('location')!;
+    expect(back.startsWith(`${current().url}/api/payments/paymob/return?`)).toBe(true);
+    expect((await debug(link.orderId)).transaction().callbacks[0]).toMatchObject({ delivered: true, status: 200 });
+    expect(await owns(link.lectureId)).toBe(true);
+    const landing = await fetch(back, { redirect: 'manual' });
+    expect([landing.status, new URL(landing.headers.get('location')!, current().url).pathname]).toEqual([302, '/temp']);
+  });
+
+  it('a lost callback with no browser return: the order waits, and the reconciliation job settles it from the inquiry', async () => {
+    const link = await paymentLink();
+    expect((await pay(link.clientSecret, 'card', { dropCallback: '1' })).status).toBe(302); // the browser never comes back
+    expect(await owns(link.lectureId)).toBe(false);
+    expect((await purchases()).pending.find((o) => o.lectureId === link.lectureId)?.status).toBe('pending');
+    const later = new Date(Date.now() + 11 * 60_000).toISOString();
+    const r = await fetch(`${current().url}/_local/reconcile?now=${later}`, { method: 'POST' });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { settled: number }).settled).toBeGreaterThanOrEqual(1);
+    expect(await owns(link.lectureId)).toBe(true);
+  });
+
+  it('kiosk: the student sees the pending order with its reference; paid at the outlet, the lecture arrives', async () => {
+    const link = await paymentLink();
+    const r = await pay(link.clientSecret, 'kiosk');
+    expect(r.status).toBe(303);
+    const reference = (await debug(link.orderId)).transaction().obj.data.bill_reference;
+    expect((await purchases()).pending.find((o) => o.lectureId === link.lectureId)).toMatchObject({ status: 'pending', kioskReference: String(reference) });
+    expect(await owns(link.lectureId)).toBe(false);
+    expect((await fetch(`${current().url}${r.headers.get('location')}/paid`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect((await debug(link.orderId)).transaction().callbacks.map((c) => c.status)).toEqual([200, 200]);
+    expect(await owns(link.lectureId)).toBe(true);
   });
 });
 
