@@ -85,6 +85,10 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer, 
 
     const couponRequest = { code: code ?? '', userId, courseId: lecture.courseId, lectureId, now };
     const coupon: CouponRecord | undefined = code ? await couponForOrder(couponRequest) : undefined;
+    // A kiosk order waiting for its reference keeps its once-per-student use: a new order cannot take it too.
+    if (coupon?.oncePerStudent && open?.status === 'pending' && open.kioskReference && open.couponHeld && sameCoupon(open.couponCode, coupon.code)) {
+      throw new Conflict('You have already used this coupon', 'coupon.alreadyUsed');
+    }
     const price = priceOf(lecture.price, coupon?.discount);
     if (open && open.status === 'pending' && !open.kioskReference) await release(open.id, 'cancelled', now);
 

@@ -239,6 +239,18 @@ describe('POST /api/user/payment-intention/{lectureId}', () => {
     expect(await couponCounts(code)).toEqual({ uses: 0, held: 0 });
   });
 
+  it('five requests for the link at once (a page mounting twice) open one order and hold one use of a once-per-student coupon', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 40, oncePerStudent: true });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => intention(student, lecture.id, code)));
+    expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
+    expect(new Set(answers.map((a) => a.body.orderId as string)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.paymentUrl as string)).size).toBe(1);
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 1 });
+    // The same student asking again (the page reloaded) keeps that checkout: their own hold does not count against them.
+    expect((await link(student, lecture.id, code)).orderId).toBe(answers[0]!.body.orderId);
+  });
+
   it("a coupon's error comes through as it is (unknown code → 404 coupon.invalid), and nothing is held", async () => {
     const student = await makeUser();
     const r = await intention(student, lecture.id, 'NOSUCHCODE');
