@@ -40,7 +40,8 @@ export interface RouteDef {
   ours?: boolean;
 }
 
-const p = (...names: string[]) => z.object(Object.fromEntries(names.map((n) => [n, id])));
+/** Path parameters, each an id; typed by name, so a handler reads `params.lectureId` as a string. */
+const p = <const N extends string>(...names: N[]) => z.object(Object.fromEntries(names.map((n) => [n, id])) as Record<N, typeof id>);
 
 const table = {
   // health
@@ -84,7 +85,7 @@ const table = {
   'POST /api/user/payment-intention/{lectureId}': { op: 'createPaymentIntention', domain: 'payments', access: 'user', summary: 'Create a payment intention: price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody, response: res.paymentIntention },
   'POST /api/payments/paymob/webhook': { op: 'receivePaymobCallback', domain: 'payments', access: 'public', summary: 'Receive the Paymob processed callback (HMAC verified)', response: res.paymobCallbackResponse, ours: true },
   'GET /api/payments/paymob/return': { op: 'returnFromPaymob', domain: 'payments', access: 'public', summary: 'Return from Paymob in the browser; redirects to /temp or /fail', response: res.redirectResponse, ours: true },
-  'GET /api/payments/sales': { op: 'getSales', domain: 'payments', access: 'admin', summary: 'Sales over a range of Cairo days: revenue by day and lecture, coupon use, the orders', query: com.salesQuery, response: res.salesResponse, ours: true },
+  'GET /api/payments/sales': { op: 'getSales', domain: 'payments', access: 'admin', summary: 'Get the sales over a range of Cairo days: revenue by day and lecture, coupon use, the orders', query: com.salesQuery, response: res.salesResponse, ours: true },
 
   // coupons
   'POST /api/Coupan/validate/{couponCode}': { op: 'validateCoupon', domain: 'coupons', access: 'user', summary: 'Validate a coupon code (for a lecture: its course limit and once-per-student too)', params: com.couponCodeParams, query: com.validateCouponQuery, response: res.couponValidation },
