@@ -7,7 +7,8 @@ import { errorBodyOf } from '@/lib/forms';
 import { useGetQuizQuery } from '../api/get-quiz';
 import { useListQuizResultsQuery } from '../api/list-quiz-results';
 import { AdminQuizAnalytics } from '../components/admin-quiz-analytics';
-import { csvName, download, resultsCsv, summaryFigures } from '../lib/admin-quiz-results';
+import { download } from '@/lib/csv';
+import { csvName, resultsCsv, summaryFigures } from '../lib/admin-quiz-results';
 import '../components/admin-quizzes.css';
 
 /**
