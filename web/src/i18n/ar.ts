@@ -2,9 +2,10 @@
 import type { MessageKey } from './en';
 import { arAuth } from './ar/auth';
 import { arCatalogue } from './ar/catalogue';
+import { arCommerce } from './ar/commerce';
 import { arCommon } from './ar/common';
 import { arHome } from './ar/home';
 import { arQuiz } from './ar/quiz';
 import { arQuizAdmin } from './ar/quiz-admin';
 
-export const ar: Record<MessageKey, string> = { ...arCommon, ...arAuth, ...arHome, ...arCatalogue, ...arQuiz, ...arQuizAdmin };
+export const ar: Record<MessageKey, string> = { ...arCommon, ...arAuth, ...arHome, ...arCatalogue, ...arQuiz, ...arQuizAdmin, ...arCommerce };

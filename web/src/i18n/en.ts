@@ -5,11 +5,12 @@
  */
 import { enAuth } from './en/auth';
 import { enCatalogue } from './en/catalogue';
+import { enCommerce } from './en/commerce';
 import { enCommon } from './en/common';
 import { enHome } from './en/home';
 import { enQuiz } from './en/quiz';
 import { enQuizAdmin } from './en/quiz-admin';
 
-export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz, ...enQuizAdmin } as const;
+export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz, ...enQuizAdmin, ...enCommerce } as const;
 
 export type MessageKey = keyof typeof en;
