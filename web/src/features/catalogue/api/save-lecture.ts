@@ -14,12 +14,14 @@ export interface NewLecture {
   /** Spec 5: a free lecture sends 0. */
   price: number;
   isFree: boolean;
+  /** Days a purchase lasts. */
+  accessDays: number;
   contentId: string;
   imageFile: File;
   videoUrls: VideoToSave[];
 }
 
-/** Multipart (spec 7); numberOfLectures is the video count. The section's lecture grid refetches (tag Lecture). */
+/** Multipart (spec 7, and the access period in days); numberOfLectures is the video count. The section's lecture grid refetches (tag Lecture). */
 export const saveLectureApi = api.injectEndpoints({
   endpoints: (build) => ({
     saveLecture: build.mutation<ResponseOf<'POST /api/AWS/save-lecture'>, NewLecture>({
@@ -30,6 +32,7 @@ export const saveLectureApi = api.injectEndpoints({
         form.set('numberOfLectures', String(input.videoUrls.length));
         form.set('price', String(input.price));
         form.set('isFree', String(input.isFree));
+        form.set('accessDays', String(input.accessDays));
         form.set('contentId', input.contentId);
         form.set('imageFile', input.imageFile);
         form.set('videoUrls', JSON.stringify(input.videoUrls));

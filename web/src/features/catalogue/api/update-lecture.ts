@@ -7,10 +7,12 @@ export interface LectureChanges {
   subTitle: string;
   price: number;
   isFree: boolean;
+  /** Days a purchase lasts. */
+  accessDays: number;
   imageFile?: File;
 }
 
-/** Multipart PATCH (spec 7): name, subTitle, price, isFree, imageFile. The lecture grid refetches. */
+/** Multipart PATCH (spec 7): name, subTitle, price, isFree, imageFile; and the access period in days. The lecture grid refetches. */
 export const updateLectureApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateLecture: build.mutation<ResponseOf<'PATCH /api/AWS/lectures/{id}'>, LectureChanges>({
@@ -20,6 +22,7 @@ export const updateLectureApi = api.injectEndpoints({
         form.set('subTitle', input.subTitle);
         form.set('price', String(input.price));
         form.set('isFree', String(input.isFree));
+        form.set('accessDays', String(input.accessDays));
         if (input.imageFile) form.set('imageFile', input.imageFile);
         return { route: 'PATCH /api/AWS/lectures/{id}', params: { id }, formData: form };
       },

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
+import { LECTURE_ACCESS_DAYS_DEFAULT, LECTURE_ACCESS_DAYS_MAX } from '@shared/constants';
 import type { Rule } from '@shared/rules';
 import type { Lecture } from '@shared/schemas/catalogue';
 import { confirm } from '@/components/confirm';
@@ -14,6 +15,7 @@ import { useSaveLectureMutation } from '../api/save-lecture';
 import { useUpdateLectureMutation } from '../api/update-lecture';
 import { useUpdateVideoMutation } from '../api/update-video';
 import {
+  accessDaysToSend,
   emptyLectureForm,
   type ExistingVideo,
   hasUnsavedWork,
@@ -48,6 +50,7 @@ const formOf = (l: Lecture): LectureForm => ({
   subtitle: l.subTitle,
   price: l.isFree ? '' : String(l.price),
   isFree: l.isFree,
+  accessDays: String(l.accessDays ?? LECTURE_ACCESS_DAYS_DEFAULT),
   existing: [...(l.videos ?? [])]
     .sort((a, b) => a.order - b.order)
     .map((v) => ({ id: v.id, videoName: v.videoName || v.name, videoUrl: v.videoUrl, quizId: v.quizId ?? '', original: { videoName: v.videoName || v.name, quizId: v.quizId ?? '' }, markedForDeletion: false })),
@@ -118,12 +121,21 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
           subtitle: f.subtitle.trim(),
           price: priceToSend(f),
           isFree: f.isFree,
+          accessDays: accessDaysToSend(f),
           contentId,
           imageFile: f.image!,
           videoUrls: videoPlan(f).add,
         }).unwrap();
       } else {
-        await updateLecture({ id: lecture.id, name: f.name.trim(), subTitle: f.subtitle.trim(), price: priceToSend(f), isFree: f.isFree, imageFile: f.image ?? undefined }).unwrap();
+        await updateLecture({
+          id: lecture.id,
+          name: f.name.trim(),
+          subTitle: f.subtitle.trim(),
+          price: priceToSend(f),
+          isFree: f.isFree,
+          accessDays: accessDaysToSend(f),
+          imageFile: f.image ?? undefined,
+        }).unwrap();
         const plan = videoPlan(f);
         // Change and add first, delete last: a failure half-way loses no video.
         await Promise.all(plan.update.map((v) => updateVideo(v).unwrap()));
@@ -191,6 +203,20 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
           />
           {t('admin.free')}
         </label>
+        {/* A purchase lasts this many days (expiryDate = purchaseDate + the period). */}
+        <TextField
+          id="lecture-access-days"
+          className="access-days-field"
+          label={t('access.label')}
+          descriptiveText={t('access.hint', { days: LECTURE_ACCESS_DAYS_DEFAULT })}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={LECTURE_ACCESS_DAYS_MAX}
+          dir="ltr"
+          error={errors.accessDays?.message}
+          {...register('accessDays')}
+        />
         <ImageField
           label={t('admin.lectureImage')}
           hint={lecture ? t('admin.keepImage') : undefined}

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { lectureEditForm, lectureForm, lecturePriceToSend } from '@shared/schemas/catalogue';
+import { LECTURE_ACCESS_DAYS_DEFAULT } from '@shared/constants';
 import { type Rule, ruleOf } from '@shared/rules';
 
 export type UploadState = 'uploading' | 'done' | 'failed';
@@ -40,17 +41,19 @@ export type LectureForm = {
   subtitle: string;
   price: string;
   isFree: boolean;
+  /** Days a purchase lasts, as typed (empty: the default). */
+  accessDays: string;
   image: File | null;
   existing: ExistingVideo[];
   videos: NewVideo[];
 };
 
-export type LectureField = 'name' | 'subtitle' | 'price' | 'image' | 'videos';
+export type LectureField = 'name' | 'subtitle' | 'price' | 'accessDays' | 'image' | 'videos';
 export type LectureProblem = 'required' | 'imageRequired' | 'imageTooBig' | 'videoRequired' | 'videoName' | 'uploading' | 'uploadFailed' | 'priceInvalid';
 /** A problem the form words itself, or a shared rule worded by the dictionary (`rule.<code>`). */
 export type LectureFormErrors = Partial<Record<LectureField, LectureProblem | Rule>>;
 
-export const emptyLectureForm = (): LectureForm => ({ name: '', subtitle: '', price: '', isFree: false, image: null, existing: [], videos: [] });
+export const emptyLectureForm = (): LectureForm => ({ name: '', subtitle: '', price: '', isFree: false, accessDays: String(LECTURE_ACCESS_DAYS_DEFAULT), image: null, existing: [], videos: [] });
 
 /** Spec 5: number of lectures is read-only, derived from the videos the lecture will have. */
 export const numberOfLectures = (f: Pick<LectureForm, 'existing' | 'videos'>) =>
@@ -60,6 +63,12 @@ export const numberOfLectures = (f: Pick<LectureForm, 'existing' | 'videos'>) =>
 export function priceToSend(f: Pick<LectureForm, 'price' | 'isFree'>): number {
   const parsed = lectureForm.shape.price.safeParse(f.price);
   return lecturePriceToSend({ isFree: f.isFree, price: parsed.success ? parsed.data : undefined });
+}
+
+/** The access period the form sends: the typed whole number of days, else the default (the shared rule checks 1–3650). */
+export function accessDaysToSend(f: Pick<LectureForm, 'accessDays'>): number {
+  const parsed = lectureForm.shape.accessDays.safeParse(f.accessDays);
+  return parsed.success && parsed.data !== undefined ? parsed.data : LECTURE_ACCESS_DAYS_DEFAULT;
 }
 
 /** The videos the lecture will have, as the shared rules read them (kept ones, then finished uploads). */
@@ -74,6 +83,8 @@ function problemOf(field: LectureField, rule: Rule, mode: 'add' | 'edit'): Lectu
     case 'name':
     case 'subtitle':
       return rule.code === 'required' ? 'required' : rule;
+    case 'accessDays':
+      return rule;
     case 'price':
       return rule.code === 'lecture.price' || rule.code === 'required' ? 'required' : rule.code === 'notNumber' ? 'priceInvalid' : rule;
     case 'image':
@@ -90,11 +101,11 @@ const editVideos = z.object({ videos: lectureForm.shape.videos });
 /** The shared rules over the form: `lectureForm` when adding, `lectureEditForm` (image optional) and the video rule when editing. */
 export function validateLecture(f: LectureForm, mode: 'add' | 'edit'): LectureFormErrors {
   const errors: LectureFormErrors = {};
-  const input = { name: f.name, subtitle: f.subtitle, price: f.isFree ? undefined : f.price, isFree: f.isFree, image: f.image ?? undefined, videos: videosOf(f) };
+  const input = { name: f.name, subtitle: f.subtitle, price: f.isFree ? undefined : f.price, isFree: f.isFree, accessDays: f.accessDays, image: f.image ?? undefined, videos: videosOf(f) };
   const issues =
     mode === 'add'
-      ? (lectureForm.safeParse(input).error?.issues ?? [])
-      : [...(lectureEditForm.safeParse(input).error?.issues ?? []), ...(editVideos.safeParse(input).error?.issues ?? [])];
+      ? (lectureForm.safeParse(input, { reportInput: true }).error?.issues ?? [])
+      : [...(lectureEditForm.safeParse(input, { reportInput: true }).error?.issues ?? []), ...(editVideos.safeParse(input, { reportInput: true }).error?.issues ?? [])];
   for (const issue of issues) {
     const field = issue.path[0] as LectureField;
     if (errors[field]) continue;
@@ -122,6 +133,7 @@ export const hasUnsavedWork = (f: LectureForm, initial: LectureForm) =>
   f.subtitle !== initial.subtitle ||
   f.price !== initial.price ||
   f.isFree !== initial.isFree ||
+  f.accessDays !== initial.accessDays ||
   f.image !== initial.image ||
   f.videos.length > 0 ||
   f.existing.some((v) => v.markedForDeletion || v.videoName !== v.original.videoName || v.quizId !== v.original.quizId);

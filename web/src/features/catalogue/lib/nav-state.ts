@@ -17,6 +17,8 @@ export interface TrailCrumb {
   price?: number;
   photoUrl?: string | null;
   lectureName?: string;
+  /** Days a purchase of it lasts. */
+  accessDays?: number;
   /** The navigation state that reopens `url`. */
   state?: Trail;
 }
