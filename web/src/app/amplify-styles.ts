@@ -28,3 +28,6 @@ import '@/components/primitives.css';
 import '@aws-amplify/ui-react/styles/switchField.layer.css';
 import '@aws-amplify/ui-react/styles/card.layer.css';
 import '@aws-amplify/ui-react/styles/table.layer.css';
+import '@aws-amplify/ui-react/styles/badge.layer.css';
+import '@aws-amplify/ui-react/styles/checkbox.layer.css';
+import '@aws-amplify/ui-react/styles/checkboxField.layer.css';
