@@ -29,7 +29,7 @@ const screens = {
   paymentFailure: lazy(() => import('@/features/payments/routes/payment-failure')),
   contact: lazy(() => import('@/features/messages/routes/contact')),
   profileMain: lazy(() => import('@/features/users/routes/profile-main')),
-  paidLectures: lazy(() => import('@/features/users/routes/paid-lectures')),
+  paidLectures: lazy(() => import('@/features/payments/routes/paid-lectures')),
   profileEdit: lazy(() => import('@/features/users/routes/profile-edit')),
   adminCourses: lazy(() => import('@/features/catalogue/routes/admin-courses')),
   adminTerms: lazy(() => import('@/features/catalogue/routes/admin-terms')),
@@ -41,6 +41,7 @@ const screens = {
   adminQuizzes: lazy(() => import('@/features/quizzes/routes/admin-quizzes')),
   adminQuizResults: lazy(() => import('@/features/quizzes/routes/admin-quiz-results')),
   adminCoupons: lazy(() => import('@/features/coupons/routes/admin-coupons')),
+  adminSales: lazy(() => import('@/features/payments/routes/admin-sales')),
 };
 
 const toHome = <Navigate to="/" replace />;
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'quizzes', element: page(screens.adminQuizzes) },
           { path: 'quizzes/:quizId', element: page(screens.adminQuizResults) },
           { path: 'Cuppons', element: page(screens.adminCoupons) },
+          { path: 'sales', element: page(screens.adminSales) },
           { path: '*', element: toHome },
         ],
       },

@@ -16,10 +16,11 @@ const MENU = [
   { to: '/dashboard/messages', key: 'admin.messages', paths: /^\/dashboard\/messages(\/|$)/i },
   { to: '/dashboard/quizzes', key: 'admin.quizzes', paths: /^\/dashboard\/quizzes(\/|$)/i },
   { to: '/dashboard/Cuppons', key: 'admin.coupons', paths: /^\/dashboard\/cuppons(\/|$)/i },
+  { to: '/dashboard/sales', key: 'admin.sales', paths: /^\/dashboard\/sales(\/|$)/i },
 ] as const;
 
 /**
- * Spec 2: side menu (Home, Courses, Users, Messages, Quizzes, Coupons) and a greeting top bar.
+ * Spec 2: side menu (Home, Courses, Users, Messages, Quizzes, Coupons; and Sales) and a greeting top bar.
  * The current section is marked (aria-current). On a phone the bar is one row: a menu button
  * naming the current section, and the theme and language switches; the menu, the greeting and
  * Logout open below it (and close again after any navigation).

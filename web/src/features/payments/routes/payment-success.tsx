@@ -1,6 +1,31 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PAYMENT_REDIRECT_MS } from '@shared/constants';
+import { useT } from '@/i18n/use-t';
+import '../components/payments.css';
 
-/** Placeholder until the payments issue builds this screen (spec 2: /temp). */
+/** Spec 2, 9: /temp, where Paymob's return lands after a payment: the Arabic thank-you, then /profile/lecPay after 3 s. */
 export default function PaymentSuccessRoute() {
-  return <ComingSoon titleKey="soon.paymentSucceeded" />;
+  const t = useT();
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.title = 'Bioscope | Payment succeeded';
+    const timer = setTimeout(() => navigate('/profile/lecPay', { replace: true }), PAYMENT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <section className="page payment-result is-success" data-testid="payment-success">
+      <svg className="success-check" viewBox="0 0 52 52" aria-hidden="true">
+        <circle className="success-check-circle" cx="26" cy="26" r="24" fill="none" />
+        <path className="success-check-tick" fill="none" d="M14 27l8 8 16-17" />
+      </svg>
+      <h1 lang="ar" dir="rtl">
+        {t('paid.thanks')}
+      </h1>
+      <p className="muted">{t('paid.redirecting')}</p>
+      <Link to="/profile/lecPay" replace>
+        {t('paid.toMyLectures')}
+      </Link>
+    </section>
+  );
 }
