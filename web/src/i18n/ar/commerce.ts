@@ -17,7 +17,7 @@ export const arCommerce: Record<keyof typeof enCommerce, string> = {
   'coupons.discount': 'نسبة الخصم (%)',
   'coupons.limits': 'قيود (اختياري)',
   'coupons.expiresOn': 'تاريخ الانتهاء',
-  'coupons.expiresHint': 'يعمل حتى نهاية هذا اليوم. فارغ: لا ينتهي.',
+  'coupons.expiresHint': 'حتى نهاية هذا اليوم؛ فارغ: لا ينتهي.',
   'coupons.maxUses': 'عدد مرات الاستخدام',
   'coupons.maxUsesHint': 'فارغ: بلا حد.',
   'coupons.oncePerStudent': 'مرة واحدة لكل طالب',
@@ -110,7 +110,7 @@ export const arCommerce: Record<keyof typeof enCommerce, string> = {
   'mine.pendingGateway': 'بانتظار تأكيد خدمة الدفع لهذه العملية.',
   'mine.kioskReference': 'الرقم المرجعي للدفع',
   'mine.kioskStep1': 'اذهب إلى أي منفذ أمان أو مصاري.',
-  'mine.kioskStep2': 'قل إنك تدفع فاتورة Paymob (Accept)، وأعطهم هذا الرقم المرجعي وادفع {amount}.',
+  'mine.kioskStep2': 'اطلب «مدفوعات أكسبت» وأعطهم هذا الرقم المرجعي وادفع {amount}.',
   'mine.kioskStep3': 'تظهر المحاضرة هنا بمجرد أن يؤكد المنفذ الدفع.',
   'mine.kioskHold': 'الرقم المرجعي صالح لمدة {days} أيام.',
 

@@ -21,7 +21,7 @@ export const enCommerce = {
   'coupons.discount': 'Discount (%)',
   'coupons.limits': 'Limits (optional)',
   'coupons.expiresOn': 'Expiry date',
-  'coupons.expiresHint': 'Works through the end of this day. Empty: never expires.',
+  'coupons.expiresHint': 'Until the end of this day; empty: never.',
   'coupons.maxUses': 'Total uses',
   'coupons.maxUsesHint': 'Empty: no limit.',
   'coupons.oncePerStudent': 'Once per student',
@@ -117,7 +117,7 @@ export const enCommerce = {
   'mine.pendingGateway': 'Waiting for the payment service to confirm this payment.',
   'mine.kioskReference': 'Your payment reference',
   'mine.kioskStep1': 'Go to any Aman or Masary outlet.',
-  'mine.kioskStep2': 'Say you are paying a Paymob (Accept) bill, give this reference and pay {amount}.',
+  'mine.kioskStep2': 'Ask for Madfouaat Accept (مدفوعات أكسبت), give this reference and pay {amount}.',
   'mine.kioskStep3': 'The lecture appears here once the outlet confirms the payment.',
   'mine.kioskHold': 'The reference works for {days} days.',
 

@@ -54,7 +54,6 @@ export function CouponForm({ courses }: { courses: Course[] }) {
             min={COUPON_DISCOUNT_MIN}
             max={COUPON_DISCOUNT_MAX}
             dir="ltr"
-            innerEndComponent={<span className="input-suffix">%</span>}
             error={errors.discount?.message}
             {...register('discount')}
           />

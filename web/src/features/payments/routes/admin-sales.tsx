@@ -122,7 +122,7 @@ export default function AdminSalesRoute() {
                 <p className="notice">{t('sales.none')}</p>
               ) : (
                 <div className="data-table-wrap">
-                  <Table className="data-table" size="small">
+                  <Table className="data-table stack-on-phone" size="small">
                     <TableHead>
                       <TableRow>
                         <TableCell as="th" scope="col">
@@ -139,11 +139,11 @@ export default function AdminSalesRoute() {
                     <TableBody>
                       {report.byLecture.map((l) => (
                         <TableRow key={l.lectureId} data-testid="lecture-sales-row">
-                          <TableCell>
+                          <TableCell data-label={t('sales.colLecture')}>
                             <bdi>{l.lectureName}</bdi>
                           </TableCell>
-                          <TableCell>{l.orders}</TableCell>
-                          <TableCell>
+                          <TableCell data-label={t('sales.colOrders')}>{l.orders}</TableCell>
+                          <TableCell data-label={t('sales.revenue')}>
                             <bdi dir="ltr">{amountText(l.revenue)}</bdi>
                           </TableCell>
                         </TableRow>
@@ -159,7 +159,7 @@ export default function AdminSalesRoute() {
                 <p className="notice">{t('sales.noCoupons')}</p>
               ) : (
                 <div className="data-table-wrap">
-                  <Table className="data-table" size="small">
+                  <Table className="data-table stack-on-phone" size="small">
                     <TableHead>
                       <TableRow>
                         <TableCell as="th" scope="col">
@@ -176,11 +176,11 @@ export default function AdminSalesRoute() {
                     <TableBody>
                       {report.coupons.map((c) => (
                         <TableRow key={c.code} data-testid="coupon-use-row">
-                          <TableCell>
+                          <TableCell data-label={t('sales.colCoupon')}>
                             <bdi>{c.code}</bdi>
                           </TableCell>
-                          <TableCell>{c.uses}</TableCell>
-                          <TableCell>
+                          <TableCell data-label={t('sales.colUses')}>{c.uses}</TableCell>
+                          <TableCell data-label={t('sales.discountGiven')}>
                             <bdi dir="ltr">{amountText(c.discountGiven)}</bdi>
                           </TableCell>
                         </TableRow>
