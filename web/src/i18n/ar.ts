@@ -1,11 +1,11 @@
-/** Every text a person sees, in Arabic: the same areas and keys as en.ts. */
-import type { MessageKey } from './en';
+/** Every text a person sees, in Arabic: the same areas and keys as en.ts (the lazy areas load with their screens). */
+import type { LazyMessageKey, MessageKey } from './en';
 import { arAuth } from './ar/auth';
 import { arCatalogue } from './ar/catalogue';
-import { arCommerce } from './ar/commerce';
+import { arCommerceShared } from './ar/commerce-shared';
 import { arCommon } from './ar/common';
 import { arHome } from './ar/home';
 import { arQuiz } from './ar/quiz';
 import { arQuizAdmin } from './ar/quiz-admin';
 
-export const ar: Record<MessageKey, string> = { ...arCommon, ...arAuth, ...arHome, ...arCatalogue, ...arQuiz, ...arQuizAdmin, ...arCommerce };
+export const ar: Record<Exclude<MessageKey, LazyMessageKey>, string> = { ...arCommon, ...arAuth, ...arHome, ...arCatalogue, ...arQuiz, ...arQuizAdmin, ...arCommerceShared };

@@ -5,12 +5,19 @@
  */
 import { enAuth } from './en/auth';
 import { enCatalogue } from './en/catalogue';
-import { enCommerce } from './en/commerce';
+import type { enCommerce } from './en/commerce';
+import { enCommerceShared } from './en/commerce-shared';
 import { enCommon } from './en/common';
 import { enHome } from './en/home';
 import { enQuiz } from './en/quiz';
 import { enQuizAdmin } from './en/quiz-admin';
 
-export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz, ...enQuizAdmin, ...enCommerce } as const;
+export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz, ...enQuizAdmin, ...enCommerceShared } as const;
 
-export type MessageKey = keyof typeof en;
+/**
+ * Keys of the areas that load with their screens rather than with the shell (their module calls
+ * `addArea` when it loads: i18n/commerce-area.ts). A screen imports its area before it renders.
+ */
+export type LazyMessageKey = keyof typeof enCommerce;
+
+export type MessageKey = keyof typeof en | LazyMessageKey;

@@ -9,10 +9,20 @@ export type Vars = Record<string, string | number>;
 /** What `useT()` returns: a key and its `{name}` values → the text in the current language. */
 export type Translate = (key: MessageKey, vars?: Vars) => string;
 
-const dictionaries: Record<Language, Record<MessageKey, string>> = { en, ar };
+// The lazy areas' keys join these objects when their screens load (addArea).
+const dictionaries = { en, ar } as unknown as Record<Language, Record<MessageKey, string>>;
 
 /** True when the dictionaries have `key` (for keys built at run time: `rule.${code}`, `error.${code}`). */
-export const hasMessage = (key: string): key is MessageKey => Object.hasOwn(en, key);
+export const hasMessage = (key: string): key is MessageKey => Object.hasOwn(dictionaries.en, key);
+
+/**
+ * An area whose texts load with its screens, not with the shell: its module (i18n/<area>-area.ts)
+ * calls this when it loads, and every screen using its keys imports that module.
+ */
+export function addArea(area: Record<Language, Record<string, string>>): void {
+  Object.assign(dictionaries.en, area.en);
+  Object.assign(dictionaries.ar, area.ar);
+}
 
 export function translate(language: Language, key: MessageKey, vars: Vars = {}): string {
   return dictionaries[language][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));

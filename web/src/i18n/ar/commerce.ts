@@ -3,12 +3,10 @@ import type { enCommerce } from '../en/commerce';
 /** Arabic texts: commerce. Same keys as English (a missing key fails tsc). */
 export const arCommerce: Record<keyof typeof enCommerce, string> = {
   'commerce.tryAgain': 'حاول مرة أخرى',
-  'admin.sales': 'المبيعات',
   'field.expiresOn': 'تاريخ الانتهاء',
   'field.maxUses': 'عدد مرات الاستخدام',
   'field.oncePerStudent': 'مرة واحدة لكل طالب',
   'field.courseIds': 'الكورسات',
-  'field.accessDays': 'مدة الوصول',
 
   'coupons.title': 'الكوبونات',
   'coupons.addTitle': 'كوبون جديد',
@@ -159,7 +157,4 @@ export const arCommerce: Record<keyof typeof enCommerce, string> = {
   'sales.method.wallet': 'محفظة',
   'sales.method.kiosk': 'أمان/مصاري',
   'sales.method.coupon': 'كوبون (100 %)',
-
-  'access.label': 'مدة الوصول (بالأيام)',
-  'access.hint': 'تستمر صلاحية الشراء هذا العدد من الأيام. فارغ: {days}.',
 };

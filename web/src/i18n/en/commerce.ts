@@ -1,17 +1,16 @@
 /**
  * English texts: commerce (coupons, buying a lecture, the payment outcome pages, my lectures, the
- * sales page, the lecture's access period). The spec's texts (sections 2, 5, 8) are kept as
- * written; the Arabic ones read the same in both languages.
+ * sales page). The spec's texts (sections 2, 5, 8) are kept as written; the Arabic ones read the
+ * same in both languages. This area loads with the commerce screens, not with the shell
+ * (i18n/commerce-area.ts); what other screens need is in commerce-shared.ts.
  */
 export const enCommerce = {
   'commerce.tryAgain': 'Try again',
-  'admin.sales': 'Sales',
   // Field labels, for the shared rules' texts ('{field} must be at least {min}').
   'field.expiresOn': 'Expiry date',
   'field.maxUses': 'Total uses',
   'field.oncePerStudent': 'Once per student',
   'field.courseIds': 'Courses',
-  'field.accessDays': 'Access period',
 
   // /dashboard/Cuppons
   'coupons.title': 'Coupons',
@@ -167,8 +166,4 @@ export const enCommerce = {
   'sales.method.wallet': 'Wallet',
   'sales.method.kiosk': 'Aman/Masary',
   'sales.method.coupon': 'Coupon (100 %)',
-
-  // The lecture form's access period
-  'access.label': 'Access period (days)',
-  'access.hint': 'A purchase lasts this many days. Empty: {days}.',
 } as const;

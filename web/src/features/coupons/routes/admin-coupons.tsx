@@ -3,6 +3,7 @@ import { confirm } from '@/components/confirm';
 import { Spinner } from '@/components/spinner';
 import { toast, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
+import '@/i18n/commerce-area';
 import type { ApiFailure } from '@/lib/api';
 import { useListCoursesQuery } from '@/lib/endpoints/list-courses';
 import { errorBodyOf } from '@/lib/forms';

@@ -4,6 +4,7 @@ import type { OrderStatus, PaymentMethod } from '@shared/constants';
 import { TextField } from '@/components/fields';
 import { Spinner } from '@/components/spinner';
 import { type MessageKey, useLanguage, useT } from '@/i18n/use-t';
+import '@/i18n/commerce-area';
 import { download } from '@/lib/csv';
 import { errorBodyOf } from '@/lib/forms';
 import { type SalesOrder, useGetSalesQuery } from '../api/get-sales';

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { toastWarning } from '@/components/toast';
 import { useLanguage, useT } from '@/i18n/use-t';
+import '@/i18n/commerce-area';
 import type { ApiFailure } from '@/lib/api';
 import { messageOf } from '@/lib/forms';
 import { type PurchasedLecture, useListPurchasesQuery } from '../api/list-purchases';

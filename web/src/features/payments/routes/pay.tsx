@@ -6,6 +6,7 @@ import { discountedPrice } from '@shared/constants';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
+import '@/i18n/commerce-area';
 import { errorCodeOf, messageOf } from '@/lib/forms';
 import { selectToken } from '@/lib/session';
 import { type IntentionArgs, useCreatePaymentIntentionQuery } from '../api/create-payment-intention';

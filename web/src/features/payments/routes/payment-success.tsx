@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PAYMENT_REDIRECT_MS } from '@shared/constants';
 import { useT } from '@/i18n/use-t';
+import '@/i18n/commerce-area';
 import '../components/payments.css';
 
 /** Spec 2, 9: /temp, where Paymob's return lands after a payment: the Arabic thank-you, then /profile/lecPay after 3 s. */
