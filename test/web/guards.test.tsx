@@ -32,8 +32,8 @@ describe('route guards', () => {
 
   it('lets a student with a valid token in', async () => {
     storeSession(studentUser);
-    renderApp('/profile/lecPay');
-    expect(await screen.findByRole('heading', { name: 'My lectures' })).toBeInTheDocument();
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
     expect(screen.getByText('This page is not ready yet. It is coming soon.')).toBeInTheDocument();
   });
 
@@ -64,6 +64,7 @@ describe('route guards', () => {
       ['Messages', '/dashboard/messages'],
       ['Quizzes', '/dashboard/quizzes'],
       ['Coupons', '/dashboard/Cuppons'],
+      ['Sales', '/dashboard/sales'],
     ]);
   });
 
