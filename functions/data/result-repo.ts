@@ -96,25 +96,33 @@ const lostRace = (e: unknown) =>
   e instanceof Error &&
   (e.name === 'ConditionalCheckFailedException' || e.name === 'TransactionConflictException' || (e.name === 'TransactionCanceledException' && /ConditionalCheckFailed|TransactionConflict/.test(e.message)));
 
+/** The quiz as the scoring read it: the write holds only while the quiz item is still this version. */
+export interface QuizGuard {
+  quizId: string;
+  updatedAt: string;
+}
+
 /**
  * Writes the result (version `previous` + 1, or new when `previous` is undefined) and, when given,
- * the finished attempt, in one transaction. False when another write got there first: read again.
+ * the finished attempt, in one transaction. 'raced' when another write got there first (read
+ * again); 'quizChanged' when the guard's quiz was edited or deleted since it was read (read the quiz
+ * again: a quiz read from a short-lived cache never scores against answers that changed).
  */
-export async function writeResult(result: ResultRecord, previous: number | undefined, attempt?: AttemptRecord): Promise<boolean> {
+export async function writeResult(result: ResultRecord, previous: number | undefined, attempt?: AttemptRecord, guard?: QuizGuard): Promise<'written' | 'raced' | 'quizChanged'> {
+  const items = [
+    { Put: { TableName: TABLE, Item: resultItem(result), ...versionCondition(previous) } },
+    ...(attempt ? [{ Put: { TableName: TABLE, Item: { ...keys.attempt(attempt.userId, attempt.quizId, attempt.number), ...attempt }, ConditionExpression: 'attribute_not_exists(PK)' } }] : []),
+    ...(guard
+      ? [{ ConditionCheck: { TableName: TABLE, Key: keys.quiz(guard.quizId), ConditionExpression: 'updatedAt = :u', ExpressionAttributeValues: { ':u': guard.updatedAt } } }]
+      : []),
+  ];
   try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: TABLE, Item: resultItem(result), ...versionCondition(previous) } },
-          ...(attempt
-            ? [{ Put: { TableName: TABLE, Item: { ...keys.attempt(attempt.userId, attempt.quizId, attempt.number), ...attempt }, ConditionExpression: 'attribute_not_exists(PK)' } }]
-            : []),
-        ],
-      }),
-    );
-    return true;
+    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'written';
   } catch (e) {
-    if (lostRace(e)) return false;
+    const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (guard && reasons?.[items.length - 1]?.Code === 'ConditionalCheckFailed') return 'quizChanged';
+    if (lostRace(e)) return 'raced';
     throw e;
   }
 }

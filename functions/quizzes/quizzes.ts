@@ -1,4 +1,5 @@
 /** The teacher's quizzes: authoring with images, the lists, deletion and assignment to a Quiz section. */
+import { forgetQuiz } from './quiz-cache';
 import { ulid } from 'ulid';
 import { TRUE_FALSE_OPTIONS } from '../../shared/constants';
 import type { UploadedFile } from '../../shared/schemas/common';
@@ -109,6 +110,7 @@ export async function updateQuiz(id: string, form: QuizForm) {
     settings: form.quizData.settings ?? quiz.settings,
   };
   await replaceQuiz(updated, questions, before);
+  forgetQuiz(id);
   const kept = new Set([updated.imageKey, ...questions.map((q) => q.imageKey)]);
   await deleteImages([quiz.imageKey, ...before.map((q) => q.imageKey)].filter((k): k is string => !!k && !kept.has(k)));
   return toQuizAdmin(updated, questions, (await videosOfQuiz(id)).length);
@@ -158,6 +160,7 @@ export async function deleteQuiz(id: string) {
   const qw = await liveQuiz(id);
   const videosUnlocked = await clearQuizOfVideos(id);
   await deleteQuizTree(qw);
+  forgetQuiz(id);
   await deleteResultsOfQuiz(id);
   await deleteImages([qw.quiz.imageKey, ...qw.questions.map((q) => q.imageKey)].filter((k): k is string => !!k));
   return { id, message: 'Deleted!', videosUnlocked };
@@ -169,6 +172,7 @@ export async function deleteQuestion(quizId: string, questionId: string) {
   if (!question) throw new NotFound('Question not found', 'question.notFound');
   if (questions.length === 1) throw new BadRequest('A quiz keeps at least one question: delete the quiz instead', 'quiz.question');
   await deleteQuestionRecord(question);
+  forgetQuiz(quizId);
   if (question.imageKey) await deleteImages([question.imageKey]);
   return { id: questionId, message: 'Question Deleted!' };
 }

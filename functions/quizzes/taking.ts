@@ -5,14 +5,14 @@
  * a grace with what it has), a maximum number of attempts (held across tabs by conditional writes).
  */
 import { QUIZ_GRACE_SECONDS } from '../../shared/constants';
-import type { QuestionRecord, QuizRecord } from '../data/quiz-repo';
+import type { QuestionRecord, QuizRecord, QuizWithQuestions } from '../data/quiz-repo';
 import { quizById, quizzesOfSection } from '../data/quiz-repo';
-import { type AttemptRecord, type ResultRecord, resultOf, writeResult } from '../data/result-repo';
+import { type AttemptRecord, type QuizGuard, type ResultRecord, resultOf, writeResult } from '../data/result-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { Conflict, NotFound } from '../lib/errors';
 import { assertTermOpen } from '../catalogue/public';
-import { liveQuiz } from './quizzes';
+import { cachedQuiz, forgetQuiz } from './quiz-cache';
 import { type Answer, attemptOrder, checkAnswers, correctTextOf, scoreAnswers } from './scoring';
 import { toQuestionView, toQuizSummary } from './views';
 
@@ -51,20 +51,51 @@ interface Step<T> {
 const MAX_TRIES = 12;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The quiz changed (edited, deleted) between the read the step used and its write. */
+class QuizChanged extends Error {}
+
 /**
  * Reads the student's result, lets `step` decide, writes what it returns on the condition that
  * nothing changed meanwhile, and reads again when something did (another tab, another submit).
+ * The write also holds only while the quiz is the version `quiz` was read at.
  */
-async function withResult<T>(s: Student, quizId: string, step: (r: ResultRecord) => Step<T>, first?: Promise<ResultRecord | undefined>): Promise<T> {
+async function withResult<T>(s: Student, quiz: QuizRecord, step: (r: ResultRecord) => Step<T>, first?: Promise<ResultRecord | undefined>): Promise<T> {
+  const guard: QuizGuard = { quizId: quiz.id, updatedAt: quiz.updatedAt };
   for (let i = 0; i < MAX_TRIES; i++) {
-    const stored = await (i === 0 && first ? first : resultOf(s.userId, quizId));
-    const { value, write } = step(stored ?? emptyResult(s, quizId));
+    const stored = await (i === 0 && first ? first : resultOf(s.userId, quiz.id));
+    const { value, write } = step(stored ?? emptyResult(s, quiz.id));
     if (!write) return value;
     const next = { ...write.result, version: (stored?.version ?? 0) + 1, updatedAt: new Date().toISOString() };
-    if (await writeResult(next, stored?.version, write.attempt)) return value;
+    const outcome = await writeResult(next, stored?.version, write.attempt, guard);
+    if (outcome === 'written') return value;
+    if (outcome === 'quizChanged') throw new QuizChanged();
     await pause(5 + Math.random() * 20 * (i + 1));
   }
   throw new Conflict('This quiz is being submitted from elsewhere at the same moment; try again', 'quiz.busy');
+}
+
+/**
+ * Runs `use` with the quiz from the short-lived cache (quiz-cache.ts) and, if the quiz changed before
+ * the write, once more with the quiz read afresh.
+ */
+async function withFreshQuiz<T>(quizId: string, use: (qw: QuizWithQuestions) => Promise<T>): Promise<T> {
+  const load = async () => {
+    const qw = await cachedQuiz(quizId);
+    if (!qw) throw new NotFound('Quiz not found', 'quiz.notFound');
+    return qw;
+  };
+  try {
+    return await use(await load());
+  } catch (e) {
+    if (!(e instanceof QuizChanged)) throw e;
+    forgetQuiz(quizId);
+    try {
+      return await use(await load());
+    } catch (again) {
+      if (again instanceof QuizChanged) throw new Conflict('The teacher is changing this quiz right now; try again in a moment', 'quiz.busy');
+      throw again;
+    }
+  }
 }
 
 /** An attempt finished: marked, kept, and folded into the result (best attempt, passed once any passed). */
@@ -110,11 +141,14 @@ export async function getQuizToTake(quizId: string, s: Student) {
   // The result is read beside the quiz (an exam burst opens the same quiz a thousand times).
   const first = resultOf(s.userId, quizId);
   first.catch(() => undefined);
-  const { quiz, questions } = await liveQuiz(quizId);
+  return withFreshQuiz(quizId, (qw) => quizToTake(qw, s, first));
+}
+
+async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, first: Promise<ResultRecord | undefined>) {
   const result = isTimed(quiz)
     ? await withResult(
         s,
-        quizId,
+        quiz,
         (r) => {
           const closed = closeIfExpired(r, questions);
           let next = closed?.result ?? r;
@@ -127,9 +161,9 @@ export async function getQuizToTake(quizId: string, s: Student) {
         },
         first,
       )
-    : ((await first) ?? emptyResult(s, quizId));
+    : ((await first) ?? emptyResult(s, quiz.id));
   const number = result.open?.number ?? result.attempts + 1;
-  const shown = quiz.settings.shuffle ? attemptOrder(questions, `${s.userId}:${quizId}:${number}`) : questions;
+  const shown = quiz.settings.shuffle ? attemptOrder(questions, `${s.userId}:${quiz.id}:${number}`) : questions;
   return {
     ...toQuizSummary(quiz),
     questions: shown.map(toQuestionView),
@@ -144,12 +178,16 @@ export async function getQuizToTake(quizId: string, s: Student) {
 export async function submitQuiz(quizId: string, s: Student, answers: Answer[]) {
   const first = resultOf(s.userId, quizId);
   first.catch(() => undefined);
-  const { quiz, questions } = await liveQuiz(quizId);
+  let tries = 0;
+  return withFreshQuiz(quizId, (qw) => scoreSubmit(qw, s, answers, tries++ === 0 ? first : undefined));
+}
+
+async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, answers: Answer[], first?: Promise<ResultRecord | undefined>) {
   // Checked before anything is written: an unknown question or option is a 400 and stores nothing.
   const given = checkAnswers(questions, answers);
   const done = await withResult(
     s,
-    quizId,
+    quiz,
     (r) => {
       let f: ReturnType<typeof finish>;
       if (isTimed(quiz)) {
@@ -180,9 +218,12 @@ export async function submitQuiz(quizId: string, s: Student, answers: Answer[]) 
 
 /** Saves answers of the open timed attempt as given; past the deadline and grace it closes instead (409). */
 export async function saveQuizAnswers(quizId: string, s: Student, answers: Answer[]) {
-  const { quiz, questions } = await liveQuiz(quizId);
+  return withFreshQuiz(quizId, (qw) => saveAnswers(qw, s, answers));
+}
+
+async function saveAnswers({ quiz, questions }: QuizWithQuestions, s: Student, answers: Answer[]) {
   const given = checkAnswers(questions, answers);
-  const saved = await withResult(s, quizId, (r) => {
+  const saved = await withResult(s, quiz, (r) => {
     if (!isTimed(quiz) || !r.open) throw new Conflict('No timed attempt is open: open the quiz first', 'quiz.noOpenAttempt');
     const closed = closeIfExpired(r, questions);
     if (closed) return { value: undefined, write: { result: closed.result, attempt: closed.attempt } };
@@ -199,11 +240,12 @@ export async function checkQuizStatus(quizId: string, s: Student) {
   if (!quiz) throw new NotFound('Quiz not found', 'quiz.notFound');
   let result = stored;
   if (stored?.open && Date.now() > closesAt(stored.open)) {
-    const { questions } = await liveQuiz(quizId);
-    result = await withResult(s, quizId, (r) => {
-      const closed = closeIfExpired(r, questions);
-      return closed ? { value: closed.result, write: { result: closed.result, attempt: closed.attempt } } : { value: r };
-    });
+    result = await withFreshQuiz(quizId, ({ quiz: q, questions }) =>
+      withResult(s, q, (r) => {
+        const closed = closeIfExpired(r, questions);
+        return closed ? { value: closed.result, write: { result: closed.result, attempt: closed.attempt } } : { value: r };
+      }),
+    );
   }
   return { passed: result?.passed ?? false, score: result?.bestScore ?? null, attempts: result?.attempts ?? 0 };
 }

@@ -159,6 +159,28 @@ describe('assignment to a Quiz section', () => {
 });
 
 describe('taking a quiz (student)', () => {
+  it('scores against the quiz as it is now, even when another instance changed it a moment ago', async () => {
+    const quiz = await createQuiz();
+    const student = await makeUser();
+    // Opening reads the quiz (and keeps it briefly for the class that opens it next).
+    expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).status).toBe(200);
+    // The teacher's edit lands through another Lambda instance: straight to the table, so this one's
+    // copy is not dropped. The first question's right answer becomes 'Nucleus'.
+    const q0 = quiz.questions[0]!;
+    const { Items } = await ddb().send(
+      new QueryCommand({ TableName: platform().tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': `QUIZ#${quiz.id}`, ':sk': 'QUESTION#' } }),
+    );
+    const item = Items!.find((i) => i.id === q0.id)!;
+    const nucleus = q0.options.find((o) => o.text === 'Nucleus')!.id;
+    await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET correctOptionId = :c', ExpressionAttributeValues: { ':c': nucleus } }));
+    await ddb().send(
+      new UpdateCommand({ TableName: platform().tableName, Key: { PK: `QUIZ#${quiz.id}`, SK: 'QUIZ' }, UpdateExpression: 'SET updatedAt = :at', ExpressionAttributeValues: { ':at': new Date().toISOString() } }),
+    );
+    const answers = rightAnswers(quiz).map((a, i) => (i === 0 ? { ...a, answerText: 'Nucleus' } : a));
+    const r = await submit(student, quiz.id, answers);
+    expect(r.body.data).toMatchObject({ score: 100, scoreDetails: '4/4' });
+  });
+
   it('sends no correct answer in any field, and scores on the server', async () => {
     const quiz = await createQuiz();
     const got = await api('GET', `/api/Quizz/${quiz.id}`, { token: w.student.token });
