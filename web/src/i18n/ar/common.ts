@@ -145,7 +145,6 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'confirm.ok': 'حسناً',
   comingSoon: 'هذه الصفحة ليست جاهزة بعد، وستتوفر قريبًا.',
   'soon.profile': 'حسابي',
-  'soon.paidLectures': 'محاضراتي',
   'soon.profileEdit': 'تعديل الحساب',
   'soon.users': 'المستخدمون',
   /** Spec 2 quotes this placeholder as written, in both languages. */
@@ -156,10 +155,6 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'soon.quizResults': 'نتائج الاختبار',
   'soon.contact': 'Leave Us Message',
   'soon.messages': 'الرسائل',
-  'soon.coupons': 'الكوبونات',
-  'soon.pay': 'الدفع',
-  'soon.paymentFailed': 'لم تتم عملية الدفع',
-  'soon.paymentSucceeded': 'تمت عملية الدفع',
   appName: 'بيوسكوب',
   breadcrumbs: 'مسار التنقل',
   loading: 'جارٍ التحميل',

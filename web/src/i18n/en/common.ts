@@ -155,7 +155,6 @@ export const enCommon = {
   'confirm.ok': 'OK',
   comingSoon: 'This page is not ready yet. It is coming soon.',
   'soon.profile': 'My account',
-  'soon.paidLectures': 'My lectures',
   'soon.profileEdit': 'Edit profile',
   'soon.users': 'Users',
   /** Spec 2 quotes this placeholder as written, in both languages. */
@@ -165,10 +164,6 @@ export const enCommon = {
   'soon.quizResults': 'Quiz results',
   'soon.contact': 'Leave Us Message',
   'soon.messages': 'Messages',
-  'soon.coupons': 'Coupons',
-  'soon.pay': 'Payment',
-  'soon.paymentFailed': 'Payment failed',
-  'soon.paymentSucceeded': 'Payment succeeded',
   appName: 'Bioscope',
   breadcrumbs: 'Breadcrumbs',
   loading: 'Loading',
