@@ -35,6 +35,9 @@ export const IMAGE_MAX_BYTES = 1_000_000;
 /** Videos are uploaded straight to the media bucket; this bounds one file. */
 export const VIDEO_MAX_BYTES = 5 * 1024 * 1024 * 1024;
 export const USERS_PAGE_SIZE = 6;
+/** A student cannot flood the inbox: at most this many messages an hour, and a day (429 message.tooMany). */
+export const CONTACT_MESSAGES_PER_HOUR = 5;
+export const CONTACT_MESSAGES_PER_DAY = 20;
 export const PAGINATION_WINDOW = 3;
 export const QUIZ_STATUS_RECHECK_MS = 500;
 export const LOGO_ROTATION_MS = 3000;

@@ -67,6 +67,13 @@ export const ERROR_CODES = [
   'quiz.attemptClosed', // 409 the timed attempt has closed (deadline + grace); nothing changed
   'quiz.noOpenAttempt', // 409 a timed quiz is answered inside an attempt opened by GET /api/Quizz/{quizId}
   'quiz.busy', // 409 too many simultaneous submits of one student; try again
+  // Users and messages
+  'user.notFound', // 404 no user has this id or e-mail
+  'user.adminProtected', // 403 an admin account cannot be blocked or deleted from the users screen
+  'profile.wrongPassword', // 400 the current password is not right; nothing changed
+  'grant.ambiguous', // 409 several lectures have this name: send lectureId
+  'message.notFound', // 404
+  'message.tooMany', // 429 too many messages in the last hour or day
   // Coupons
   'coupon.invalid', // 404 no coupon has this code
   'coupon.duplicate', // 409 a coupon with this code (in any letter case) exists

@@ -114,14 +114,18 @@ const table = {
   'GET /api/user/profile': { op: 'getProfile', domain: 'users', access: 'user', summary: 'Get my account', response: res.profileResponse },
   'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'user', summary: 'Update my names and change my password', body: people.updateProfileBody, response: res.profileUpdated },
   'GET /api/admin/allusers': { op: 'listUsers', domain: 'users', access: 'admin', summary: 'List users, newest first, searched and paged', query: people.usersQuery, response: res.userPage },
+  'GET /api/admin/users/{userId}': { op: 'getUserDetails', domain: 'users', access: 'admin', summary: "Get a student's page: profile, lectures owned, quiz results", params: p('userId'), response: res.userDetailsResponse, ours: true },
   'DELETE /api/user/deleteUser/{userId}': { op: 'deleteUser', domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId'), response: res.deletedResponse },
   'PATCH /api/user/blockUser/{userId}': { op: 'blockUser', domain: 'users', access: 'admin', summary: 'Block or unblock a user (a toggle)', params: p('userId'), response: res.userBlocked },
-  'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: com.grantLectureBody, response: res.lectureGranted },
+  'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: people.grantLectureBody, response: res.lectureGranted },
 
   // messages
   'GET /api/admin/contect': { op: 'listMessages', domain: 'messages', access: 'admin', summary: 'List the contact messages, newest first', response: res.contactMessages },
   'DELETE /api/admin/delete_us/{id}': { op: 'deleteMessage', domain: 'messages', access: 'admin', summary: 'Delete a message', params: idParam, response: res.deletedResponse },
   'POST /api/user/contect_us': { op: 'sendMessage', domain: 'messages', access: 'user', summary: 'Send a message to the staff', body: people.contactBody, response: res.messageResponse },
+  'GET /api/admin/messages/unread': { op: 'countUnreadMessages', domain: 'messages', access: 'admin', summary: 'Count the unread contact messages (the side menu badge)', response: res.unreadMessages, ours: true },
+  'POST /api/admin/messages/read': { op: 'markMessagesRead', domain: 'messages', access: 'admin', summary: 'Mark every contact message read (the teacher opened the inbox)', response: res.messagesRead, ours: true },
+  'GET /api/contact-info': { op: 'getContactInfo', domain: 'messages', access: 'public', summary: "Get the teacher's contact details for /contact (platform settings)", response: res.contactInfoResponse, ours: true },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 
 export type RouteId = keyof typeof table;

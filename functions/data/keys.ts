@@ -25,6 +25,9 @@
  *  AP33 couponOfStudent     PK=COUPON#code          SK=STUDENT#userId  → orderId (once-per-student guard: present while
  *                           that student's order holds or has used the coupon)
  *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
+ *  AP37 messageCounts       PK=MESSAGES#META        SK=COUNTS  → unread (ADD on send, set 0 when the teacher reads)
+ *  AP38 contactRate         PK=CONTACTRATE#userId   SK=HOUR#yyyy-mm-ddThh | DAY#yyyy-mm-dd  → count (expiresAt TTL)
+ *  AP39… users search: the users helper's (see usersSearch* below)
  *  AP19 orderById           PK=ORDER#id             SK=ORDER  (the webhook finds it by Paymob's merchant_order_id = id)
  *  AP34 ordersByDate        byParent: GSI1PK=ORDERS  GSI1SK=createdAt#id  (sales over a range; pending ones to reconcile)
  *  AP35 ordersOfStudent     byTerm:   GSI2PK=USER#id#ORDERS  GSI2SK=createdAt#id  (pending orders on /profile/lecPay)
@@ -95,6 +98,8 @@ export const keys = {
   couponOfStudent: (code: string, userId: string): Key => ({ PK: `COUPON#${normalizeCouponCode(code)}`, SK: `STUDENT#${userId}` }),
   message: (id: string): Key => ({ PK: 'MESSAGES', SK: `MESSAGE#${id}` }),
   messagesPk: 'MESSAGES',
+  messageCounts: (): Key => ({ PK: 'MESSAGES#META', SK: 'COUNTS' }),
+  contactRate: (userId: string, bucket: string): Key => ({ PK: `CONTACTRATE#${userId}`, SK: bucket }),
   order: (id: string): Key => ({ PK: `ORDER#${id}`, SK: 'ORDER' }),
   ordersIndex: (createdAt: string, id: string) => ({ GSI1PK: 'ORDERS', GSI1SK: `${createdAt}#${id}` }),
   ordersIndexPk: 'ORDERS',

@@ -28,6 +28,8 @@ const schema = z.object({
   PAYMOB_API_URL: z.string().default('https://accept.paymob.com'),
   /** Secrets Manager secret holding the Paymob keys as JSON (see functions/payments/paymob-settings.ts). */
   PAYMOB_SECRET_NAME: z.string().default(''),
+  /** The teacher's contact details for /contact, as JSON (shared/schemas/people.ts contactInfo): CDK context `contactInfo` in AWS, the platform's settings locally. */
+  CONTACT_INFO: z.string().default(''),
   /** The same JSON inline: the local platform sets it for its payment sandbox; wins over PAYMOB_SECRET_NAME. */
   PAYMOB_SETTINGS: z.string().default(''),
   DYNAMODB_ENDPOINT: z.string().optional(),

@@ -214,6 +214,7 @@ export class ApiStack extends Stack {
       MAIL_FROM: settings.mailFrom,
       SINGLE_SESSION: 'true',
       PAYMOB_SECRET_NAME: settings.paymobSecretName,
+      CONTACT_INFO: settings.contactInfo,
     } as const;
     const resources = {
       table: data.table,

@@ -12,10 +12,16 @@
  *   mailFrom                        sender of our mails; its domain must be a verified SES identity
  *   mediaBucketName                 media bucket name (default bioscope-media-<account>-<region>)
  *   webDist                         built web app to deploy (default web/dist; skipped while absent)
+ *   contactInfo                     the teacher's contact details for /contact, JSON:
+ *                                   {"location","phone","email","chatUrl","social":[{"name","url"}]}
  */
 import * as path from 'node:path';
 import { Aws } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import { type ContactInfo, contactInfo } from '../../shared/schemas/people';
+
+/** Until the operator passes theirs (-c contactInfo='{…}'): a neutral card that says nothing false. */
+export const DEFAULT_CONTACT_INFO: ContactInfo = { location: 'Egypt', phone: '', email: '', chatUrl: '', social: [] };
 
 /**
  * PLACEHOLDER, NOT A REAL KEY PAIR: its private half was thrown away, so every signed video URL
@@ -43,6 +49,8 @@ export interface Settings {
   /** SES identities mail may be sent from: the sender's domain and address. */
   mailIdentities: string[];
   webDist: string;
+  /** The teacher's contact details (JSON of shared/schemas/people.ts contactInfo), checked at synth. */
+  contactInfo: string;
   /** Origins the media bucket's CORS admits: the site is only served from its CloudFront domain. */
   siteOrigins: string[];
 }
@@ -69,5 +77,6 @@ export function readSettings(node: Node): Settings {
     mailIdentities: [address.split('@')[1] ?? address, address],
     webDist: path.resolve(str('webDist') ?? path.join(__dirname, '../../web/dist')),
     siteOrigins: ['https://*.cloudfront.net'],
+    contactInfo: JSON.stringify(contactInfo.parse(JSON.parse(str('contactInfo') ?? JSON.stringify(DEFAULT_CONTACT_INFO)))),
   };
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS } from '../constants';
 import { ruleParams } from '../rules';
 import { lecture } from './catalogue';
-import { email, formBoolean, id, nonBlank, toLatinDigits } from './common';
+import { formBoolean, id, toLatinDigits } from './common';
 
 /**
  * The form of a code that matching uses: Arabic-Indic digits as 0–9, Unicode compatibility forms
@@ -87,7 +87,6 @@ export const couponCodeParams = z.object({ couponCode });
 export const validateCouponQuery = z.object({ lectureId: id.optional() });
 
 export const paymentIntentionBody = z.object({ couponCode: couponCode.optional().or(z.literal('')) }).optional();
-export const grantLectureBody = z.object({ email, lectureName: nonBlank(200) });
 
 /** An order as the student (pending ones on /profile/lecPay) and the teacher (sales) see it. */
 export const order = z.object({

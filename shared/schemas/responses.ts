@@ -7,10 +7,10 @@
  */
 import { z } from 'zod';
 import { QUESTION_TYPES } from '../constants';
-import { user } from './auth';
 import { video } from './catalogue';
 import { coupon, order, purchasedLecture, salesReport } from './commerce';
 import { message } from './common';
+import { contactInfo, userDetails, userRow } from './people';
 
 // responses
 
@@ -151,19 +151,31 @@ export const quizResults = z.object({
 });
 
 // users (spec 3 "User", 7 "Users and messages")
-export const profile = z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), mobileNumber: z.string().optional() });
+export const profile = z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), mobileNumber: z.string().optional(), schooleYear: z.string().optional() });
 export const profileResponse = z.object({ data: profile });
-export const profileUpdated = z.object({ message: z.string(), data: profile });
-export const userPage = z.object({ data: z.array(user), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+/** `passwordChanged`: the other sessions of this student end at their next call. */
+export const profileUpdated = z.object({ message: z.string(), data: profile, passwordChanged: z.boolean() });
+/** `total` counts the matches (all users without a search); `pages` = ceil(total / limit). */
+export const userPage = z.object({ data: z.array(userRow), page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int() });
 export const userBlocked = z.object({ message: z.string(), data: z.object({ id: z.string(), block: z.boolean() }) });
-export const lectureGranted = z.object({ message: z.string(), data: z.object({ email: z.string(), lectureName: z.string() }) });
+export const lectureGranted = z.object({
+  message: z.string(),
+  data: z.object({ email: z.string(), lectureName: z.string(), lectureId: z.string(), purchaseDate: z.string(), expiryDate: z.string() }),
+});
+export const userDetailsResponse = z.object({ data: userDetails });
 
 // messages (spec 3 "Contact message")
 export const contactMessage = z.object({
   id: z.string(),
   subject: z.string(),
   message: z.string(),
-  user: z.object({ firstName: z.string(), lastName: z.string() }),
-  createdAt: z.string().optional(),
+  /** The sender as they were when they wrote (a deleted student still shows by name). */
+  user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string().optional(), mobileNumber: z.string().optional() }),
+  createdAt: z.string(),
+  /** Beyond the spec: unread until the teacher opens the inbox. */
+  read: z.boolean(),
 });
-export const contactMessages = z.object({ data: z.array(contactMessage) });
+export const contactMessages = z.object({ data: z.array(contactMessage), unread: z.number().int() });
+export const unreadMessages = z.object({ data: z.object({ unread: z.number().int() }) });
+export const messagesRead = z.object({ message: z.string(), data: z.object({ unread: z.number().int() }) });
+export const contactInfoResponse = z.object({ data: contactInfo });

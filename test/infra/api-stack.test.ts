@@ -97,7 +97,7 @@ describe('domain Lambdas', () => {
       POWERTOOLS_SERVICE_NAME: `bioscope-${domain}`,
       LOG_LEVEL: 'INFO',
     });
-    for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_DOMAIN', 'PUBLIC_URL', 'CLOUDFRONT_KEY_PAIR_ID', 'MAIL_FROM']) {
+    for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_DOMAIN', 'PUBLIC_URL', 'CLOUDFRONT_KEY_PAIR_ID', 'MAIL_FROM', 'CONTACT_INFO']) {
       expect(fn.Environment.Variables[name]).toBeDefined();
     }
   });
