@@ -3,12 +3,12 @@ import { setSessions, type UserRecord, userById } from '../data/user-repo';
 import { env } from '../lib/env';
 import { sessionsAfterSignIn, sessionsAfterSignOut } from './session-rules';
 
-/** Makes the ID token's jti a live session of the user (session-gate.ts refuses any other token). */
+/** Makes the ID token's jti a live session of the user (session-gate.ts refuses any other token) and records the sign-in time. */
 export async function startSession(user: UserRecord, idToken: string): Promise<void> {
   const { jti } = decodeJwt(idToken);
   if (typeof jti !== 'string') throw new Error('the ID token has no jti');
   const next = sessionsAfterSignIn(user, jti, env.SINGLE_SESSION);
-  await setSessions(user.id, next.sessions, next.reason);
+  await setSessions(user.id, next.sessions, next.reason, new Date().toISOString());
 }
 
 /** Ends the session of this token (the gate has checked it is live); the others stay. */
@@ -16,4 +16,9 @@ export async function logOut(userId: string, jti: unknown): Promise<void> {
   const user = await userById(userId);
   if (!user) return;
   await setSessions(user.id, sessionsAfterSignOut(user.sessions, String(jti)), 'logout');
+}
+
+/** After a password change: only the caller's session stays; the others get 401 session.passwordChanged at their next call. */
+export async function keepOnlySession(userId: string, jti: unknown): Promise<void> {
+  await setSessions(userId, typeof jti === 'string' ? [jti] : [], 'password');
 }

@@ -27,7 +27,14 @@
  *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
  *  AP37 messageCounts       PK=MESSAGES#META        SK=COUNTS  → unread (ADD on send, set 0 when the teacher reads)
  *  AP38 contactRate         PK=CONTACTRATE#userId   SK=HOUR#yyyy-mm-ddThh | DAY#yyyy-mm-dd  → count (expiresAt TTL)
- *  AP39… users search: the users helper's (see usersSearch* below)
+ *  AP39 userSearchToken    PK=USEARCH#<token's first char>  SK=<token>#userId  → userId, createdAt  (one item per search token
+ *                           of a user — name parts, phone national digits, e-mail whole/domain/parts, normalised by
+ *                           data/user-search-text.ts; a search is a begins_with(SK, prefix) Query per word; written with
+ *                           the user in createUser, rewritten on a name edit, deleted with the user)
+ *  AP40 userSearchState    PK=USEARCHMETA          SK=BACKFILL  → version, at (the one-time lazy backfill of users made
+ *                           before AP39 has run)
+ *  AP41 deletedUser        PK=USER#id              SK=DELETED  → names, email, deletedAt (tombstone: sales and results
+ *                           can still name a deleted student)
  *  AP19 orderById           PK=ORDER#id             SK=ORDER  (the webhook finds it by Paymob's merchant_order_id = id)
  *  AP34 ordersByDate        byParent: GSI1PK=ORDERS  GSI1SK=createdAt#id  (sales over a range; pending ones to reconcile)
  *  AP35 ordersOfStudent     byTerm:   GSI2PK=USER#id#ORDERS  GSI2SK=createdAt#id  (pending orders on /profile/lecPay)
@@ -63,6 +70,10 @@ export const keys = {
   userPhone: (phone: string): Key => ({ PK: `PHONE#${phone}`, SK: 'PHONE' }),
   usersIndex: (createdAt: string, id: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${id}` }),
   usersIndexPk: 'USERS',
+  userSearchToken: (token: string, userId: string): Key => ({ PK: `USEARCH#${[...token][0] ?? ''}`, SK: `${token}#${userId}` }),
+  userSearchPk: (prefix: string) => `USEARCH#${[...prefix][0] ?? ''}`,
+  userSearchState: { PK: 'USEARCHMETA', SK: 'BACKFILL' } as Key,
+  deletedUser: (id: string): Key => ({ PK: `USER#${id}`, SK: 'DELETED' }),
 
   course: (id: string): Key => ({ PK: 'COURSES', SK: `COURSE#${id}` }),
   coursesPk: 'COURSES',

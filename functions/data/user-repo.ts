@@ -1,10 +1,11 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, SchoolYear } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
-import { getItems, withoutKeys } from './items';
+import { getItems, queryAll, type TransactItem, withoutKeys, writeAll } from './items';
 import { keys } from './keys';
+import { searchTokens } from './user-search-text';
 
 export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted';
 
@@ -24,6 +25,8 @@ export interface UserRecord {
   /** jti of every ID token that may still be used; a token not listed gets 401. */
   sessions: string[];
   sessionEndReason?: SessionEndReason;
+  /** Last successful sign-in (password or Google). */
+  lastSignInAt?: string;
 }
 
 /** AP1 */
@@ -69,6 +72,7 @@ export async function createUser(user: UserRecord): Promise<UserRecord> {
           { Put: { TableName: TABLE, Item: { ...keys.user(user.id), ...keys.usersIndex(user.createdAt, user.id), ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
           guard(keys.userEmail(user.email)),
           ...(user.mobileNumber ? [guard(keys.userPhone(user.mobileNumber))] : []),
+          ...searchTokenPuts(user),
         ],
       }),
     );
@@ -79,14 +83,18 @@ export async function createUser(user: UserRecord): Promise<UserRecord> {
   return user;
 }
 
-/** Replaces the live sessions, e.g. [] on logout-everywhere or [jti] for a single-session student. */
-export async function setSessions(id: string, sessions: string[], reason?: SessionEndReason): Promise<void> {
+/**
+ * Replaces the live sessions, e.g. [] on logout-everywhere or [jti] for a single-session student;
+ * `signedInAt` records a successful sign-in (lastSignInAt).
+ */
+export async function setSessions(id: string, sessions: string[], reason?: SessionEndReason, signedInAt?: string): Promise<void> {
+  const sets = ['sessions = :s', ...(reason ? ['sessionEndReason = :r'] : []), ...(signedInAt ? ['lastSignInAt = :at'] : [])];
   await ddb.send(
     new UpdateCommand({
       TableName: TABLE,
       Key: keys.user(id),
-      UpdateExpression: reason ? 'SET sessions = :s, sessionEndReason = :r' : 'SET sessions = :s',
-      ExpressionAttributeValues: { ':s': sessions, ...(reason ? { ':r': reason } : {}) },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ExpressionAttributeValues: { ':s': sessions, ...(reason ? { ':r': reason } : {}), ...(signedInAt ? { ':at': signedInAt } : {}) },
       ConditionExpression: 'attribute_exists(PK)',
     }),
   );
@@ -116,3 +124,241 @@ export const toUser = (u: UserRecord): User => ({
   role: u.role,
   block: u.block,
 });
+
+// ---- the users screen: search index (AP39/AP40), names, block, delete ----
+
+type Searchable = Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'email' | 'mobileNumber' | 'createdAt'>;
+
+/** The AP39 items of a user (one per search token). */
+export function searchTokenItems(u: Searchable): Record<string, unknown>[] {
+  return searchTokens(u).map((t) => ({ ...keys.userSearchToken(t, u.id), userId: u.id, createdAt: u.createdAt }));
+}
+const searchTokenPuts = (u: Searchable): TransactItem[] => searchTokenItems(u).map((Item) => ({ Put: { TableName: TABLE, Item } }));
+const searchTokenDeletes = (u: Searchable, keep: Set<string> = new Set()): TransactItem[] =>
+  searchTokens(u)
+    .filter((t) => !keep.has(t))
+    .map((t) => ({ Delete: { TableName: TABLE, Key: keys.userSearchToken(t, u.id) } }));
+
+/** Several users by id (BatchGetItem by 100), in the order asked; missing ones left out. */
+export async function usersByIds(ids: string[]): Promise<UserRecord[]> {
+  const out: UserRecord[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    const items = await getItems(ids.slice(i, i + 100).map((id) => keys.user(id)));
+    for (const item of items) if (item) out.push(withoutKeys<UserRecord>(item));
+  }
+  return out;
+}
+
+/** New names, the record and its search tokens in one transaction (fails if the user is gone). */
+export async function updateNames(before: UserRecord, firstName: string, lastName: string): Promise<UserRecord> {
+  const after = { ...before, firstName, lastName };
+  const next = new Set(searchTokens(after));
+  await writeAll(
+    [
+      {
+        Update: {
+          TableName: TABLE,
+          Key: keys.user(before.id),
+          UpdateExpression: 'SET firstName = :f, lastName = :l',
+          ExpressionAttributeValues: { ':f': firstName, ':l': lastName },
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      ...searchTokenDeletes(before, next),
+      ...searchTokenPuts(after),
+    ],
+    'This account no longer exists',
+  );
+  return after;
+}
+
+/** Sets the block flag (the session gate reads it on every call). */
+export async function setBlocked(id: string, block: boolean): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: keys.user(id),
+      UpdateExpression: 'SET block = :b',
+      ExpressionAttributeValues: { ':b': block },
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
+  );
+}
+
+/**
+ * Deletes the profile, its e-mail and phone guards and its search tokens in one transaction, and
+ * leaves a tombstone (AP41) with the names. Purchases, orders and quiz results stay: they are what
+ * happened (sales and results still count them).
+ */
+export async function deleteUserRecord(u: UserRecord, now = new Date()): Promise<void> {
+  await writeAll(
+    [
+      { Delete: { TableName: TABLE, Key: keys.user(u.id), ConditionExpression: 'attribute_exists(PK)' } },
+      { Delete: { TableName: TABLE, Key: keys.userEmail(u.email) } },
+      ...(u.mobileNumber ? [{ Delete: { TableName: TABLE, Key: keys.userPhone(u.mobileNumber) } }] : []),
+      ...searchTokenDeletes(u),
+      { Put: { TableName: TABLE, Item: { ...keys.deletedUser(u.id), id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, deletedAt: now.toISOString() } } },
+    ],
+    'This account no longer exists',
+  );
+}
+
+/** AP4 newest first, one page: `skip` users passed over, then `limit` read. */
+export async function usersNewestFirst(skip: number, limit: number): Promise<UserRecord[]> {
+  const out: UserRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  let toSkip = skip;
+  do {
+    const r = await ddb.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: 'byParent',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.usersIndexPk },
+        ScanIndexForward: false,
+        Limit: toSkip + limit - out.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of r.Items ?? []) {
+      if (toSkip > 0) toSkip--;
+      else if (out.length < limit) out.push(withoutKeys<UserRecord>(item));
+    }
+    start = r.LastEvaluatedKey;
+  } while (start && out.length < limit);
+  return out;
+}
+
+/** How many users there are (AP4 counted). */
+export async function countUsers(): Promise<number> {
+  let n = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await ddb.send(
+      new QueryCommand({ TableName: TABLE, IndexName: 'byParent', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk }, Select: 'COUNT', ExclusiveStartKey: start }),
+    );
+    n += r.Count ?? 0;
+    start = r.LastEvaluatedKey;
+  } while (start);
+  return n;
+}
+
+export interface SearchHit {
+  userId: string;
+  createdAt: string;
+}
+
+/** AP39: the users having a token that starts with `prefix` (each user once). `read` counts the items read. */
+export async function usersWithTokenPrefix(prefix: string, stats?: { items: number; capacity: number }): Promise<Map<string, string>> {
+  const hits = new Map<string, string>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await ddb.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': keys.userSearchPk(prefix), ':p': prefix },
+        ProjectionExpression: 'userId, createdAt',
+        ExclusiveStartKey: start,
+        ...(stats ? { ReturnConsumedCapacity: 'TOTAL' as const } : {}),
+      }),
+    );
+    for (const item of r.Items ?? []) hits.set(item.userId as string, item.createdAt as string);
+    if (stats) {
+      stats.items += r.ScannedCount ?? 0;
+      stats.capacity += r.ConsumedCapacity?.CapacityUnits ?? 0;
+    }
+    start = r.LastEvaluatedKey;
+  } while (start);
+  return hits;
+}
+
+/** The users whose tokens start with every prefix, newest first. */
+export async function searchUsers(prefixes: string[], stats?: { items: number; capacity: number }): Promise<SearchHit[]> {
+  if (!prefixes.length) return [];
+  const sets = await Promise.all(prefixes.map((p) => usersWithTokenPrefix(p, stats)));
+  sets.sort((a, b) => a.size - b.size);
+  const [first, ...rest] = sets;
+  return [...first!]
+    .filter(([id]) => rest.every((s) => s.has(id)))
+    .map(([userId, createdAt]) => ({ userId, createdAt }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.userId.localeCompare(a.userId));
+}
+
+export const SEARCH_INDEX_VERSION = 1;
+
+/** Whether the one-time backfill of AP39 for users made before it has run. */
+export async function searchIndexReady(): Promise<boolean> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.userSearchState }));
+  return Number(r.Item?.version ?? 0) >= SEARCH_INDEX_VERSION;
+}
+
+/** Writes items with BatchWriteItem (25 a request), retrying the unprocessed ones. */
+export async function putItems(items: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let request = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; request.length; attempt++) {
+      const r = await ddb.send(new BatchWriteCommand({ RequestItems: { [TABLE]: request } }));
+      request = (r.UnprocessedItems?.[TABLE] ?? []) as typeof request;
+      if (request.length) await new Promise((res) => setTimeout(res, Math.min(1000, 50 * 2 ** attempt)));
+    }
+  }
+}
+
+/**
+ * Indexes every user (AP4 read to the end) and marks AP40. Idempotent: tokens are plain Puts, so a
+ * concurrent run or a user made meanwhile (createUser writes its own) is harmless.
+ */
+export async function backfillSearchIndex(now = new Date()): Promise<number> {
+  const users = await queryAll({ TableName: TABLE, IndexName: 'byParent', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk } });
+  await putItems(users.flatMap((u) => searchTokenItems(withoutKeys<UserRecord>(u))));
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.userSearchState, version: SEARCH_INDEX_VERSION, at: now.toISOString(), users: users.length } }));
+  return users.length;
+}
+
+/**
+ * The grant's lookup by exact name when the modal sends no lecture id: a Scan of the lecture items
+ * (names repeat across terms and no index holds names; a grant is a rare admin action). Archived ones left out.
+ */
+export async function lectureIdsNamed(name: string): Promise<{ id: string; name: string }[]> {
+  const out: { id: string; name: string }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await ddb.send(
+      new ScanCommand({
+        TableName: TABLE,
+        FilterExpression: 'SK = :sk AND #n = :n AND (attribute_not_exists(archived) OR archived = :f)',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExpressionAttributeValues: { ':sk': keys.lecture('').SK, ':n': name, ':f': false },
+        ProjectionExpression: 'id, #n',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of r.Items ?? []) out.push({ id: item.id as string, name: item.name as string });
+    start = r.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** AP22 all of a user's quiz results (quiz id, scores, attempts). */
+export async function resultsOfUser(userId: string): Promise<Record<string, unknown>[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':sk': keys.result(userId, '').SK },
+  });
+  return items.map((i) => withoutKeys<Record<string, unknown>>(i));
+}
+
+/** Titles of quizzes by id (BatchGetItem); a deleted quiz is left out. */
+export async function quizTitles(ids: string[]): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const chunk = ids.slice(i, i + 100);
+    const items = await getItems(chunk.map((id) => keys.quiz(id)));
+    items.forEach((q, j) => {
+      if (q) titles.set(chunk[j]!, String(q.title ?? ''));
+    });
+  }
+  return titles;
+}

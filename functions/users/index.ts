@@ -1,5 +1,20 @@
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
+import { blockUser } from './block-user';
+import { deleteUser } from './delete-user';
+import { getProfile } from './get-profile';
+import { getUserDetails } from './get-user-details';
+import { grantLecture } from './grant-lecture';
+import { listUsers } from './list-users';
+import { updateProfile } from './update-profile';
 
-/** The users domain's Lambda. Its routes come with a later issue; until then they answer 501. */
-export const handler = domainHandler('users', {}, sessionGate);
+/** The users domain's Lambda: the student's profile, the teacher's users (search, block, delete, grant) and a student's page. */
+export const handler = domainHandler('users', {
+  'GET /api/user/profile': getProfile,
+  'PATCH /api/user/update': updateProfile,
+  'GET /api/admin/allusers': listUsers,
+  'GET /api/admin/users/{userId}': getUserDetails,
+  'DELETE /api/user/deleteUser/{userId}': deleteUser,
+  'PATCH /api/user/blockUser/{userId}': blockUser,
+  'POST /api/admin/grant-lecture': grantLecture,
+}, sessionGate);

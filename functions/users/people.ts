@@ -1,0 +1,160 @@
+/** The users domain: the student's profile and password, the teacher's users screen and a student's page. */
+import type { z } from 'zod';
+import type { UpdateProfileBody, userDetails, UserRow } from '../../shared/schemas/people';
+import type { profile } from '../../shared/schemas/responses';
+import { deletePoolUser, keepOnlySession, passwordSignIn, setPoolPassword } from '../auth/public';
+import { toLecture } from '../catalogue/public';
+import { lectureById } from '../data/lecture-repo';
+import { purchaseOf, recordPurchase } from '../data/purchase-repo';
+import {
+  backfillSearchIndex,
+  countUsers,
+  deleteUserRecord,
+  lectureIdsNamed,
+  quizTitles,
+  resultsOfUser,
+  searchIndexReady,
+  searchUsers,
+  setBlocked,
+  toUser,
+  updateNames,
+  type UserRecord,
+  userById,
+  userIdByEmail,
+  usersByIds,
+  usersNewestFirst,
+} from '../data/user-repo';
+import { searchPrefixes } from '../data/user-search-text';
+import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../lib/errors';
+import { logger } from '../lib/log';
+import { expiryAfter, listPurchases } from '../payments/public';
+import { setPoolUserEnabled } from './pool-state';
+
+export const UPDATED = 'تم التحديث بنجاح';
+export const WRONG_PASSWORD = 'The current password is not right';
+const NO_USER = 'No user has this id';
+
+type Profile = z.infer<typeof profile>;
+const toProfile = (u: UserRecord): Profile => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, mobileNumber: u.mobileNumber, schooleYear: u.schooleYear });
+export const toUserRow = (u: UserRecord): UserRow => ({ ...toUser(u), createdAt: u.createdAt, lastSignInAt: u.lastSignInAt ?? null });
+
+async function existingUser(id: string): Promise<UserRecord> {
+  const u = await userById(id);
+  if (!u) throw new NotFound(NO_USER, 'user.notFound');
+  return u;
+}
+
+export async function getProfile(userId: string): Promise<Profile> {
+  return toProfile(await existingUser(userId));
+}
+
+/**
+ * Names always; with the password group the current password is checked against the pool first
+ * (wrong → 400, nothing written), then the names, the new password, and every other session ends.
+ */
+export async function updateProfile(userId: string, jti: unknown, b: UpdateProfileBody): Promise<{ message: string; data: Profile; passwordChanged: boolean }> {
+  const user = await existingUser(userId);
+  const changePassword = b.Password !== undefined && b.newPassword !== undefined;
+  if (changePassword) {
+    if (user.provider === 'google') throw new BadRequest('This account signs in with Google and has no password to change', 'profile.wrongPassword');
+    const check = await passwordSignIn(user.email, b.Password!).catch((e: unknown) => {
+      if (e instanceof Unauthorized) throw new BadRequest(WRONG_PASSWORD, 'profile.wrongPassword');
+      throw e;
+    });
+    if ('disabled' in check) throw new BadRequest(WRONG_PASSWORD, 'profile.wrongPassword');
+  }
+  const after = user.firstName === b.firstName && user.lastName === b.lastName ? user : await updateNames(user, b.firstName, b.lastName);
+  if (changePassword) {
+    await setPoolPassword(user.email, b.newPassword!);
+    await keepOnlySession(user.id, jti);
+  }
+  return { message: UPDATED, data: toProfile(after), passwordChanged: changePassword };
+}
+
+/** Runs the one-time backfill of the search index (users made before it) when it has not run yet. */
+let ready = false;
+async function ensureSearchIndex(): Promise<void> {
+  if (ready) return;
+  if (!(await searchIndexReady())) {
+    const n = await backfillSearchIndex();
+    logger.info('users search index backfilled', { users: n });
+  }
+  ready = true;
+}
+
+export async function listUsers(q: { search?: string; page: number; limit: number }): Promise<{ data: UserRow[]; page: number; limit: number; total: number; pages: number }> {
+  const skip = (q.page - 1) * q.limit;
+  const prefixes = q.search ? searchPrefixes(q.search) : [];
+  if (!prefixes.length) {
+    const [total, users] = await Promise.all([countUsers(), usersNewestFirst(skip, q.limit)]);
+    return { data: users.map(toUserRow), page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) };
+  }
+  await ensureSearchIndex();
+  const hits = await searchUsers(prefixes);
+  const users = await usersByIds(hits.slice(skip, skip + q.limit).map((h) => h.userId));
+  return { data: users.map(toUserRow), page: q.page, limit: q.limit, total: hits.length, pages: Math.ceil(hits.length / q.limit) };
+}
+
+async function studentAccount(userId: string, action: string): Promise<UserRecord> {
+  const u = await existingUser(userId);
+  if (u.role === 'ADMIN') throw new Forbidden(`An admin account cannot be ${action}`, 'user.adminProtected');
+  return u;
+}
+
+/** A toggle: the gate refuses a blocked user at the very next call; the pool user is disabled too. */
+export async function toggleBlock(userId: string): Promise<{ message: string; data: { id: string; block: boolean } }> {
+  const u = await studentAccount(userId, 'blocked');
+  const block = !u.block;
+  await setBlocked(u.id, block);
+  await setPoolUserEnabled(u.email, !block);
+  return { message: block ? 'User blocked' : 'User unblocked', data: { id: u.id, block } };
+}
+
+/** Sign-in and profile go at once; purchases, orders and results stay as what happened. */
+export async function deleteUser(userId: string): Promise<{ id: string; message: string }> {
+  const u = await studentAccount(userId, 'deleted');
+  await deleteUserRecord(u);
+  await deletePoolUser(u.email).catch((e: unknown) => {
+    if (!(e instanceof Error && e.name === 'UserNotFoundException')) throw e;
+  });
+  return { id: u.id, message: 'User Deleted Successfully' };
+}
+
+/** A grant is a purchase (source 'grant', price 0) for the lecture's access period, extending an unexpired one. */
+export async function grantLecture(b: { email: string; lectureName: string; lectureId?: string }, now = new Date()) {
+  const userId = await userIdByEmail(b.email);
+  const user = userId ? await userById(userId) : undefined;
+  if (!user) throw new NotFound('No user has this e-mail', 'user.notFound');
+  let lectureId = b.lectureId;
+  if (!lectureId) {
+    const named = await lectureIdsNamed(b.lectureName.trim());
+    if (named.length > 1) throw new Conflict('Several lectures have this name; choose the lecture from the list', 'grant.ambiguous');
+    lectureId = named[0]?.id;
+  }
+  const lecture = lectureId ? await lectureById(lectureId) : undefined;
+  if (!lecture || lecture.archived) throw new NotFound('No lecture has this name', 'lecture.notFound');
+  const current = await purchaseOf(user.id, lecture.id);
+  const purchaseDate = now.toISOString();
+  const expiryDate = expiryAfter(current, now, toLecture(lecture).accessDays);
+  await recordPurchase({ userId: user.id, lectureId: lecture.id, purchaseDate, expiryDate, source: 'grant', pricePaid: 0 });
+  return { message: 'Lecture assigned successfully', data: { email: user.email, lectureName: lecture.name, lectureId: lecture.id, purchaseDate, expiryDate } };
+}
+
+type Details = z.infer<typeof userDetails>;
+export async function userDetailsOf(userId: string): Promise<Details> {
+  const u = await existingUser(userId);
+  const [{ data: lectures }, stored] = await Promise.all([listPurchases(u.id), resultsOfUser(u.id)]);
+  const titles = await quizTitles(stored.map((r) => String(r.quizId)));
+  const results = stored
+    .map((r) => ({
+      quizId: String(r.quizId),
+      title: titles.get(String(r.quizId)) ?? '',
+      bestScore: (r.bestScore as number | null) ?? null,
+      lastScore: (r.lastScore as number | null) ?? null,
+      passed: Boolean(r.passed),
+      attempts: Number(r.attempts ?? 0),
+      updatedAt: String(r.updatedAt ?? ''),
+    }))
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  return { user: toUserRow(u), lectures, results };
+}
