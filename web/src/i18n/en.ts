@@ -11,6 +11,7 @@ import { enCommon } from './en/common';
 import { enHome } from './en/home';
 import { enQuiz } from './en/quiz';
 import { enQuizAdmin } from './en/quiz-admin';
+import type { enUsers } from './en/users';
 
 export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz, ...enQuizAdmin, ...enCommerceShared } as const;
 
@@ -18,6 +19,6 @@ export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz
  * Keys of the areas that load with their screens rather than with the shell (their module calls
  * `addArea` when it loads: i18n/commerce-area.ts). A screen imports its area before it renders.
  */
-export type LazyMessageKey = keyof typeof enCommerce;
+export type LazyMessageKey = keyof typeof enCommerce | keyof typeof enUsers;
 
 export type MessageKey = keyof typeof en | LazyMessageKey;

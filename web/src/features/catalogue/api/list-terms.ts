@@ -1,22 +1,2 @@
-import type { Term } from '@shared/schemas/catalogue';
-import { api } from '@/lib/api';
-import type { ResponseOf } from '@/lib/api-client';
-import { listOf } from '../lib/list-of';
-
-export interface TermsOf {
-  courseFor: string;
-  courseId: string;
-}
-
-/** Store area `terms` (spec 3, 4): the terms of one course's track. A lock toggle refetches them. */
-export const listTermsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    listTerms: build.query<Term[], TermsOf>({
-      query: ({ courseFor, courseId }) => ({ route: 'GET /api/cours/Term/{courseFor}/{courseId}', params: { courseFor, courseId } }),
-      transformResponse: (res: ResponseOf<'GET /api/cours/Term/{courseFor}/{courseId}'>) => listOf(res),
-      providesTags: ['Term'],
-    }),
-  }),
-});
-
-export const { useListTermsQuery } = listTermsApi;
+/** The terms list lives in lib/endpoints (the users' assign-lecture modal lists terms too); the catalogue's modules import it from here. */
+export { listTermsApi, type TermsOf, useListTermsQuery } from '@/lib/endpoints/list-terms';

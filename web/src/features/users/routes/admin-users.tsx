@@ -1,6 +1,80 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useEffect, useState } from 'react';
+import { TextField } from '@/components/fields';
+import { Spinner } from '@/components/spinner';
+import { useT } from '@/i18n/use-t';
+import '@/i18n/users-area';
+import { messageOf } from '@/lib/forms';
+import { useListUsersQuery } from '../api/list-users';
+import { Pagination } from '../components/pagination';
+import { UsersTable } from '../components/users-table';
+import { useDebounced } from '../lib/use-debounced';
+import { useUserActions } from '../lib/use-user-actions';
+import '../components/users.css';
 
-/** Placeholder until the users issue builds this screen (spec 2: /dashboard/users). */
+/**
+ * Spec 2: /dashboard/users — search by name, phone or e-mail (asked once the typing pauses), the
+ * table newest first in pages of USERS_PAGE_SIZE with a window of page numbers (spec 9), block,
+ * delete and the assign-lecture modal; a row opens the student's page.
+ */
 export default function AdminUsersRoute() {
-  return <ComingSoon titleKey="soon.users" />;
+  const t = useT();
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim());
+  // A new search starts at its first page.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (n: number) => setPaging({ search, page: n });
+  const users = useListUsersQuery({ search, page });
+  // The last row of a page deleted: show the page before it.
+  const actions = useUserActions({ onDeleted: () => page > 1 && users.data?.data.length === 1 && setPage(page - 1) });
+
+  useEffect(() => {
+    document.title = 'Bioscope | Users';
+  }, []);
+
+  const pages = users.data?.pages ?? 0;
+  const rows = users.data?.data ?? [];
+  return (
+    <section className="page users-page">
+      <div className="page-head">
+        <h1>{t('users.title')}</h1>
+        {users.data ? (
+          <span className="muted" data-testid="users-count">
+            {t('users.count', { total: users.data.total })}
+          </span>
+        ) : null}
+      </div>
+      <TextField
+        className="users-search"
+        type="search"
+        inputMode="search"
+        label={t('users.search')}
+        placeholder={t('users.searchPlaceholder')}
+        value={typed}
+        dir="auto"
+        autoComplete="off"
+        onChange={(e) => setTyped(e.target.value)}
+      />
+      {users.isLoading ? (
+        <Spinner />
+      ) : users.isError && !users.data ? (
+        <div className="notice" role="alert">
+          <p dir="auto">{messageOf(users.error, t, 'users.loadFailed')}</p>
+          <button type="button" className="button button-primary" onClick={() => void users.refetch()}>
+            {t('users.tryAgain')}
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="notice" dir="auto">
+          {search ? t('users.noMatch', { search }) : t('users.empty')}
+        </p>
+      ) : (
+        <div className={users.isFetching ? 'is-refreshing' : undefined} aria-busy={users.isFetching}>
+          <UsersTable users={rows} busy={actions.busy} onToggleBlock={actions.toggleBlock} onDelete={actions.remove} onAssign={actions.assign} />
+          <Pagination page={page} pages={pages} onChange={setPage} />
+        </div>
+      )}
+      {actions.modal}
+    </section>
+  );
 }

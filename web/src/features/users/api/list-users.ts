@@ -1,0 +1,22 @@
+import type { UserRow } from '@shared/schemas/people';
+import { api } from '@/lib/api';
+import type { ResponseOf } from '@/lib/api-client';
+
+export type UserPage = ResponseOf<'GET /api/admin/allusers'>;
+export type { UserRow };
+export interface UsersArgs {
+  search?: string;
+  page: number;
+}
+
+/** Spec 7: GET /api/admin/allusers?search&page&limit: newest first, pages of USERS_PAGE_SIZE (the server's default). */
+export const listUsersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<UserPage, UsersArgs>({
+      query: ({ search, page }) => ({ route: 'GET /api/admin/allusers', query: { search: search || undefined, page } }),
+      providesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useListUsersQuery } = listUsersApi;
