@@ -178,7 +178,8 @@ export async function setBlocked(id: string, block: boolean): Promise<void> {
     new UpdateCommand({
       TableName: TABLE,
       Key: keys.user(id),
-      UpdateExpression: 'SET block = :b',
+      UpdateExpression: 'SET #b = :b',
+      ExpressionAttributeNames: { '#b': 'block' },
       ExpressionAttributeValues: { ':b': block },
       ConditionExpression: 'attribute_exists(PK)',
     }),

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { UpdateProfileBody, userDetails, UserRow } from '../../shared/schemas/people';
 import type { profile } from '../../shared/schemas/responses';
-import { deletePoolUser, keepOnlySession, passwordSignIn, setPoolPassword } from '../auth/public';
+import { keepOnlySession, passwordSignIn, setPoolPassword } from '../auth/public';
 import { toLecture } from '../catalogue/public';
 import { lectureById } from '../data/lecture-repo';
 import { purchaseOf, recordPurchase } from '../data/purchase-repo';
@@ -28,7 +28,7 @@ import { searchPrefixes } from '../data/user-search-text';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../lib/errors';
 import { logger } from '../lib/log';
 import { expiryAfter, listPurchases } from '../payments/public';
-import { setPoolUserEnabled } from './pool-state';
+import { removePoolUser, setPoolUserEnabled } from './pool-state';
 
 export const UPDATED = 'تم التحديث بنجاح';
 export const WRONG_PASSWORD = 'The current password is not right';
@@ -106,7 +106,7 @@ export async function toggleBlock(userId: string): Promise<{ message: string; da
   const u = await studentAccount(userId, 'blocked');
   const block = !u.block;
   await setBlocked(u.id, block);
-  await setPoolUserEnabled(u.email, !block);
+  await setPoolUserEnabled(u, !block);
   return { message: block ? 'User blocked' : 'User unblocked', data: { id: u.id, block } };
 }
 
@@ -114,9 +114,7 @@ export async function toggleBlock(userId: string): Promise<{ message: string; da
 export async function deleteUser(userId: string): Promise<{ id: string; message: string }> {
   const u = await studentAccount(userId, 'deleted');
   await deleteUserRecord(u);
-  await deletePoolUser(u.email).catch((e: unknown) => {
-    if (!(e instanceof Error && e.name === 'UserNotFoundException')) throw e;
-  });
+  await removePoolUser(u);
   return { id: u.id, message: 'User Deleted Successfully' };
 }
 
