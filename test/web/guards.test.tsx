@@ -32,17 +32,19 @@ describe('route guards', () => {
 
   it('lets a student with a valid token in', async () => {
     storeSession(studentUser);
+    mockFetch(() => ({ status: 200, body: { data: { firstName: 'Mona', lastName: 'Hassan', email: 'mona@example.com' } } }));
     renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
-    expect(screen.getByText('This page is not ready yet. It is coming soon.')).toBeInTheDocument();
+    expect(await screen.findByText('Mona Hassan')).toBeInTheDocument();
   });
 
-  it("says a screen is not built yet in the user's language", async () => {
+  it("shows a screen in the user's language", async () => {
     window.localStorage.setItem('language', 'ar');
     storeSession(studentUser);
+    mockFetch(() => ({ status: 200, body: { data: { firstName: 'Mona', lastName: 'Hassan', email: 'mona@example.com' } } }));
     renderApp('/profile/edit');
     expect(await screen.findByRole('heading', { name: 'تعديل الحساب' })).toBeInTheDocument();
-    expect(screen.getByText('هذه الصفحة ليست جاهزة بعد، وستتوفر قريبًا.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('الاسم الأول')).toBeInTheDocument();
   });
 
   it('sends a USER away from /dashboard to /', async () => {
@@ -89,10 +91,12 @@ describe('route guards', () => {
     await waitFor(() => expect(current()).toEqual(['Courses']));
   });
 
-  it('shows the UserDetails placeholder for /dashboard/users/{id}', async () => {
+  it("shows the student's page for /dashboard/users/{id} (a real page, not the spec's 'UserDetails' placeholder)", async () => {
     storeSession(adminUser);
+    const user = { id: 'u42', firstName: 'Mona', lastName: 'Hassan', email: 'mona@example.com', role: 'USER', block: false, createdAt: '2026-11-01T10:00:00.000Z', lastSignInAt: null };
+    mockFetch(() => ({ status: 200, body: { data: { user, lectures: [], results: [] } } }));
     renderApp('/dashboard/users/u42');
-    expect(await screen.findByRole('heading', { name: 'UserDetails' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mona Hassan' })).toBeInTheDocument();
   });
 
   it('sends any other admin path to /', async () => {

@@ -5,7 +5,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
-import { errorCodeOf, messageOf } from '@/lib/forms';
+import { errorCodeOf } from '@/lib/forms';
+import { failureText } from '../lib/failure-text';
 import { useGetUserDetailsQuery } from '../api/get-user-details';
 import { UserActions } from '../components/user-actions';
 import { amountText, dateTimeText, dayText, fullName, phoneText } from '../lib/format';
@@ -26,7 +27,8 @@ export default function AdminUserDetailsRoute() {
   const details = useGetUserDetailsQuery(id ?? skipToken);
   const actions = useUserActions({ onDeleted: () => navigate('/dashboard/users', { replace: true }) });
 
-  const d = details.data;
+  // Only a body shaped as a student's page is shown (anything else reads as a failed load).
+  const d = details.data?.user ? details.data : undefined;
   useEffect(() => {
     document.title = d ? `Bioscope | ${fullName(d.user)}` : 'Bioscope | User';
   }, [d]);
@@ -37,7 +39,7 @@ export default function AdminUserDetailsRoute() {
       <section className="page user-page">
         <Link to="/dashboard/users">{t('userPage.back')}</Link>
         <div className="notice" role="alert">
-          <p dir="auto">{errorCodeOf(details.error) === 'user.notFound' ? t('userPage.notFound') : messageOf(details.error, t, 'userPage.loadFailed')}</p>
+          <p dir="auto">{errorCodeOf(details.error) === 'user.notFound' ? t('userPage.notFound') : failureText(details.error, t, 'userPage.loadFailed')}</p>
           {errorCodeOf(details.error) === 'user.notFound' ? null : (
             <button type="button" className="button button-primary" onClick={() => void details.refetch()}>
               {t('users.tryAgain')}

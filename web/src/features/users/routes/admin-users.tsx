@@ -3,7 +3,7 @@ import { TextField } from '@/components/fields';
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
-import { messageOf } from '@/lib/forms';
+import { failureText } from '../lib/failure-text';
 import { useListUsersQuery } from '../api/list-users';
 import { Pagination } from '../components/pagination';
 import { UsersTable } from '../components/users-table';
@@ -59,7 +59,7 @@ export default function AdminUsersRoute() {
         <Spinner />
       ) : users.isError && !users.data ? (
         <div className="notice" role="alert">
-          <p dir="auto">{messageOf(users.error, t, 'users.loadFailed')}</p>
+          <p dir="auto">{failureText(users.error, t, 'users.loadFailed')}</p>
           <button type="button" className="button button-primary" onClick={() => void users.refetch()}>
             {t('users.tryAgain')}
           </button>

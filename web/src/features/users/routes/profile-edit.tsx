@@ -5,7 +5,7 @@ import { SubmitButton } from '@/components/button';
 import { PasswordField, TextField } from '@/components/fields';
 import { PasswordRules } from '@/components/password-rules';
 import { Spinner } from '@/components/spinner';
-import { toast, toastError, toastSuccess } from '@/components/toast';
+import { toast, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
 import type { ApiFailure } from '@/lib/api';
@@ -52,7 +52,9 @@ export default function ProfileEditRoute() {
     if ('error' in result) {
       if ((result.error as ApiFailure).handled) return;
       setServerErrors(result.error, setError, t, { fields: FIELDS, codeFields: { 'profile.wrongPassword': 'Password' } });
-      void toastError(messageOf(result.error, t, 'profileEdit.failed'));
+      // Spec 8's failure text as the title, the reason (a wrong current password …) under it.
+      const reason = messageOf(result.error, t, 'profileEdit.failed');
+      void toast({ icon: 'error', title: t('profileEdit.failed'), text: reason === t('profileEdit.failed') ? undefined : reason });
       return;
     }
     const saved = result.data.data;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
-import { messageOf } from '@/lib/forms';
+import { failureText } from '../lib/failure-text';
 import { useGetProfileQuery } from '../api/get-profile';
 import { phoneText } from '../lib/format';
 import '../components/users.css';
@@ -25,7 +25,7 @@ export default function ProfileMainRoute() {
         <Spinner />
       ) : !p ? (
         <div className="notice" role="alert">
-          <p dir="auto">{messageOf(profile.error, t, 'profile.loadFailed')}</p>
+          <p dir="auto">{failureText(profile.error, t, 'profile.loadFailed')}</p>
           <button type="button" className="button button-primary" onClick={() => void profile.refetch()}>
             {t('users.tryAgain')}
           </button>
