@@ -295,13 +295,113 @@ async function findLecture(url: string, token: string, courses: { terms: { id: s
   return undefined;
 }
 
+/**
+ * The teacher's user search as the school grows: students seeded straight into DynamoDB (profile,
+ * e-mail and phone guards and the AP39 search tokens, as createUser writes them) up to each count of
+ * BENCH_USERS (comma-separated, default 10000; e.g. "1000,10000,100000"), then searches by a name
+ * fragment, a phone and an e-mail fragment at 50 connections, and the cost of one search in items
+ * read and read units (ReturnConsumedCapacity as DynamoDB Local reports it).
+ */
+async function userSearch(info: PlatformInfo) {
+  const counts = (process.env.BENCH_USERS ?? '10000').split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
+  Object.assign(process.env, { TABLE_NAME: info.tableName, DYNAMODB_ENDPOINT: info.dynamoEndpoint, AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+  const repo = await import('../functions/data/user-repo');
+  const { searchPrefixes } = await import('../functions/data/user-search-text');
+  const { keys } = await import('../functions/data/keys');
+  const { makeUser } = await import('../test/support/platform');
+  const admin = await makeUser({ admin: true });
+  // Names as an Egyptian school has them: a few dozen first and family names, in Arabic and Latin.
+  const arFirst = ['محمد', 'أحمد', 'محمود', 'مصطفى', 'يوسف', 'عمر', 'علي', 'حسن', 'إبراهيم', 'خالد', 'مريم', 'فاطمة', 'نور', 'سارة', 'آية', 'هبة', 'منة', 'ياسمين', 'رحمة', 'شهد'];
+  const arLast = ['عبد الرحمن', 'السيد', 'حسين', 'عبد الله', 'إسماعيل', 'سعيد', 'عادل', 'جمال', 'فتحي', 'شريف', 'طارق', 'رمضان', 'منصور', 'صلاح', 'سامي'];
+  const laFirst = ['mohamed', 'ahmed', 'mahmoud', 'mostafa', 'youssef', 'omar', 'ali', 'hassan', 'ibrahim', 'khaled', 'mariam', 'fatma', 'nour', 'sara', 'aya', 'heba', 'menna', 'yasmin', 'rahma', 'shahd'];
+  const laLast = ['abdelrahman', 'elsayed', 'hussein', 'abdallah', 'ismail', 'said', 'adel', 'gamal', 'fathy', 'sherif', 'tarek', 'ramadan', 'mansour', 'salah', 'samy'];
+  const phoneOf = (i: number) => `+2010${String(10_000_000 + i * 7).padStart(8, '0')}`;
+  const studentOf = (i: number) => {
+    const latin = i % 2 === 0;
+    const f = i % 20;
+    const l = Math.floor(i / 20) % 15;
+    return {
+      id: `bench-${i}`,
+      email: `${laFirst[f]}.${laLast[l]}${i}@example.com`,
+      firstName: latin ? laFirst[f]! : arFirst[f]!,
+      lastName: latin ? laLast[l]! : arLast[l]!,
+      mobileNumber: phoneOf(i),
+      role: 'USER' as const,
+      block: false,
+      activated: true,
+      provider: 'cognito' as const,
+      createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+      sessions: [],
+    };
+  };
+  const itemsOf = (i: number) => {
+    const u = studentOf(i);
+    return [
+      { ...keys.user(u.id), ...keys.usersIndex(u.createdAt, u.id), ...u },
+      { ...keys.userEmail(u.email), userId: u.id },
+      { ...keys.userPhone(u.mobileNumber), userId: u.id },
+      ...repo.searchTokenItems(u),
+    ];
+  };
+  // The AP40 mark: the seeded users carry their tokens, no backfill is needed.
+  await repo.putItems([{ ...keys.userSearchState, version: repo.SEARCH_INDEX_VERSION, at: new Date().toISOString() }]);
+
+  let seeded = 0;
+  for (const count of counts) {
+    const t0 = performance.now();
+    const chunks: number[][] = [];
+    for (let i = seeded; i < count; i += 200) chunks.push(Array.from({ length: Math.min(200, count - i) }, (_, k) => i + k));
+    await pool(chunks.map((c) => () => repo.putItems(c.flatMap(itemsOf))), 8);
+    console.log(`users search: seeded ${count - seeded} students (now ${count}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    seeded = count;
+    await repo.putItems([{ ...keys.usersCount, n: count }]);
+
+    // Queries spread over the seeded students: a name fragment (3 letters of a common first name, ~1/20 of the school),
+    // a first + family name fragment, a phone (with a leading 0), an e-mail fragment.
+    const pick = (k: number) => (k * 7919) % count;
+    const kinds: Record<string, (k: number) => string> = {
+      'name fragment': (k) => (k % 2 ? arFirst : laFirst)[k % 20]!.slice(0, 3),
+      'first + family name': (k) => `${laFirst[k % 20]} ${laLast[k % 15]!.slice(0, 4)}`,
+      'phone (0…)': (k) => `0${phoneOf(pick(k)).slice(3)}`,
+      'e-mail fragment': (k) => studentOf(pick(k)).email.slice(0, -12),
+    };
+    const requests = Number(process.env.BENCH_SEARCHES ?? 1000);
+    for (const [kind, query] of Object.entries(kinds)) {
+      const headers = { authorization: `Bearer ${admin.token}` };
+      await timedRun(Array.from({ length: 50 }, (_, k) => async () => (await fetch(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })).status), 10);
+      const row: Record<string, unknown> = await timedRun(
+        Array.from({ length: requests }, (_, k) => async () => (await fetch(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })).status),
+        50,
+      );
+      // Cost of one search: the token Queries (items read, read units) + the BatchGet of the page's 6 profiles.
+      const samples = 20;
+      const stats = { items: 0, capacity: 0 };
+      let matches = 0;
+      for (let k = 0; k < samples; k++) matches += (await repo.searchUsers(searchPrefixes(query(k)), stats)).length;
+      row.matchesPerSearch = Math.round(matches / samples);
+      row.itemsReadPerSearch = Math.round(stats.items / samples);
+      row.readUnitsPerSearch = Number((stats.capacity / samples).toFixed(1));
+      results[`users search ${kind} @${count} users`] = row;
+      console.log(
+        `users search ${kind.padEnd(20)} ${String(count).padStart(7)} users  @50 conn  p50 ${String(row.p50ms).padStart(4)} ms  p99 ${String(row.p99ms).padStart(4)} ms  ${String(row.reqPerSec).padStart(5)} req/s  ` +
+          `matches ${row.matchesPerSearch}  items read ${row.itemsReadPerSearch}  RCU ${row.readUnitsPerSearch} (+ page BatchGet)  ${JSON.stringify(row.statuses)}`,
+      );
+    }
+    // The plain list (no search): the page's 6 and the user count.
+    const plain = await timedRun(Array.from({ length: 200 }, () => async () => (await fetch(`${info.url}/api/admin/allusers`, { headers: { authorization: `Bearer ${admin.token}` } })).status), 50);
+    results[`users list (no search) @${count} users`] = plain;
+    console.log(`users list (no search)       ${String(count).padStart(7)} users  @50 conn  p50 ${String(plain.p50ms).padStart(4)} ms  p99 ${String(plain.p99ms).padStart(4)} ms  ${JSON.stringify(plain.statuses)}`);
+  }
+}
+
 async function main() {
   console.log(`Bioscope bench — ${DURATION} s per scenario, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
   const { info, child, dataDir } = await spawnPlatform();
   process.env.BIOSCOPE_PLATFORM = JSON.stringify(info);
   try {
     for (const c of [50, 200]) await load('GET /api/health (public, 3 probes)', `${info.url}/api/health`, c);
-    await featureScenarios(info.url);
+    if (process.env.BENCH_ONLY !== 'userSearch') await featureScenarios(info.url);
+    await userSearch(info);
     await dynamoGetItem(info.dynamoEndpoint, info.tableName);
   } finally {
     await stopPlatform(child, dataDir);

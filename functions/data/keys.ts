@@ -33,6 +33,8 @@
  *                           the user in createUser, rewritten on a name edit, deleted with the user)
  *  AP40 userSearchState    PK=USEARCHMETA          SK=BACKFILL  → version, at (the one-time lazy backfill of users made
  *                           before AP39 has run)
+ *  AP42 usersCount         PK=USERSMETA            SK=COUNT  → n (ADD 1 after createUser, -1 after a delete; set by the AP40
+ *                           backfill: the users screen's total without a search, instead of counting AP4)
  *  AP41 deletedUser        PK=USER#id              SK=DELETED  → names, email, deletedAt (tombstone: sales and results
  *                           can still name a deleted student)
  *  AP19 orderById           PK=ORDER#id             SK=ORDER  (the webhook finds it by Paymob's merchant_order_id = id)
@@ -73,6 +75,7 @@ export const keys = {
   userSearchToken: (token: string, userId: string): Key => ({ PK: `USEARCH#${[...token][0] ?? ''}`, SK: `${token}#${userId}` }),
   userSearchPk: (prefix: string) => `USEARCH#${[...prefix][0] ?? ''}`,
   userSearchState: { PK: 'USEARCHMETA', SK: 'BACKFILL' } as Key,
+  usersCount: { PK: 'USERSMETA', SK: 'COUNT' } as Key,
   deletedUser: (id: string): Key => ({ PK: `USER#${id}`, SK: 'DELETED' }),
 
   course: (id: string): Key => ({ PK: 'COURSES', SK: `COURSE#${id}` }),

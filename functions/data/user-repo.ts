@@ -80,7 +80,16 @@ export async function createUser(user: UserRecord): Promise<UserRecord> {
     if (isConditionFailed(e)) throw new Conflict('An account with this e-mail or phone number already exists', 'auth.accountInUse');
     throw e;
   }
+  await addToUsersCount(1);
   return user;
+}
+
+/**
+ * AP42, outside the user's transaction: a transaction touching the one counter item would make
+ * concurrent sign-ups cancel each other (TransactionConflict); a plain ADD is retried by the SDK.
+ */
+async function addToUsersCount(by: number): Promise<void> {
+  await ddb.send(new UpdateCommand({ TableName: TABLE, Key: keys.usersCount, UpdateExpression: 'ADD n :by', ExpressionAttributeValues: { ':by': by } }));
 }
 
 /**
@@ -202,6 +211,7 @@ export async function deleteUserRecord(u: UserRecord, now = new Date()): Promise
     ],
     'This account no longer exists',
   );
+  await addToUsersCount(-1);
 }
 
 /** AP4 newest first, one page: `skip` users passed over, then `limit` read. */
@@ -230,18 +240,10 @@ export async function usersNewestFirst(skip: number, limit: number): Promise<Use
   return out;
 }
 
-/** How many users there are (AP4 counted). */
+/** How many users there are (AP42; the AP40 backfill sets it for users made before it). */
 export async function countUsers(): Promise<number> {
-  let n = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await ddb.send(
-      new QueryCommand({ TableName: TABLE, IndexName: 'byParent', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk }, Select: 'COUNT', ExclusiveStartKey: start }),
-    );
-    n += r.Count ?? 0;
-    start = r.LastEvaluatedKey;
-  } while (start);
-  return n;
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.usersCount }));
+  return Math.max(0, Number(r.Item?.n ?? 0));
 }
 
 export interface SearchHit {
@@ -307,12 +309,14 @@ export async function putItems(items: Record<string, unknown>[]): Promise<void> 
 }
 
 /**
- * Indexes every user (AP4 read to the end) and marks AP40. Idempotent: tokens are plain Puts, so a
- * concurrent run or a user made meanwhile (createUser writes its own) is harmless.
+ * Indexes every user (AP4 read to the end), sets the count (AP42) and marks AP40. Idempotent: tokens
+ * are plain Puts, so a concurrent run or a user made meanwhile (createUser writes its own) is harmless;
+ * a user made between the read and the count's write may be missed by the count (once, at most a few).
  */
 export async function backfillSearchIndex(now = new Date()): Promise<number> {
   const users = await queryAll({ TableName: TABLE, IndexName: 'byParent', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk } });
   await putItems(users.flatMap((u) => searchTokenItems(withoutKeys<UserRecord>(u))));
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.usersCount, n: users.length } }));
   await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.userSearchState, version: SEARCH_INDEX_VERSION, at: now.toISOString(), users: users.length } }));
   return users.length;
 }

@@ -71,7 +71,7 @@ export async function updateProfile(userId: string, jti: unknown, b: UpdateProfi
   return { message: UPDATED, data: toProfile(after), passwordChanged: changePassword };
 }
 
-/** Runs the one-time backfill of the search index (users made before it) when it has not run yet. */
+/** Runs the one-time backfill of the search index and the user count (users made before them) when it has not run yet. */
 let ready = false;
 async function ensureSearchIndex(): Promise<void> {
   if (ready) return;
@@ -85,11 +85,11 @@ async function ensureSearchIndex(): Promise<void> {
 export async function listUsers(q: { search?: string; page: number; limit: number }): Promise<{ data: UserRow[]; page: number; limit: number; total: number; pages: number }> {
   const skip = (q.page - 1) * q.limit;
   const prefixes = q.search ? searchPrefixes(q.search) : [];
+  await ensureSearchIndex();
   if (!prefixes.length) {
     const [total, users] = await Promise.all([countUsers(), usersNewestFirst(skip, q.limit)]);
     return { data: users.map(toUserRow), page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) };
   }
-  await ensureSearchIndex();
   const hits = await searchUsers(prefixes);
   const users = await usersByIds(hits.slice(skip, skip + q.limit).map((h) => h.userId));
   return { data: users.map(toUserRow), page: q.page, limit: q.limit, total: hits.length, pages: Math.ceil(hits.length / q.limit) };
