@@ -259,8 +259,10 @@ export async function usersWithTokenPrefix(prefix: string, stats?: { items: numb
     const r = await ddb.send(
       new QueryCommand({
         TableName: TABLE,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': keys.userSearchPk(prefix), ':p': prefix },
+        // The range form of begins_with (every SK starting with the prefix sorts between these two):
+        // the same read in DynamoDB, and DynamoDB Local seeks its index instead of scanning the partition.
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': keys.userSearchPk(prefix), ':lo': prefix, ':hi': `${prefix}\u{10FFFF}` },
         ProjectionExpression: 'userId, createdAt',
         ExclusiveStartKey: start,
         ...(stats ? { ReturnConsumedCapacity: 'TOTAL' as const } : {}),
