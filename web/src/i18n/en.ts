@@ -17,7 +17,7 @@ export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz
 
 /**
  * Keys of the areas that load with their screens rather than with the shell (their module calls
- * `addArea` when it loads: i18n/commerce-area.ts). A screen imports its area before it renders.
+ * `addArea` when it loads: i18n/commerce-area.ts, i18n/users-area.ts). A screen imports its area before it renders.
  */
 export type LazyMessageKey = keyof typeof enCommerce | keyof typeof enUsers;
 
