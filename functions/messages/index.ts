@@ -1,5 +1,22 @@
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
+import { countUnreadMessages } from './count-unread-messages';
+import { deleteMessage } from './delete-message';
+import { getContactInfo } from './get-contact-info';
+import { listMessages } from './list-messages';
+import { markMessagesRead } from './mark-messages-read';
+import { sendMessage } from './send-message';
 
-/** The messages domain's Lambda. Its routes come with a later issue; until then they answer 501. */
-export const handler = domainHandler('messages', {}, sessionGate);
+/** The messages domain's Lambda: contact messages, the teacher's inbox and the contact details. */
+export const handler = domainHandler(
+  'messages',
+  {
+    'GET /api/admin/contect': listMessages,
+    'DELETE /api/admin/delete_us/{id}': deleteMessage,
+    'POST /api/user/contect_us': sendMessage,
+    'GET /api/admin/messages/unread': countUnreadMessages,
+    'POST /api/admin/messages/read': markMessagesRead,
+    'GET /api/contact-info': getContactInfo,
+  },
+  sessionGate,
+);

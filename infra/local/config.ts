@@ -27,7 +27,21 @@ export interface LocalConfig {
   logFormat: 'json' | 'compact';
   /** How often the payments' reconciliation job runs (the scheduled job in AWS); 0 disables it (the tests call it directly). */
   reconcileMs: number;
+  /** The teacher's contact card on /contact (JSON of shared/schemas/people.ts contactInfo): CONTACT_INFO, else a demo card. */
+  contactInfo: string;
 }
+
+/** A demo teacher's card until CONTACT_INFO names the real one (CDK context `contactInfo` in AWS). */
+export const DEMO_CONTACT_INFO = {
+  location: 'Nasr City, Cairo, Egypt',
+  phone: '+20 100 000 0000',
+  email: 'teacher@bioscope.local',
+  chatUrl: 'https://wa.me/201000000000',
+  social: [
+    { name: 'Facebook', url: 'https://www.facebook.com/' },
+    { name: 'YouTube', url: 'https://www.youtube.com/' },
+  ],
+};
 
 export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
   const root = path.resolve(__dirname, '../..');
@@ -48,5 +62,6 @@ export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
     logLevel: e.POWERTOOLS_LOG_LEVEL || e.LOG_LEVEL || (e.LOG_REQUESTS === '1' || e.LOG_REQUESTS === 'true' ? 'INFO' : 'WARN'),
     logFormat: e.LOG_FORMAT === 'json' ? 'json' : 'compact',
     reconcileMs: int(e.RECONCILE_MS, 60_000),
+    contactInfo: e.CONTACT_INFO ?? JSON.stringify(DEMO_CONTACT_INFO),
   };
 }

@@ -139,6 +139,8 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       PAYMOB_API_URL: paymobApiUrl,
       PAYMOB_SETTINGS: JSON.stringify(paymobSettings),
       SINGLE_SESSION: String(cfg.singleSession),
+      // The teacher's contact card (/contact): CONTACT_INFO or the demo one (infra/local/config.ts).
+      CONTACT_INFO: cfg.contactInfo,
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3Endpoint,
       S3_PUBLIC_ENDPOINT: s3Endpoint,
