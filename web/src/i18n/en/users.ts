@@ -39,6 +39,7 @@ export const enUsers = {
   'users.search': 'Search users',
   'users.searchPlaceholder': 'Name, phone or e-mail',
   'users.count': '{total} users',
+  'users.countOne': '1 user',
   'users.colName': 'Name',
   'users.colEmail': 'Email',
   'users.colPhone': 'Phone',

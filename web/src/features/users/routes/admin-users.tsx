@@ -40,7 +40,7 @@ export default function AdminUsersRoute() {
         <h1>{t('users.title')}</h1>
         {users.data ? (
           <span className="muted" data-testid="users-count">
-            {t('users.count', { total: users.data.total })}
+            {users.data.total === 1 ? t('users.countOne') : t('users.count', { total: users.data.total })}
           </span>
         ) : null}
       </div>
