@@ -9,6 +9,7 @@ import type { enCommerce } from './en/commerce';
 import { enCommerceShared } from './en/commerce-shared';
 import { enCommon } from './en/common';
 import { enHome } from './en/home';
+import type { enMessages } from './en/messages';
 import { enQuiz } from './en/quiz';
 import { enQuizAdmin } from './en/quiz-admin';
 import type { enUsers } from './en/users';
@@ -17,8 +18,9 @@ export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz
 
 /**
  * Keys of the areas that load with their screens rather than with the shell (their module calls
- * `addArea` when it loads: i18n/commerce-area.ts, i18n/users-area.ts). A screen imports its area before it renders.
+ * `addArea` when it loads: i18n/commerce-area.ts, i18n/users-area.ts,
+ * i18n/messages-area.ts). A screen imports its area before it renders.
  */
-export type LazyMessageKey = keyof typeof enCommerce | keyof typeof enUsers;
+export type LazyMessageKey = keyof typeof enCommerce | keyof typeof enUsers | keyof typeof enMessages;
 
 export type MessageKey = keyof typeof en | LazyMessageKey;

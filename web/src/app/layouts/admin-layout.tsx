@@ -5,6 +5,7 @@ import { MenuIcon } from '@/components/icons';
 import { PreferenceToggles } from '@/components/preference-toggles';
 import { Spinner } from '@/components/spinner';
 import { useLogout } from '@/features/auth/lib/use-logout';
+import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { useT } from '@/i18n/use-t';
 import { selectUser } from '@/lib/session';
 
@@ -20,7 +21,8 @@ const MENU = [
 ] as const;
 
 /**
- * Spec 2: side menu (Home, Courses, Users, Messages, Quizzes, Coupons; and Sales) and a greeting top bar.
+ * Spec 2: side menu (Home, Courses, Users, Messages, Quizzes, Coupons; and Sales) and a greeting top bar;
+ * beyond the spec, Messages carries the unread count.
  * The current section is marked (aria-current). On a phone the bar is one row: a menu button
  * naming the current section, and the theme and language switches; the menu, the greeting and
  * Logout open below it (and close again after any navigation).
@@ -61,6 +63,7 @@ export function AdminLayout() {
             {MENU.map((item) => (
               <Link key={item.to} to={item.to} className={item === current ? 'active' : undefined} aria-current={item === current ? 'page' : undefined}>
                 {t(item.key)}
+                {item.to === '/dashboard/messages' ? <UnreadBadge /> : null}
               </Link>
             ))}
           </nav>
