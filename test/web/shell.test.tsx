@@ -57,9 +57,11 @@ describe('top navigation', () => {
 
     expect(await screen.findByText('Logout Successfully')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/auth'));
-    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
-    expect((fetch.mock.calls[0]![1] as RequestInit).method).toBe('POST');
-    expect((fetch.mock.calls[0]![1] as RequestInit).headers).toMatchObject({ Authorization: expect.stringMatching(/^Bearer ey/) });
+    // /contact also reads the teacher's card (GET /api/contact-info); the logout is the one POST.
+    const logoutCall = fetch.mock.calls.find(([url]) => url === '/api/auth/logout')!;
+    expect(logoutCall).toBeDefined();
+    expect((logoutCall[1] as RequestInit).method).toBe('POST');
+    expect((logoutCall[1] as RequestInit).headers).toMatchObject({ Authorization: expect.stringMatching(/^Bearer ey/) });
     expect(store.getState().auth).toMatchObject({ user: null, token: null, status: 'idle' });
     expect(window.localStorage.getItem('user')).toBeNull();
   });
