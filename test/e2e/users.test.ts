@@ -186,7 +186,7 @@ describe('the teacher', () => {
     await row.getByText('Blocked').waitFor();
     const pupil = await signedInPage(browser, VARIANTS[2]!, s);
     await pupil.page.goto(at('/profile'));
-    await swalTitle(pupil.page, 'Your account has been blocked. Please contact the staff.');
+    await swalTitle(pupil.page, 'تم حظر حسابك. من فضلك تواصل مع الإدارة.');
     await viewShot(pupil.page, 'users-phone-ar-dark-blocked');
     await waitForPath(pupil.page, '/auth');
     expect((await login(s.email, s.password)).status).not.toBe(200);

@@ -1,7 +1,7 @@
 /**
  * The two ways a session ends without the user asking (spec 4): the token expired (or the
  * server answered 401) → 'Your session has expired. Please log in again.' then local logout and
- * /auth; the server says the user is blocked → its message for 5 s, then logout.
+ * /auth; the server says the user is blocked → its message (in the user's language) for 5 s, then logout.
  */
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { acknowledge } from '@/components/confirm';
@@ -27,8 +27,10 @@ export function runSessionExpired(dispatch: Dispatch<UnknownAction>, go: Go, det
 
 let blocking: Promise<void> | null = null;
 
+/** The server's 403 `user.blocked`, worded in the user's language (the server's English only if the dictionary had none). */
 export function runBlocked(message: string, dispatch: Dispatch<UnknownAction>, go: Go): Promise<void> {
-  blocking ??= toast({ title: message, icon: 'error', timer: TOAST_MS.blocked })
+  const text = tDocument('error.user.blocked') || message;
+  blocking ??= toast({ title: text, icon: 'error', timer: TOAST_MS.blocked })
     .then(() => {
       dispatch(clearAuth());
       go('/auth');
