@@ -126,14 +126,14 @@ describe('route guards', () => {
     expect(store.getState().auth.token).toBeNull();
   });
 
-  it("shows a blocked user the server's message, then logs out", async () => {
+  it('tells a blocked user so in their language, then logs out', async () => {
     storeSession(studentUser);
     mockFetch(() => ({ status: 403, body: { message: 'Your account is blocked', user: { block: true } } }));
     const { location } = renderApp('/contact');
     await screen.findByRole('heading', { name: 'Leave Us Message' });
     const { apiCall } = await import('@/lib/api-client');
     await expect(apiCall('POST /api/user/contect_us', { body: { subject: 's', message: 'm' } })).rejects.toMatchObject({ status: 403, handled: true });
-    expect(await screen.findByText('Your account is blocked')).toBeInTheDocument();
+    expect(await screen.findByText('Your account has been blocked. Please contact the staff.')).toBeInTheDocument();
     const { default: Swal } = await import('sweetalert2');
     Swal.close();
     await waitFor(() => expect(location()).toBe('/auth'));

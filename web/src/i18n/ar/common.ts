@@ -150,11 +150,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'confirm.cancel': 'إلغاء',
   'confirm.ok': 'حسناً',
   comingSoon: 'هذه الصفحة ليست جاهزة بعد، وستتوفر قريبًا.',
-  'soon.profile': 'حسابي',
-  'soon.profileEdit': 'تعديل الحساب',
-  'soon.users': 'المستخدمون',
   /** Spec 2 quotes this placeholder as written, in both languages. */
-  'users.detailsPlaceholder': 'UserDetails',
   // The spec's titles of these two screens (section 2) stay as written.
   'soon.quizzes': 'Manage All Quizzes',
   'soon.quiz': 'الاختبار',

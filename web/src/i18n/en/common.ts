@@ -160,11 +160,7 @@ export const enCommon = {
   'confirm.cancel': 'Cancel',
   'confirm.ok': 'OK',
   comingSoon: 'This page is not ready yet. It is coming soon.',
-  'soon.profile': 'My account',
-  'soon.profileEdit': 'Edit profile',
-  'soon.users': 'Users',
   /** Spec 2 quotes this placeholder as written, in both languages. */
-  'users.detailsPlaceholder': 'UserDetails',
   'soon.quizzes': 'Manage All Quizzes',
   'soon.quiz': 'Quiz',
   'soon.quizResults': 'Quiz results',
