@@ -29,22 +29,28 @@ export function ContactCard() {
         {location ? (
           <div>
             <dt>{t('contact.location')}</dt>
-            <dd dir="auto">{location}</dd>
+            <dd>
+              <bdi>{location}</bdi>
+            </dd>
           </div>
         ) : null}
         {phone ? (
           <div>
             <dt>{t('contact.phone')}</dt>
-            <dd dir="ltr">
-              <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
+            <dd>
+              <a href={`tel:${phone.replace(/\s+/g, '')}`} dir="ltr">
+                {phone}
+              </a>
             </dd>
           </div>
         ) : null}
         {email ? (
           <div>
             <dt>{t('contact.email')}</dt>
-            <dd dir="ltr">
-              <a href={`mailto:${email}`}>{email}</a>
+            <dd>
+              <a href={`mailto:${email}`} dir="ltr">
+                {email}
+              </a>
             </dd>
           </div>
         ) : null}

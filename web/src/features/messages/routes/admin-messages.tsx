@@ -73,13 +73,15 @@ export default function AdminMessagesRoute() {
           {messages.data.data.map((m) => (
             <li key={m.id} className={`inbox-item msg-card${m.read ? '' : ' is-unread'}`} data-testid="inbox-item">
               <div className="inbox-head">
-                <strong dir="auto" className="inbox-sender">
-                  {m.user.firstName} {m.user.lastName}
-                </strong>
-                {m.read ? null : <span className="msg-pill msg-pill-new">{t('inbox.unread')}</span>}
-                <time className="muted" dateTime={m.createdAt}>
-                  {dateOf(m.createdAt)}
-                </time>
+                <div className="inbox-meta">
+                  <strong dir="auto" className="inbox-sender">
+                    {m.user.firstName} {m.user.lastName}
+                  </strong>
+                  {m.read ? null : <span className="msg-pill msg-pill-new">{t('inbox.unread')}</span>}
+                  <time className="muted" dateTime={m.createdAt}>
+                    {dateOf(m.createdAt)}
+                  </time>
+                </div>
                 <button type="button" className="icon-button inbox-delete" aria-label={t('inbox.delete')} title={t('inbox.delete')} onClick={() => void onDelete(m)}>
                   <TrashIcon />
                 </button>
@@ -91,8 +93,8 @@ export default function AdminMessagesRoute() {
                 {m.message}
               </p>
               {m.user.email || m.user.mobileNumber ? (
-                <p className="inbox-contact muted" dir="ltr">
-                  {[m.user.email, m.user.mobileNumber].filter(Boolean).join(' · ')}
+                <p className="inbox-contact muted">
+                  <bdi dir="ltr">{[m.user.email, m.user.mobileNumber].filter(Boolean).join(' · ')}</bdi>
                 </p>
               ) : null}
             </li>
