@@ -1,13 +1,15 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MenuIcon } from '@/components/icons';
 import { PreferenceToggles } from '@/components/preference-toggles';
 import { Spinner } from '@/components/spinner';
 import { useLogout } from '@/features/auth/lib/use-logout';
-import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { useT } from '@/i18n/use-t';
 import { selectUser } from '@/lib/session';
+
+/** The inbox's unread count: its own chunk (it brings the API client), so the first load of any page stays small. */
+const UnreadBadge = lazy(() => import('@/features/messages/components/unread-badge').then((m) => ({ default: m.UnreadBadge })));
 
 /** Each section with the paths that belong to it (the courses' terms, sections and preview are Courses). */
 const MENU = [
@@ -63,7 +65,11 @@ export function AdminLayout() {
             {MENU.map((item) => (
               <Link key={item.to} to={item.to} className={item === current ? 'active' : undefined} aria-current={item === current ? 'page' : undefined}>
                 {t(item.key)}
-                {item.to === '/dashboard/messages' ? <UnreadBadge /> : null}
+                {item.to === '/dashboard/messages' ? (
+                  <Suspense fallback={null}>
+                    <UnreadBadge />
+                  </Suspense>
+                ) : null}
               </Link>
             ))}
           </nav>
