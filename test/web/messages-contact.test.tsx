@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, renderApp, storeSession, studentUser } from './helpers';
 
 const card = { location: 'Nasr City, Cairo', phone: '+20 100 000 0000', email: 'teacher@example.com', chatUrl: 'https://wa.me/201000000000', social: [{ name: 'Facebook', url: 'https://facebook.com/t' }] };
-type Reply = { status: number; body?: unknown } | undefined;
+type Reply = { status: number; body?: unknown };
 
 function contact(send: (init: RequestInit) => Reply = () => ({ status: 201, body: { message: 'send message successfully' } }), info: Reply = { status: 200, body: { data: card } }, language?: 'ar') {
   storeSession(studentUser);
