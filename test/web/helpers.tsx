@@ -49,9 +49,12 @@ export function mockFetch(handler: Handler) {
 }
 
 /** A fetch that answers only when the test says so (to observe the loading state). */
+/** The admin shell's own background call (the menu's unread badge): answered at once, never held. */
+export const ADMIN_SHELL_CALLS: Record<string, FakeResponse> = { '/api/admin/messages/unread': { status: 200, body: { data: { unread: 0 } } } };
+
 export function deferredFetch() {
   let release: (r: FakeResponse) => void = () => {};
-  const fn = mockFetch(() => new Promise<FakeResponse>((resolve) => (release = resolve)));
+  const fn = mockFetch((url) => ADMIN_SHELL_CALLS[url] ?? new Promise<FakeResponse>((resolve) => (release = resolve)));
   return { fn, release: (r: FakeResponse) => release(r) };
 }
 

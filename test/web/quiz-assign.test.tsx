@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, deferredFetch, mockFetch, renderApp, storeSession } from './helpers';
+import { ADMIN_SHELL_CALLS, adminUser, deferredFetch, mockFetch, renderApp, storeSession } from './helpers';
 import { quizSummary } from './quiz-fixtures';
 
 const previewState = { courseId: 'c1', courseFor: 'ثانوي عام', courseName: 'الصف الأول الثانوي', termId: 't1', termName: 'الترم الأول', contentId: 's1', sectionType: 'Quiz' };
@@ -44,7 +44,7 @@ describe('/dashboard/preview: Assign Quiz', () => {
     const { fn, release } = deferredFetch();
     openPreview();
     // The section's (empty) list first.
-    await waitFor(() => expect(fn).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(calls(fn, 'GET', '/api/Quiz/quizzes/s1')).toHaveLength(1));
     release({ status: 200, body: { data: [] } });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign a quiz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Quiz' });
@@ -61,6 +61,7 @@ describe('/dashboard/preview: Assign Quiz', () => {
     mockFetch((url) => {
       if (url === '/api/Quiz/quizzes/s1') return { status: 200, body: { data: [] } };
       if (url === '/api/Quiz/AllQuizz') return { status: 200, body: { data: [quizSummary()] } };
+      if (ADMIN_SHELL_CALLS[url]) return ADMIN_SHELL_CALLS[url];
       return failures++ === 0 ? { status: 400, body: { message: 'Quizzes can only be assigned to a Quiz section', code: 'quiz.sectionType' } } : { status: 500 };
     });
     openPreview();
