@@ -7,9 +7,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrderStatus, PaymentMethod } from '../../shared/constants';
 import { ddb, TABLE } from './client';
-import { type TransactItem, getItems, queryAll, withoutKeys } from './items';
+import { type TransactItem, queryAll, withoutKeys } from './items';
 import { keys } from './keys';
-import type { UserRecord } from './user-repo';
 
 export interface OrderRecord {
   id: string;
@@ -165,18 +164,4 @@ export async function ordersOfStudent(userId: string): Promise<OrderRecord[]> {
     ScanIndexForward: false,
   });
   return items.map((i) => withoutKeys<OrderRecord>(i));
-}
-
-/** AP1 batched (BatchGetItem by 100): the students of a list of orders, by id. */
-export async function studentsOf(ids: string[]): Promise<Map<string, Pick<UserRecord, 'firstName' | 'lastName' | 'email' | 'mobileNumber'>>> {
-  const unique = [...new Set(ids)];
-  const out = new Map<string, Pick<UserRecord, 'firstName' | 'lastName' | 'email' | 'mobileNumber'>>();
-  for (let i = 0; i < unique.length; i += 100) {
-    const chunk = unique.slice(i, i + 100);
-    const items = await getItems(chunk.map((id) => keys.user(id)));
-    items.forEach((u, j) => {
-      if (u) out.set(chunk[j]!, withoutKeys<UserRecord>(u));
-    });
-  }
-  return out;
 }

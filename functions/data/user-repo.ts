@@ -35,18 +35,37 @@ export async function userById(id: string): Promise<UserRecord | undefined> {
   return r.Item ? withoutKeys<UserRecord>(r.Item) : undefined;
 }
 
-/** AP1 for many users (BatchGetItem by 100): each id's "first last" name, if the user still exists. */
-export async function namesOfUsers(ids: string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 100) {
-    const chunk = ids.slice(i, i + 100);
-    const items = await getItems(chunk.map((id) => keys.user(id)));
-    items.forEach((u, j) => {
-      if (u) names.set(chunk[j]!, `${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim());
-    });
-  }
-  return names;
+/** Who a sale or a result names: the profile now, or what the tombstone kept (`deleted`). */
+export interface PersonRef {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber?: string;
+  deleted: boolean;
 }
+
+/**
+ * AP1 for many users (BatchGetItem by 100), and AP41 for the ids no profile answers: a deleted
+ * student is still named (sales and quiz results count what happened). Ids with neither are left out.
+ */
+export async function peopleByIds(ids: string[]): Promise<Map<string, PersonRef>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, PersonRef>();
+  const read = async (list: string[], key: (id: string) => { PK: string; SK: string }, deleted: boolean) => {
+    for (let i = 0; i < list.length; i += 100) {
+      const chunk = list.slice(i, i + 100);
+      const items = await getItems(chunk.map(key));
+      items.forEach((u, j) => {
+        if (u) out.set(chunk[j]!, { firstName: String(u.firstName ?? ''), lastName: String(u.lastName ?? ''), email: String(u.email ?? ''), mobileNumber: u.mobileNumber as string | undefined, deleted });
+      });
+    }
+  };
+  await read(unique, keys.user, false);
+  await read(unique.filter((id) => !out.has(id)), keys.deletedUser, true);
+  return out;
+}
+
+export const fullName = (p: Pick<PersonRef, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`.trim();
 
 /** AP2 */
 export async function userIdByEmail(email: string): Promise<string | undefined> {

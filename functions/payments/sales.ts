@@ -7,7 +7,8 @@ import { SALES_RANGE_MAX_DAYS } from '../../shared/constants';
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 import type { salesReport } from '../../shared/schemas/commerce';
 import type { z } from 'zod';
-import { type OrderRecord, ordersByDate, studentsOf } from '../data/order-repo';
+import { type OrderRecord, ordersByDate } from '../data/order-repo';
+import { fullName, type PersonRef, peopleByIds } from '../data/user-repo';
 import { BadRequest } from '../lib/errors';
 import { toOrder } from './views';
 
@@ -35,7 +36,7 @@ export function salesRange(q: { from?: string; to?: string }, now: Date): { from
 }
 
 /** The report over orders already chosen (pure; the students looked up by the caller). */
-export function salesOf(range: { from: string; to: string }, all: OrderRecord[], students: Map<string, { firstName: string; lastName: string; email: string; mobileNumber?: string }>): SalesReport {
+export function salesOf(range: { from: string; to: string }, all: OrderRecord[], students: Map<string, PersonRef>): SalesReport {
   const orders = all.filter((o) => o.status !== 'cancelled').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const paid = orders.filter((o) => o.status === 'paid');
   const days = new Map<string, { revenue: number; orders: number }>();
@@ -79,7 +80,8 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
       const s = students.get(o.userId);
       return {
         ...toOrder(o),
-        studentName: s ? `${s.firstName} ${s.lastName}`.trim() : '',
+        studentName: s ? fullName(s) : '',
+        studentDeleted: s?.deleted ?? false,
         studentEmail: s?.email ?? '',
         studentPhone: s?.mobileNumber ?? '',
       };
@@ -96,5 +98,5 @@ export async function getSales(q: { from?: string; to?: string }, now = new Date
     const d = cairoDay(new Date(o.createdAt));
     return d >= range.from && d <= range.to;
   });
-  return salesOf(range, orders, await studentsOf(orders.map((o) => o.userId)));
+  return salesOf(range, orders, await peopleByIds(orders.map((o) => o.userId)));
 }

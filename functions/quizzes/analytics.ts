@@ -9,12 +9,13 @@ import type { ResultRecord } from '../data/result-repo';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export function resultRows(results: ResultRecord[]) {
+export function resultRows(results: (ResultRecord & { studentDeleted?: boolean })[]) {
   return results
     .filter((r) => r.attempts > 0 && r.bestScore !== null)
     .map((r) => ({
       userId: r.userId,
       studentName: r.studentName,
+      studentDeleted: r.studentDeleted ?? false,
       score: `${r.bestScore}%`,
       scorePercent: r.bestScore!,
       performance: performanceBand(r.bestScore!),

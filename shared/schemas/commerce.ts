@@ -137,5 +137,5 @@ export const salesReport = z.object({
   byDay: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
   byLecture: z.array(z.object({ lectureId: z.string(), lectureName: z.string(), revenue: z.number(), orders: z.number() })),
   coupons: z.array(z.object({ code: z.string(), uses: z.number(), discountGiven: z.number() })),
-  orders: z.array(order.extend({ studentName: z.string(), studentEmail: z.string(), studentPhone: z.string() })),
+  orders: z.array(order.extend({ studentName: z.string(), studentDeleted: z.boolean(), studentEmail: z.string(), studentPhone: z.string() })),
 });

@@ -129,6 +129,8 @@ export const quizAnswersSaved = z.object({ message: z.string(), data: quizAttemp
 export const quizResultRow = z.object({
   userId: z.string(),
   studentName: z.string(),
+  /** The student's account was deleted since (the name is the one kept then). */
+  studentDeleted: z.boolean(),
   score: z.string(),
   scorePercent: z.number(),
   performance: z.string(),

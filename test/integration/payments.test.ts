@@ -559,6 +559,12 @@ describe('GET /api/payments/sales', () => {
     expect(report.totals.paid).toBe(paid.length);
     expect(report.coupons).toContainEqual({ code, uses: 1, discountGiven: 25 });
     expect(report.byLecture.find((x: { lectureId: string }) => x.lectureId === lecture.id).revenue).toBeGreaterThanOrEqual(75);
+
+    // The teacher deletes Salma: her sale still counts, named from what was kept and marked deleted.
+    expect((await api('DELETE', `/api/user/deleteUser/${student.id}`, { token: w.admin.token })).status).toBe(200);
+    const after = (await api('GET', '/api/payments/sales', { token: w.admin.token })).body.data;
+    expect(after.orders.find((x: { id: string }) => x.id === orderId)).toMatchObject({ status: 'paid', amount: 75, studentName: 'Salma User', studentDeleted: true, studentEmail: student.email, studentPhone: '' });
+    expect(after.totals.revenue).toBeCloseTo(report.totals.revenue, 2);
   });
 
   it('a range with no orders is all zeros', async () => {

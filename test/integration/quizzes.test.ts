@@ -344,10 +344,16 @@ describe('results (admin)', () => {
     const r = await api('GET', `/api/Quiz/students-results/${quiz.id}`, { token: admin.token });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([
-      { userId: ana.id, studentName: 'Ana User', score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 2, passed: true },
-      { userId: bob.id, studentName: 'Bob User', score: '25%', scorePercent: 25, performance: 'Needs Improvement', attempts: 1, passed: false },
+      { userId: ana.id, studentName: 'Ana User', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 2, passed: true },
+      { userId: bob.id, studentName: 'Bob User', studentDeleted: false, score: '25%', scorePercent: 25, performance: 'Needs Improvement', attempts: 1, passed: false },
     ]);
     expect(r.body.summary).toEqual({ totalStudents: 2, averageScore: 63, highestScore: 100, lowestScore: 25 });
+
+    // The teacher deletes Bob: the statistics still count his attempt, named and marked deleted.
+    expect((await api('DELETE', `/api/user/deleteUser/${bob.id}`, { token: admin.token })).status).toBe(200);
+    const after = await api('GET', `/api/Quiz/students-results/${quiz.id}`, { token: admin.token });
+    expect(after.body.data[1]).toMatchObject({ userId: bob.id, studentName: 'Bob User', studentDeleted: true, scorePercent: 25 });
+    expect(after.body.summary).toEqual(r.body.summary);
     expect(r.body.analytics[0]).toMatchObject({ questionId: quiz.questions[0]!.id, answered: 2, facility: 1, discrimination: 0, mostChosenWrong: null });
     expect(r.body.analytics[1]).toMatchObject({ answered: 2, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 1 } });
   });

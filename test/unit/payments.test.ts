@@ -265,10 +265,14 @@ describe('Cairo days and the sales report', () => {
       order({ id: 'd', status: 'pending', paidAt: null }),
       order({ id: 'e', status: 'failed', paidAt: null }),
       order({ id: 'f', status: 'cancelled', paidAt: null }),
+      order({ id: 'g', status: 'failed', paidAt: null, userId: 'u3' }),
     ];
-    const students = new Map([['u1', { firstName: 'Mona', lastName: 'Ali', email: 'm@x.eg', mobileNumber: '+201000000000' }]]);
+    const students = new Map([
+      ['u1', { firstName: 'Mona', lastName: 'Ali', email: 'm@x.eg', mobileNumber: '+201000000000', deleted: false }],
+      ['u3', { firstName: 'Gone', lastName: 'Student', email: 'g@x.eg', deleted: true }],
+    ]);
     const r = salesOf({ from: '2026-01-10', to: '2026-01-12' }, orders, students);
-    expect(r.totals).toEqual({ revenue: 150, paid: 3, pending: 1, failed: 1, discountGiven: 130 });
+    expect(r.totals).toEqual({ revenue: 150, paid: 3, pending: 1, failed: 2, discountGiven: 130 });
     expect(r.byDay).toEqual([
       { day: '2026-01-10', revenue: 50, orders: 2 },
       { day: '2026-01-11', revenue: 100, orders: 1 },
@@ -279,9 +283,11 @@ describe('Cairo days and the sales report', () => {
       { lectureId: 'l2', lectureName: 'Genes', revenue: 0, orders: 1 },
     ]);
     expect(r.coupons).toEqual([{ code: 'HALF', uses: 2, discountGiven: 130 }]);
-    expect(r.orders.map((o) => o.id).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(r.orders.find((o) => o.id === 'a')).toMatchObject({ studentName: 'Mona Ali', studentEmail: 'm@x.eg', studentPhone: '+201000000000' });
+    expect(r.orders.map((o) => o.id).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'g']);
+    expect(r.orders.find((o) => o.id === 'a')).toMatchObject({ studentName: 'Mona Ali', studentDeleted: false, studentEmail: 'm@x.eg', studentPhone: '+201000000000' });
     expect(r.orders.find((o) => o.id === 'c')).toMatchObject({ studentName: '', studentEmail: '' });
+    // A deleted student is still named, from the tombstone, and marked.
+    expect(r.orders.find((o) => o.id === 'g')).toMatchObject({ studentName: 'Gone Student', studentDeleted: true, studentEmail: 'g@x.eg', studentPhone: '' });
   });
 });
 
