@@ -85,6 +85,8 @@ describe('/profile/edit', () => {
     expect(body.newPassword ?? undefined).toBeUndefined();
     await waitFor(() => expect(swalTitle()).toBe('تم التحديث بنجاح'));
     expect(swalText() ?? '').toBe('');
+    // The session's user follows (the admin menu's greeting reads it; a reload keeps it).
+    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ firstName: 'منى', lastName: 'Hassan', token: expect.any(String) });
   });
 
   it('a name left empty, or one password field alone, stops the submit with the messages on their fields', async () => {

@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import { decodeJwt } from 'jose';
 import type { User } from '@shared/schemas/auth';
 import type { RequestStatus } from '@/lib/request-status';
@@ -41,3 +42,9 @@ export const selectToken = (s: WithAuth) => s.auth.token;
 export const selectIsAdmin = (s: WithAuth) => s.auth.user?.role === 'ADMIN';
 export const selectHasValidToken = (s: WithAuth) => tokenStatus(s.auth.token) === 'valid';
 export const selectAuthStatus = (s: WithAuth) => s.auth.status;
+
+/**
+ * The signed-in user's names changed (the profile edit): the auth area updates the user it holds and
+ * the stored session, so the top bar and the admin menu greet the new name without a new sign-in.
+ */
+export const sessionUserRenamed = createAction<Pick<User, 'firstName' | 'lastName'>>('auth/sessionUserRenamed');

@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { User } from '@shared/schemas/auth';
 import type { ApiFailure } from '@/lib/api';
-import { type AuthState, readStoredSession, type StoredSession } from '@/lib/session';
+import { type AuthState, readStoredSession, sessionUserRenamed, type StoredSession } from '@/lib/session';
 import { remove, STORAGE_KEYS, writeJson } from '@/lib/storage';
 import type { forgetPasswordApi } from '../api/forget-password';
 import type { logInApi } from '../api/log-in';
@@ -86,6 +86,12 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(sessionUserRenamed, (state, { payload }) => {
+        if (!state.user) return;
+        Object.assign(state.user, payload);
+        const stored = readStoredSession();
+        if (stored) writeJson(STORAGE_KEYS.user, { ...stored, ...payload });
+      })
       .addMatcher(calls('fulfilled', 'logIn'), (state, action) => {
         signIn(state, action.payload);
         state.status = 'succeeded';

@@ -1,13 +1,15 @@
 import type { UpdateProfileBody } from '@shared/schemas/people';
 import { api } from '@/lib/api';
 import type { ResponseOf } from '@/lib/api-client';
+import { sessionUserRenamed } from '@/lib/session';
 import { getProfileApi } from './get-profile';
 
 export type ProfileUpdated = ResponseOf<'PATCH /api/user/update'>;
 
 /**
  * Spec 7: PATCH /api/user/update `{firstName, lastName, Password, newPassword, confirmNPassword}`.
- * The answer's profile replaces the cached one; `passwordChanged` says the other sessions end.
+ * The answer's profile replaces the cached one and the session's user (the top bar's name);
+ * `passwordChanged` says the other sessions end.
  */
 export const updateProfileApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,7 +17,9 @@ export const updateProfileApi = api.injectEndpoints({
       query: (body) => ({ route: 'PATCH /api/user/update', body }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data?.data) dispatch(getProfileApi.util.upsertQueryData('getProfile', undefined, data.data));
+        if (!data?.data) return;
+        dispatch(getProfileApi.util.upsertQueryData('getProfile', undefined, data.data));
+        dispatch(sessionUserRenamed({ firstName: data.data.firstName, lastName: data.data.lastName }));
       },
       invalidatesTags: (res) => (res ? ['User'] : []),
     }),
