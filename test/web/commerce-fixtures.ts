@@ -82,9 +82,9 @@ export const salesReport = (over: Record<string, unknown> = {}) => ({
   ],
   coupons: [{ code: 'RAMADAN50', uses: 1, discountGiven: 100 }],
   orders: [
-    { ...order({ id: 'o1', lectureId: 'l2', lectureName: 'الانقسام الميوزي', status: 'paid', method: 'card', originalPrice: 200, amount: 100, couponCode: 'RAMADAN50', discount: 50, kioskReference: null, createdAt: '2026-03-02T09:00:00.000Z', paidAt: '2026-03-02T09:01:00.000Z' }), studentName: 'منى حسن', studentEmail: 'mona@example.com', studentPhone: '+201012345678' },
-    { ...order({ id: 'o2', status: 'paid', method: 'kiosk', paidAt: '2026-03-04T12:00:00.000Z', createdAt: '2026-03-04T10:00:00.000Z' }), studentName: 'Omar, "the best"', studentEmail: 'omar@example.com', studentPhone: '+201098765432' },
-    { ...order({ id: 'o3', status: 'failed', method: 'card', kioskReference: null, createdAt: '2026-03-05T10:00:00.000Z' }), studentName: 'Sara', studentEmail: 'sara@example.com', studentPhone: '' },
+    { ...order({ id: 'o1', lectureId: 'l2', lectureName: 'الانقسام الميوزي', status: 'paid', method: 'card', originalPrice: 200, amount: 100, couponCode: 'RAMADAN50', discount: 50, kioskReference: null, createdAt: '2026-03-02T09:00:00.000Z', paidAt: '2026-03-02T09:01:00.000Z' }), studentName: 'منى حسن', studentDeleted: false, studentEmail: 'mona@example.com', studentPhone: '+201012345678' },
+    { ...order({ id: 'o2', status: 'paid', method: 'kiosk', paidAt: '2026-03-04T12:00:00.000Z', createdAt: '2026-03-04T10:00:00.000Z' }), studentName: 'Omar, "the best"', studentDeleted: false, studentEmail: 'omar@example.com', studentPhone: '+201098765432' },
+    { ...order({ id: 'o3', status: 'failed', method: 'card', kioskReference: null, createdAt: '2026-03-05T10:00:00.000Z' }), studentName: 'Sara', studentDeleted: true, studentEmail: 'sara@example.com', studentPhone: '' },
   ],
   ...over,
 });

@@ -215,8 +215,8 @@ describe('quiz form', () => {
 describe('quiz results', () => {
   const results = {
     data: [
-      { userId: 'u1', studentName: 'منى حسن', score: '80%', scorePercent: 80, performance: 'Excellent', attempts: 2, passed: true },
-      { userId: 'u2', studentName: 'Omar, Ali', score: '33%', scorePercent: 33.3, performance: 'Needs Improvement', attempts: 1, passed: false },
+      { userId: 'u1', studentName: 'منى حسن', studentDeleted: false, score: '80%', scorePercent: 80, performance: 'Excellent', attempts: 2, passed: true },
+      { userId: 'u2', studentName: 'Omar, Ali', studentDeleted: true, score: '33%', scorePercent: 33.3, performance: 'Needs Improvement', attempts: 1, passed: false },
     ],
     summary: { totalStudents: 2, averageScore: 56.65, highestScore: 80, lowestScore: 33.3 },
     analytics: [{ questionId: 'qa', text: 'Mitosis makes two cells', answered: 2, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 1 } }],
@@ -230,7 +230,7 @@ describe('quiz results', () => {
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
       ['#', 'Student Name', 'Score', 'Performance'],
       ['1', 'منى حسن', '80%', 'Excellent'],
-      ['2', 'Omar, Ali', '33%', 'Needs Improvement'],
+      ['2', 'Omar, Ali Deleted account', '33%', 'Needs Improvement'],
     ]);
     const item = screen.getByTestId('question-analytics');
     expect(within(item).getByRole('meter')).toHaveAttribute('aria-valuenow', '50');

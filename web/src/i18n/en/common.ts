@@ -188,6 +188,7 @@ export const enCommon = {
   'admin.messages': 'Messages',
   'admin.quizzes': 'Quizzes',
   'admin.coupons': 'Coupons',
+  'admin.deletedStudent': 'Deleted account',
   'admin.greeting': 'Hello, {name}',
   'admin.openMenu': 'Dashboard menu: {section}',
 } as const;

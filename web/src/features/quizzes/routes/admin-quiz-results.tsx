@@ -2,6 +2,7 @@ import { Card, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amp
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '@/components/spinner';
+import { StudentName } from '@/components/student-name';
 import { hasMessage, type MessageKey, useT } from '@/i18n/use-t';
 import { errorBodyOf } from '@/lib/forms';
 import { useGetQuizQuery } from '../api/get-quiz';
@@ -110,7 +111,7 @@ export default function AdminQuizResultsRoute() {
                     <TableRow key={r.userId}>
                       <TableCell>{i + 1}</TableCell>
                       <TableCell>
-                        <bdi>{r.studentName}</bdi>
+                        <StudentName name={r.studentName} deleted={r.studentDeleted} />
                       </TableCell>
                       <TableCell dir="ltr" className="score-cell">
                         {r.score}
