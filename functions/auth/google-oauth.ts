@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { User } from '../../shared/schemas/auth';
 import { putOAuthState, takeOAuthState } from '../data/oauth-state-repo';
-import { createUser, toUser, type UserRecord, userById, userIdByEmail } from '../data/user-repo';
+import { createUser, setPoolUsername, toUser, type UserRecord, userById, userIdByEmail } from '../data/user-repo';
 import { env } from '../lib/env';
 import { Conflict } from '../lib/errors';
 import { poolUserNames } from './pool';
@@ -67,14 +67,22 @@ async function recordFor(claims: JWTPayload): Promise<UserRecord> {
   const sub = String(claims.sub ?? '');
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
   if (!sub || !email) throw new GoogleSignInFailed('failed', 'the ID token lacks sub or email');
+  // The pool names a Google user Google_…, not by the e-mail: block and delete need that name.
+  const poolUsername = typeof claims['cognito:username'] === 'string' ? claims['cognito:username'] : undefined;
   const existing = await userById(sub);
-  if (existing) return existing;
+  if (existing) {
+    if (poolUsername && existing.poolUsername !== poolUsername) {
+      await setPoolUsername(existing.id, poolUsername);
+      return { ...existing, poolUsername };
+    }
+    return existing;
+  }
   // The e-mail already has a (password) account: we do not merge identities silently.
   if (await userIdByEmail(email)) throw new GoogleSignInFailed('email_in_use');
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   let givenName = str(claims.given_name);
   let familyName = str(claims.family_name);
-  if (!givenName && typeof claims['cognito:username'] === 'string') ({ givenName, familyName } = await poolUserNames(claims['cognito:username']));
+  if (!givenName && poolUsername) ({ givenName, familyName } = await poolUserNames(poolUsername));
   try {
     return await createUser({
       id: sub,
@@ -85,6 +93,7 @@ async function recordFor(claims: JWTPayload): Promise<UserRecord> {
       block: false,
       activated: true,
       provider: 'google',
+      ...(poolUsername ? { poolUsername } : {}),
       createdAt: new Date().toISOString(),
       sessions: [],
     });

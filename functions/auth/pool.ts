@@ -50,9 +50,9 @@ export async function createPoolUser(u: { email: string; password: string; first
   return sub;
 }
 
-/** Undoes createPoolUser when our record could not be written. */
-export async function deletePoolUser(email: string): Promise<void> {
-  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: env.USER_POOL_ID, Username: email }));
+/** Undoes createPoolUser when our record could not be written; removes a deleted user (by e-mail, or a Google user's pool name). */
+export async function deletePoolUser(username: string): Promise<void> {
+  await cognito.send(new AdminDeleteUserCommand({ UserPoolId: env.USER_POOL_ID, Username: username }));
 }
 
 export async function setPoolPassword(email: string, password: string): Promise<void> {

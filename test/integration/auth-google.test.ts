@@ -2,9 +2,10 @@
  * Google sign-in through the local hosted-UI stand-in, followed hop by hop as a browser would:
  * /api/auth/google → chooser page → cognito-local issues a code → our callback → the web app.
  */
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { api, ddb, makeUser, platform, setUserFields, uniq } from '../support/platform';
+import { api, cognito, ddb, makeUser, platform, setUserFields, uniq } from '../support/platform';
 
 const go = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'manual', ...init });
 const hiddenFields = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)))]));
@@ -63,6 +64,23 @@ describe('Google sign-in via the local stand-in', () => {
     // One session per student here too: the first Google token is over.
     expect((await profile(token)).status).toBe(401);
     expect([200, 501]).toContain((await profile(second.searchParams.get('token')!)).status);
+  });
+
+  it("keeps the Google user's pool name, so the admin's block disables and delete removes their pool user", async () => {
+    const landed = await signInWithGoogle({ email: `${uniq('g')}@gmail.test`, given_name: 'Pool', family_name: 'Name' });
+    const { id } = JSON.parse(Buffer.from(landed.searchParams.get('user')!, 'base64url').toString('utf8'));
+    const poolUsername = decodeJwt(landed.searchParams.get('token')!)['cognito:username'] as string;
+    const rec = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${id}`, SK: 'PROFILE' } }));
+    expect(rec.Item?.poolUsername).toBe(poolUsername);
+
+    const poolUser = () => cognito().send(new AdminGetUserCommand({ UserPoolId: platform().userPoolId, Username: poolUsername }));
+    const admin = await makeUser({ admin: true });
+    expect((await api('PATCH', `/api/user/blockUser/${id}`, { token: admin.token })).status).toBe(200);
+    expect((await poolUser()).Enabled).toBe(false);
+    expect((await api('PATCH', `/api/user/blockUser/${id}`, { token: admin.token })).status).toBe(200);
+    expect((await poolUser()).Enabled).toBe(true);
+    expect((await api('DELETE', `/api/user/deleteUser/${id}`, { token: admin.token })).status).toBe(200);
+    await expect(poolUser()).rejects.toMatchObject({ name: 'UserNotFoundException' });
   });
 
   it('sends a blocked Google user back to the login page', async () => {
