@@ -1,13 +1,14 @@
-import { Badge, type BadgeProps, Card, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { Badge, type BadgeProps, Card } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import type { OrderStatus, PaymentMethod } from '@shared/constants';
+import { type DataColumn, DataTable } from '@/components/data-table';
 import { TextField } from '@/components/fields';
 import { Spinner } from '@/components/spinner';
 import { type MessageKey, useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/commerce-area';
 import { download } from '@/lib/csv';
 import { errorBodyOf } from '@/lib/forms';
-import { type SalesOrder, useGetSalesQuery } from '../api/get-sales';
+import { type SalesOrder, type SalesReport, useGetSalesQuery } from '../api/get-sales';
 import { RevenueChart } from '../components/revenue-chart';
 import { amountText, dateTimeText, dayText } from '../lib/format';
 import { everyDay, lastDays, rangeProblem, salesCsv, salesCsvName } from '../lib/sales';
@@ -35,7 +36,53 @@ export default function AdminSalesRoute() {
 
   const statusText = (s: OrderStatus) => t(`sales.status.${s}` as MessageKey);
   const methodText = (m: PaymentMethod | null) => (m ? t(`sales.method.${m}` as MessageKey) : '—');
-  const orderCols = [t('sales.colDate'), t('sales.colStudent'), t('sales.colLecture'), t('sales.colMethod'), t('sales.colStatus'), t('sales.colAmount')];
+  const lectureColumns: DataColumn<SalesReport['byLecture'][number]>[] = [
+    { header: t('sales.colLecture'), cell: (l) => <bdi>{l.lectureName}</bdi> },
+    { header: t('sales.colOrders'), cell: (l) => l.orders },
+    { header: t('sales.revenue'), cell: (l) => <bdi dir="ltr">{amountText(l.revenue)}</bdi> },
+  ];
+  const couponColumns: DataColumn<SalesReport['coupons'][number]>[] = [
+    { header: t('sales.colCoupon'), cell: (c) => <bdi>{c.code}</bdi> },
+    { header: t('sales.colUses'), cell: (c) => c.uses },
+    { header: t('sales.discountGiven'), cell: (c) => <bdi dir="ltr">{amountText(c.discountGiven)}</bdi> },
+  ];
+  const orderColumns: DataColumn<SalesOrder>[] = [
+    { header: t('sales.colDate'), cell: (o) => <time dateTime={o.createdAt}>{dateTimeText(o.createdAt, language)}</time> },
+    {
+      header: t('sales.colStudent'),
+      cell: (o) => (
+        <span className="student">
+          <bdi>{o.studentName}</bdi>
+          <span className="muted student-contact" dir="ltr">
+            {o.studentEmail || o.studentPhone}
+          </span>
+        </span>
+      ),
+    },
+    { header: t('sales.colLecture'), cell: (o) => <bdi>{o.lectureName}</bdi> },
+    { header: t('sales.colMethod'), cell: (o) => methodText(o.method) },
+    {
+      header: t('sales.colStatus'),
+      cell: (o) => (
+        <Badge size="small" variation={STATUS_BADGE[o.status]}>
+          {statusText(o.status)}
+        </Badge>
+      ),
+    },
+    {
+      header: t('sales.colAmount'),
+      cell: (o) => (
+        <span className="order-amount">
+          <bdi dir="ltr">{amountText(o.amount)}</bdi>
+          {o.couponCode && (
+            <span className="muted order-coupon">
+              <bdi>{o.couponCode}</bdi> <bdi dir="ltr">−{o.discount}%</bdi>
+            </span>
+          )}
+        </span>
+      ),
+    },
+  ];
   const onCsv = () =>
     report &&
     download(
@@ -119,77 +166,11 @@ export default function AdminSalesRoute() {
           <div className="sales-two">
             <section className="sales-block" aria-labelledby="by-lecture">
               <h2 id="by-lecture">{t('sales.byLecture')}</h2>
-              {report.byLecture.length === 0 ? (
-                <p className="notice">{t('sales.none')}</p>
-              ) : (
-                <div className="data-table-wrap">
-                  <Table className="data-table stack-on-phone" size="small">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell as="th" scope="col">
-                          {t('sales.colLecture')}
-                        </TableCell>
-                        <TableCell as="th" scope="col">
-                          {t('sales.colOrders')}
-                        </TableCell>
-                        <TableCell as="th" scope="col">
-                          {t('sales.revenue')}
-                        </TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {report.byLecture.map((l) => (
-                        <TableRow key={l.lectureId} data-testid="lecture-sales-row">
-                          <TableCell data-label={t('sales.colLecture')}>
-                            <bdi>{l.lectureName}</bdi>
-                          </TableCell>
-                          <TableCell data-label={t('sales.colOrders')}>{l.orders}</TableCell>
-                          <TableCell data-label={t('sales.revenue')}>
-                            <bdi dir="ltr">{amountText(l.revenue)}</bdi>
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </div>
-              )}
+              <DataTable columns={lectureColumns} rows={report.byLecture} rowKey={(l) => l.lectureId} rowTestId="lecture-sales-row" empty={t('sales.none')} />
             </section>
             <section className="sales-block" aria-labelledby="coupon-use">
               <h2 id="coupon-use">{t('sales.couponUse')}</h2>
-              {report.coupons.length === 0 ? (
-                <p className="notice">{t('sales.noCoupons')}</p>
-              ) : (
-                <div className="data-table-wrap">
-                  <Table className="data-table stack-on-phone" size="small">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell as="th" scope="col">
-                          {t('sales.colCoupon')}
-                        </TableCell>
-                        <TableCell as="th" scope="col">
-                          {t('sales.colUses')}
-                        </TableCell>
-                        <TableCell as="th" scope="col">
-                          {t('sales.discountGiven')}
-                        </TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {report.coupons.map((c) => (
-                        <TableRow key={c.code} data-testid="coupon-use-row">
-                          <TableCell data-label={t('sales.colCoupon')}>
-                            <bdi>{c.code}</bdi>
-                          </TableCell>
-                          <TableCell data-label={t('sales.colUses')}>{c.uses}</TableCell>
-                          <TableCell data-label={t('sales.discountGiven')}>
-                            <bdi dir="ltr">{amountText(c.discountGiven)}</bdi>
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </div>
-              )}
+              <DataTable columns={couponColumns} rows={report.coupons} rowKey={(c) => c.code} rowTestId="coupon-use-row" empty={t('sales.noCoupons')} />
             </section>
           </div>
 
@@ -197,59 +178,15 @@ export default function AdminSalesRoute() {
             <h2 id="orders">
               {t('sales.orders')} <span className="muted">({report.orders.length})</span>
             </h2>
-            {report.orders.length === 0 ? (
-              <p className="notice">{t('sales.noOrders', { from: dayText(report.from, language), to: dayText(report.to, language) })}</p>
-            ) : (
-              <div className="data-table-wrap">
-                <Table className="data-table stack-on-phone orders-table" size="small" highlightOnHover>
-                  <TableHead>
-                    <TableRow>
-                      {orderCols.map((h) => (
-                        <TableCell as="th" key={h} scope="col">
-                          {h}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {report.orders.map((o: SalesOrder) => (
-                      <TableRow key={o.id} data-testid="order-row">
-                        <TableCell data-label={orderCols[0]}>
-                          <time dateTime={o.createdAt}>{dateTimeText(o.createdAt, language)}</time>
-                        </TableCell>
-                        <TableCell data-label={orderCols[1]}>
-                          <span className="student">
-                            <bdi>{o.studentName}</bdi>
-                            <span className="muted student-contact" dir="ltr">
-                              {o.studentEmail || o.studentPhone}
-                            </span>
-                          </span>
-                        </TableCell>
-                        <TableCell data-label={orderCols[2]}>
-                          <bdi>{o.lectureName}</bdi>
-                        </TableCell>
-                        <TableCell data-label={orderCols[3]}>{methodText(o.method)}</TableCell>
-                        <TableCell data-label={orderCols[4]}>
-                          <Badge size="small" variation={STATUS_BADGE[o.status]}>
-                            {statusText(o.status)}
-                          </Badge>
-                        </TableCell>
-                        <TableCell data-label={orderCols[5]}>
-                          <span className="order-amount">
-                            <bdi dir="ltr">{amountText(o.amount)}</bdi>
-                            {o.couponCode && (
-                              <span className="muted order-coupon">
-                                <bdi>{o.couponCode}</bdi> <bdi dir="ltr">−{o.discount}%</bdi>
-                              </span>
-                            )}
-                          </span>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            )}
+            <DataTable
+              columns={orderColumns}
+              rows={report.orders}
+              rowKey={(o) => o.id}
+              className="orders-table"
+              highlightOnHover
+              rowTestId="order-row"
+              empty={t('sales.noOrders', { from: dayText(report.from, language), to: dayText(report.to, language) })}
+            />
           </section>
         </>
       )}

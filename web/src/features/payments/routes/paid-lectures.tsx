@@ -1,6 +1,7 @@
-import { Badge, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { Badge } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { type DataColumn, DataTable } from '@/components/data-table';
 import { Spinner } from '@/components/spinner';
 import { toastWarning } from '@/components/toast';
 import { useLanguage, useT } from '@/i18n/use-t';
@@ -35,9 +36,52 @@ export default function PaidLecturesRoute() {
   }, [purchases.isError, purchases.error]);
 
   const rows = purchases.data?.data ?? [];
-  const buyAgain = (l: PurchasedLecture) =>
-    navigate('/pay', { state: payStateFor({ id: l.id, price: l.price, photoUrl: l.photoUrl, lectureName: l.lectureName || l.name, accessDays: l.accessDays }) });
-  const cols = [t('mine.colLecture'), t('mine.colPrice'), t('mine.colPaid'), t('mine.colExpires'), t('mine.colStatus')];
+  const nameOf = (l: PurchasedLecture) => l.lectureName || l.name;
+  const buyAgain = (l: PurchasedLecture) => navigate('/pay', { state: payStateFor({ id: l.id, price: l.price, photoUrl: l.photoUrl, lectureName: nameOf(l), accessDays: l.accessDays }) });
+  const columns: DataColumn<PurchasedLecture>[] = [
+    {
+      header: t('mine.colLecture'),
+      className: 'lecture-cell',
+      cell: (l) => (
+        <Link to={`/lec/${l.id}`} dir="auto">
+          {nameOf(l)}
+        </Link>
+      ),
+    },
+    {
+      header: t('mine.colPrice'),
+      cell: (l) =>
+        l.source === 'grant' ? (
+          <Badge size="small" variation="info">
+            {t('mine.grant')}
+          </Badge>
+        ) : l.pricePaid === 0 ? (
+          t('pay.free')
+        ) : (
+          <bdi dir="ltr">{amountText(l.pricePaid)}</bdi>
+        ),
+    },
+    { header: t('mine.colPaid'), cell: (l) => <time dateTime={l.purchaseDate}>{dayText(l.purchaseDate, language)}</time> },
+    { header: t('mine.colExpires'), cell: (l) => <time dateTime={l.expiryDate}>{dayText(l.expiryDate, language)}</time> },
+    {
+      header: t('mine.colStatus'),
+      cell: (l) =>
+        l.expired ? (
+          <span className="row-actions">
+            <Badge size="small" variation="error">
+              {t('mine.expired')}
+            </Badge>
+            <button type="button" className="button button-primary button-small" onClick={() => buyAgain(l)} aria-label={t('mine.buyAgainNamed', { name: nameOf(l) })}>
+              {t('mine.buyAgain')}
+            </button>
+          </span>
+        ) : (
+          <Badge size="small" variation="success">
+            {t('mine.active')}
+          </Badge>
+        ),
+    },
+  ];
 
   return (
     <section className="page my-lectures">
@@ -55,79 +99,21 @@ export default function PaidLecturesRoute() {
         <>
           <PendingOrders orders={purchases.data?.pending ?? []} />
           {purchases.data?.pending.length ? <h2>{t('mine.lecturesTitle')}</h2> : null}
-          {rows.length === 0 ? (
-            <p className="notice">
-              {t('mine.empty')} <Link to="/">{t('mine.browse')}</Link>
-            </p>
-          ) : (
-            <div className="data-table-wrap">
-              <Table className="data-table stack-on-phone my-lectures-table" size="small" highlightOnHover>
-                <TableHead>
-                  <TableRow>
-                    {cols.map((h) => (
-                      <TableCell as="th" key={h} scope="col">
-                        {h}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((l) => {
-                    const name = l.lectureName || l.name;
-                    return (
-                      <TableRow
-                        key={l.id}
-                        className={`clickable-row${l.expired ? ' is-expired' : ''}`}
-                        data-testid="purchase-row"
-                        onClick={(e) => {
-                          if (!(e.target as HTMLElement).closest('a, button')) navigate(`/lec/${l.id}`);
-                        }}
-                      >
-                        <TableCell data-label={cols[0]} className="lecture-cell">
-                          <Link to={`/lec/${l.id}`} dir="auto">
-                            {name}
-                          </Link>
-                        </TableCell>
-                        <TableCell data-label={cols[1]}>
-                          {l.source === 'grant' ? (
-                            <Badge size="small" variation="info">
-                              {t('mine.grant')}
-                            </Badge>
-                          ) : l.pricePaid === 0 ? (
-                            t('pay.free')
-                          ) : (
-                            <bdi dir="ltr">{amountText(l.pricePaid)}</bdi>
-                          )}
-                        </TableCell>
-                        <TableCell data-label={cols[2]}>
-                          <time dateTime={l.purchaseDate}>{dayText(l.purchaseDate, language)}</time>
-                        </TableCell>
-                        <TableCell data-label={cols[3]}>
-                          <time dateTime={l.expiryDate}>{dayText(l.expiryDate, language)}</time>
-                        </TableCell>
-                        <TableCell data-label={cols[4]}>
-                          {l.expired ? (
-                            <span className="row-actions">
-                              <Badge size="small" variation="error">
-                                {t('mine.expired')}
-                              </Badge>
-                              <button type="button" className="button button-primary button-small" onClick={() => buyAgain(l)} aria-label={t('mine.buyAgainNamed', { name })}>
-                                {t('mine.buyAgain')}
-                              </button>
-                            </span>
-                          ) : (
-                            <Badge size="small" variation="success">
-                              {t('mine.active')}
-                            </Badge>
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </div>
-          )}
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(l) => l.id}
+            className="my-lectures-table"
+            highlightOnHover
+            rowTestId="purchase-row"
+            rowClassName={(l) => (l.expired ? 'is-expired' : undefined)}
+            onOpenRow={(l) => navigate(`/lec/${l.id}`)}
+            empty={
+              <>
+                {t('mine.empty')} <Link to="/">{t('mine.browse')}</Link>
+              </>
+            }
+          />
         </>
       )}
     </section>
