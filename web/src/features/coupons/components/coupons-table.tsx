@@ -1,6 +1,7 @@
-import { Badge, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { Badge } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { Course } from '@shared/schemas/catalogue';
+import { type DataColumn, DataTable } from '@/components/data-table';
 import { TrashIcon } from '@/components/icons';
 import { useLanguage, useT } from '@/i18n/use-t';
 import type { Coupon } from '../api/list-coupons';
@@ -21,92 +22,69 @@ export function CouponsTable({ coupons, courses, onDelete }: { coupons: Coupon[]
   const [now] = useState(Date.now);
   const language = useLanguage();
   const courseName = (id: string) => courses.find((c) => c.id === id)?.name ?? id;
-  const cols = {
-    code: t('coupons.colCode'),
-    discount: t('coupons.colDiscount'),
-    expires: t('coupons.colExpires'),
-    uses: t('coupons.colUses'),
-    held: t('coupons.colHeld'),
-    limits: t('coupons.colLimits'),
-    actions: t('coupons.colActions'),
-  };
-  return (
-    <div className="data-table-wrap">
-      <Table className="data-table stack-on-phone coupons-table" size="small" highlightOnHover>
-        <TableHead>
-          <TableRow>
-            {Object.values(cols).map((h) => (
-              <TableCell as="th" key={h} scope="col">
-                {h}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {coupons.map((c) => {
-            const expired = c.expiresAt !== null && Date.parse(c.expiresAt) <= now;
-            const usedUp = c.maxUses !== null && c.uses >= c.maxUses;
-            return (
-              <TableRow key={c.id} data-testid="coupon-row">
-                <TableCell data-label={cols.code} className="coupon-code">
-                  <bdi>{c.code}</bdi>
-                </TableCell>
-                <TableCell data-label={cols.discount}>
-                  <bdi dir="ltr">{c.discount}%</bdi>
-                </TableCell>
-                <TableCell data-label={cols.expires}>
-                  {c.expiresAt ? (
-                    <>
-                      <time dateTime={c.expiresAt}>{dayOf(c.expiresAt, language)}</time>{' '}
-                      {expired && (
-                        <Badge size="small" variation="error">
-                          {t('coupons.expired')}
-                        </Badge>
-                      )}
-                    </>
-                  ) : (
-                    <span className="muted">{t('coupons.never')}</span>
-                  )}
-                </TableCell>
-                <TableCell data-label={cols.uses}>
-                  <bdi dir="ltr">{c.maxUses === null ? c.uses : `${c.uses} / ${c.maxUses}`}</bdi>{' '}
-                  {c.maxUses === null ? (
-                    <span className="muted">{t('coupons.unlimited')}</span>
-                  ) : (
-                    usedUp && (
-                      <Badge size="small" variation="warning">
-                        {t('coupons.usedUp')}
-                      </Badge>
-                    )
-                  )}
-                </TableCell>
-                <TableCell data-label={cols.held}>
-                  <bdi dir="ltr">{c.held}</bdi>
-                </TableCell>
-                <TableCell data-label={cols.limits}>
-                  <span className="coupon-limit-pills">
-                    {c.oncePerStudent && <Badge size="small">{t('coupons.oncePerStudentShort')}</Badge>}
-                    {c.courseIds?.length ? (
-                      c.courseIds.map((id) => (
-                        <Badge key={id} size="small" variation="info">
-                          <bdi>{courseName(id)}</bdi>
-                        </Badge>
-                      ))
-                    ) : (
-                      <span className="muted">{t('coupons.allCourses')}</span>
-                    )}
-                  </span>
-                </TableCell>
-                <TableCell data-label={cols.actions}>
-                  <button type="button" className="button button-ghost is-danger" onClick={() => onDelete(c)} aria-label={t('coupons.deleteNamed', { code: c.code })}>
-                    <TrashIcon /> {t('coupons.delete')}
-                  </button>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </div>
-  );
+  const isExpired = (c: Coupon) => c.expiresAt !== null && Date.parse(c.expiresAt) <= now;
+  const columns: DataColumn<Coupon>[] = [
+    { header: t('coupons.colCode'), className: 'coupon-code', cell: (c) => <bdi>{c.code}</bdi> },
+    { header: t('coupons.colDiscount'), cell: (c) => <bdi dir="ltr">{c.discount}%</bdi> },
+    {
+      header: t('coupons.colExpires'),
+      cell: (c) =>
+        c.expiresAt ? (
+          <>
+            <time dateTime={c.expiresAt}>{dayOf(c.expiresAt, language)}</time>{' '}
+            {isExpired(c) && (
+              <Badge size="small" variation="error">
+                {t('coupons.expired')}
+              </Badge>
+            )}
+          </>
+        ) : (
+          <span className="muted">{t('coupons.never')}</span>
+        ),
+    },
+    {
+      header: t('coupons.colUses'),
+      cell: (c) => (
+        <>
+          <bdi dir="ltr">{c.maxUses === null ? c.uses : `${c.uses} / ${c.maxUses}`}</bdi>{' '}
+          {c.maxUses === null ? (
+            <span className="muted">{t('coupons.unlimited')}</span>
+          ) : (
+            c.uses >= c.maxUses && (
+              <Badge size="small" variation="warning">
+                {t('coupons.usedUp')}
+              </Badge>
+            )
+          )}
+        </>
+      ),
+    },
+    { header: t('coupons.colHeld'), cell: (c) => <bdi dir="ltr">{c.held}</bdi> },
+    {
+      header: t('coupons.colLimits'),
+      cell: (c) => (
+        <span className="coupon-limit-pills">
+          {c.oncePerStudent && <Badge size="small">{t('coupons.oncePerStudentShort')}</Badge>}
+          {c.courseIds?.length ? (
+            c.courseIds.map((id) => (
+              <Badge key={id} size="small" variation="info">
+                <bdi>{courseName(id)}</bdi>
+              </Badge>
+            ))
+          ) : (
+            <span className="muted">{t('coupons.allCourses')}</span>
+          )}
+        </span>
+      ),
+    },
+    {
+      header: t('coupons.colActions'),
+      cell: (c) => (
+        <button type="button" className="button button-ghost is-danger" onClick={() => onDelete(c)} aria-label={t('coupons.deleteNamed', { code: c.code })}>
+          <TrashIcon /> {t('coupons.delete')}
+        </button>
+      ),
+    },
+  ];
+  return <DataTable columns={columns} rows={coupons} rowKey={(c) => c.id} className="coupons-table" highlightOnHover rowTestId="coupon-row" />;
 }

@@ -1,14 +1,16 @@
-import { Badge, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { Badge } from '@aws-amplify/ui-react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { type DataColumn, DataTable } from '@/components/data-table';
 import { Spinner } from '@/components/spinner';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
 import { errorCodeOf } from '@/lib/forms';
 import { failureText } from '../lib/failure-text';
-import { useGetUserDetailsQuery } from '../api/get-user-details';
+import { type UserDetails, useGetUserDetailsQuery } from '../api/get-user-details';
 import { UserActions } from '../components/user-actions';
+import { UserStatusBadge } from '../components/user-status-badge';
 import { amountText, dateTimeText, dayText, fullName, phoneText } from '../lib/format';
 import { useUserActions } from '../lib/use-user-actions';
 import '../components/users.css';
@@ -50,8 +52,55 @@ export default function AdminUserDetailsRoute() {
     );
 
   const u = d.user;
-  const lectureCols = [t('userPage.colLecture'), t('userPage.colHow'), t('userPage.colPaid'), t('userPage.colFrom'), t('userPage.colUntil'), t('userPage.colState')];
-  const resultCols = [t('userPage.colQuiz'), t('userPage.colBest'), t('userPage.colPassed'), t('userPage.colAttempts'), t('userPage.colLast')];
+  const lectureColumns: DataColumn<UserDetails['lectures'][number]>[] = [
+    { header: t('userPage.colLecture'), dir: 'auto', cell: (l) => l.lectureName || l.name },
+    {
+      header: t('userPage.colHow'),
+      cell: (l) =>
+        l.source === 'grant' ? (
+          <Badge size="small" variation="info">
+            {t('userPage.granted')}
+          </Badge>
+        ) : (
+          t('userPage.bought')
+        ),
+    },
+    { header: t('userPage.colPaid'), cell: (l) => <bdi dir="ltr">{amountText(l.pricePaid)}</bdi> },
+    { header: t('userPage.colFrom'), cell: (l) => <time dateTime={l.purchaseDate}>{dayText(l.purchaseDate, language)}</time> },
+    { header: t('userPage.colUntil'), cell: (l) => <time dateTime={l.expiryDate}>{dayText(l.expiryDate, language)}</time> },
+    {
+      header: t('userPage.colState'),
+      cell: (l) =>
+        l.expired ? (
+          <Badge size="small" variation="error">
+            {t('userPage.expired')}
+          </Badge>
+        ) : (
+          <Badge size="small" variation="success">
+            {t('userPage.current')}
+          </Badge>
+        ),
+    },
+  ];
+  const resultColumns: DataColumn<UserDetails['results'][number]>[] = [
+    { header: t('userPage.colQuiz'), dir: 'auto', cell: (r) => r.title },
+    { header: t('userPage.colBest'), cell: (r) => <bdi dir="ltr">{r.bestScore === null ? t('userPage.noScore') : `${Math.round(r.bestScore)}%`}</bdi> },
+    {
+      header: t('userPage.colPassed'),
+      cell: (r) =>
+        r.passed ? (
+          <Badge size="small" variation="success">
+            {t('userPage.passed')}
+          </Badge>
+        ) : (
+          <Badge size="small" variation="warning">
+            {t('userPage.notPassed')}
+          </Badge>
+        ),
+    },
+    { header: t('userPage.colAttempts'), cell: (r) => <bdi dir="ltr">{r.attempts}</bdi> },
+    { header: t('userPage.colLast'), cell: (r) => <time dateTime={r.updatedAt}>{dateTimeText(r.updatedAt, language)}</time> },
+  ];
   return (
     <section className="page user-page">
       <Link to="/dashboard/users">{t('userPage.back')}</Link>
@@ -78,19 +127,7 @@ export default function AdminUserDetailsRoute() {
           <div>
             <dt>{t('userPage.status')}</dt>
             <dd data-testid="user-status">
-              {u.role === 'ADMIN' ? (
-                <Badge size="small" variation="info">
-                  {t('users.admin')}
-                </Badge>
-              ) : u.block ? (
-                <Badge size="small" variation="error">
-                  {t('users.blocked')}
-                </Badge>
-              ) : (
-                <Badge size="small" variation="success">
-                  {t('users.active')}
-                </Badge>
-              )}
+              <UserStatusBadge user={u} />
             </dd>
           </div>
           <div>
@@ -107,109 +144,10 @@ export default function AdminUserDetailsRoute() {
       </div>
 
       <h2>{t('userPage.lectures')}</h2>
-      {d.lectures.length === 0 ? (
-        <p className="notice">{t('userPage.noLectures')}</p>
-      ) : (
-        <div className="data-table-wrap">
-          <Table className="data-table stack-on-phone" size="small">
-            <TableHead>
-              <TableRow>
-                {lectureCols.map((h) => (
-                  <TableCell as="th" key={h} scope="col">
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {d.lectures.map((l) => (
-                <TableRow key={l.id} data-testid="owned-row" className={l.expired ? 'is-expired' : undefined}>
-                  <TableCell data-label={lectureCols[0]} dir="auto">
-                    {l.lectureName || l.name}
-                  </TableCell>
-                  <TableCell data-label={lectureCols[1]}>
-                    {l.source === 'grant' ? (
-                      <Badge size="small" variation="info">
-                        {t('userPage.granted')}
-                      </Badge>
-                    ) : (
-                      t('userPage.bought')
-                    )}
-                  </TableCell>
-                  <TableCell data-label={lectureCols[2]}>
-                    <bdi dir="ltr">{amountText(l.pricePaid)}</bdi>
-                  </TableCell>
-                  <TableCell data-label={lectureCols[3]}>
-                    <time dateTime={l.purchaseDate}>{dayText(l.purchaseDate, language)}</time>
-                  </TableCell>
-                  <TableCell data-label={lectureCols[4]}>
-                    <time dateTime={l.expiryDate}>{dayText(l.expiryDate, language)}</time>
-                  </TableCell>
-                  <TableCell data-label={lectureCols[5]}>
-                    {l.expired ? (
-                      <Badge size="small" variation="error">
-                        {t('userPage.expired')}
-                      </Badge>
-                    ) : (
-                      <Badge size="small" variation="success">
-                        {t('userPage.current')}
-                      </Badge>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <DataTable columns={lectureColumns} rows={d.lectures} rowKey={(l) => l.id} rowTestId="owned-row" rowClassName={(l) => (l.expired ? 'is-expired' : undefined)} empty={t('userPage.noLectures')} />
 
       <h2>{t('userPage.results')}</h2>
-      {d.results.length === 0 ? (
-        <p className="notice">{t('userPage.noResults')}</p>
-      ) : (
-        <div className="data-table-wrap">
-          <Table className="data-table stack-on-phone" size="small">
-            <TableHead>
-              <TableRow>
-                {resultCols.map((h) => (
-                  <TableCell as="th" key={h} scope="col">
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {d.results.map((r) => (
-                <TableRow key={r.quizId} data-testid="result-row">
-                  <TableCell data-label={resultCols[0]} dir="auto">
-                    {r.title}
-                  </TableCell>
-                  <TableCell data-label={resultCols[1]}>
-                    <bdi dir="ltr">{r.bestScore === null ? t('userPage.noScore') : `${Math.round(r.bestScore)}%`}</bdi>
-                  </TableCell>
-                  <TableCell data-label={resultCols[2]}>
-                    {r.passed ? (
-                      <Badge size="small" variation="success">
-                        {t('userPage.passed')}
-                      </Badge>
-                    ) : (
-                      <Badge size="small" variation="warning">
-                        {t('userPage.notPassed')}
-                      </Badge>
-                    )}
-                  </TableCell>
-                  <TableCell data-label={resultCols[3]}>
-                    <bdi dir="ltr">{r.attempts}</bdi>
-                  </TableCell>
-                  <TableCell data-label={resultCols[4]}>
-                    <time dateTime={r.updatedAt}>{dateTimeText(r.updatedAt, language)}</time>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <DataTable columns={resultColumns} rows={d.results} rowKey={(r) => r.quizId} rowTestId="result-row" empty={t('userPage.noResults')} />
       {actions.modal}
     </section>
   );
