@@ -1,8 +1,9 @@
 /**
  * The one Middy stack every handler runs in. A domain's Lambda is
  * `export const handler = domainHandler('catalogue', { 'GET /api/cours/all': listCourses, … })`:
- * http-router over the domain's rows of the route table; per route: header normaliser → body
- * parser (JSON or multipart) → zod validation of path, query and body → auth context → handler.
+ * http-router over the domain's rows of the route table; per route: header normaliser → session
+ * gate (401/403 before any body is read) → body parser (JSON or multipart) → zod validation of
+ * path, query and body → handler.
  * Routes of the domain without an implementation answer 501. Errors become `{message, code}` here
  * only; a 400 of failed validation lists `{path, field, code, params, message}` per problem.
  */
@@ -101,9 +102,17 @@ function parse<S extends z.ZodType | undefined>(where: string, schema: S, value:
 }
 
 function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> | undefined, gate: SessionGate) {
+  // Who is calling is settled before the body is read: a student gets 403 from an admin route
+  // whatever they send (not 415 or 413 from the parser), and nobody's body is parsed for nothing.
+  const callers = new WeakMap<APIGatewayProxyEventV2, AuthContext | undefined>();
+  const sessionFirst: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> = {
+    before: async (request) => {
+      callers.set(request.event, await gate(request.event, route.access));
+    },
+  };
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
     void context;
-    const auth = await gate(event, route.access);
+    const auth = callers.get(event);
     if (!impl) throw new NotImplemented(`${route.id} is not built yet (domain ${route.domain})`);
     const params = parse('path', route.params, event.pathParameters ?? {});
     const query = parse('query', route.query, event.queryStringParameters ?? {});
@@ -111,7 +120,7 @@ function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> 
     const body = route.body ? parse('body', route.body, hasBody ? event.body : undefined) : undefined;
     return toResult(await impl({ body, params, query, auth, event, route } as Request<RouteId>));
   };
-  const h = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>().use(httpHeaderNormalizer());
+  const h = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>().use(httpHeaderNormalizer()).use(sessionFirst);
   if (route.body && route.multipart) {
     h.use(
       httpMultipartBodyParser({

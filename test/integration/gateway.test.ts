@@ -145,3 +145,32 @@ describe('routing', () => {
     console.log(`${gaps.length} of ${ROUTES.length} routes still answer 501:\n  ${gaps.join('\n  ')}`);
   });
 });
+
+describe('role before body', () => {
+  const fillIds = (path: string) => path.replace(/\{(\w+)\}/g, '01ROLEFIRST000000000000000');
+  // A file past the multipart parser's limit (2 MB), JSON where a form is expected, a broken form:
+  // each stopped the parser before the role was checked (413, 415, 400).
+  const oversized = () => {
+    const form = new FormData();
+    form.set('image', new Blob([new Uint8Array(3 * 1024 * 1024)], { type: 'image/png' }), 'big.png');
+    return { form };
+  };
+  const bodies: [string, () => Parameters<typeof api>[2]][] = [
+    ['JSON', () => ({ json: { name: 'x' } })],
+    ['a broken multipart body', () => ({ body: '--x\r\nnot really multipart', headers: { 'content-type': 'multipart/form-data; boundary=x' } })],
+    ['a file over the parser limit', oversized],
+  ];
+
+  it.each(ROUTES.filter((r) => r.access === 'admin' && r.multipart).map((r) => [r.id, r] as const))('%s gives a student 403 whatever the body', async (_id, r) => {
+    for (const [what, body] of bodies) {
+      const res = await api(r.method, fillIds(r.path), { token: student.token, ...body() });
+      expect({ what, status: res.status, code: res.body?.code }).toEqual({ what, status: 403, code: 'admin.only' });
+    }
+  });
+
+  it('a JSON admin route gives a student 403 for broken JSON, and an anonymous caller 401', async () => {
+    const broken = { body: '{"code": ', headers: { 'content-type': 'application/json' } };
+    expect((await api('POST', '/api/Coupan/create', { token: student.token, ...broken })).status).toBe(403);
+    expect((await api('POST', '/api/Coupan/create', broken)).status).toBe(401);
+  });
+});
