@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants';
 import { ruleParams } from '../rules';
-import { egyptMobile, email, nonBlank, password, schoolYear, toLatinDigits } from './common';
+import { egyptMobile, email, nonBlank, password, schoolYear, shortText, toLatinDigits } from './common';
 
 /**
  * The confirmation is compared as soon as both are strings, even while other fields still have
@@ -15,8 +15,8 @@ const confirmMatches = {
 
 export const signupBody = z
   .object({
-    firstName: nonBlank(50),
-    lastName: nonBlank(50),
+    firstName: shortText(50),
+    lastName: shortText(50),
     email,
     password,
     confirm: z.string(),

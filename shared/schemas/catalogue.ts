@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, IMAGE_MAX_BYTES, LECTURE_ACCESS_DAYS_MAX, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants';
 import { ruleParams } from '../rules';
-import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, type UploadedFile, uploadedImage } from './common';
+import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, shortText, type UploadedFile, uploadedImage } from './common';
 
 /** A track, wherever it is (a path segment or an item of courseFor): its rule names it 'track'. */
 export const track = z.custom<Track>((v) => (TRACKS as readonly unknown[]).includes(v), ruleParams('oneOf', { field: 'track', values: TRACKS.join(', ') }));
@@ -34,9 +34,9 @@ export const rasterBrowserImage = rasterOnly(browserImage);
 /** Duplicates would make twin terms or sections; the order of first appearance is kept. */
 const unique = <T>(list: T[]) => [...new Set(list)];
 
-const courseName = nonBlank(100);
+const courseName = shortText(100);
 const courseTracks = z.array(track).min(1);
-const courseTerms = z.array(z.string().trim().min(1).max(50)).min(1).max(MAX_TERMS);
+const courseTerms = z.array(shortText(50)).min(1).max(MAX_TERMS);
 const courseContent = z.array(z.enum(CONTENT_TYPES)).min(1);
 
 /** Defaults are the spec's tracks, terms and content types. Bounded so a course fits one transaction. */
@@ -72,13 +72,13 @@ export const section = z.object({ id: z.string(), content: z.enum(CONTENT_TYPES)
 
 export const videoInput = z.object({
   videoUrl: nonBlank(1024),
-  videoName: nonBlank(200),
+  videoName: shortText(200),
   quizId: z.union([id, z.literal(''), z.null()]).optional().transform((v) => v || null),
 });
 /** A video's name or quiz changed in place (the lecture editor); the file stays. */
 export const updateVideoBody = z
   .object({
-    videoName: nonBlank(200).optional(),
+    videoName: shortText(200).optional(),
     // Absent leaves the quiz as it is; '' or null takes it off.
     quizId: z.union([id, z.literal(''), z.null()]).optional().transform((v) => (v === undefined ? undefined : v || null)),
   })
@@ -137,13 +137,13 @@ export const lecturePrice = z.preprocess(
     .pipe(z.number().max(100000))
     .optional(),
 );
-const lectureName = nonBlank(200);
+const lectureName = shortText(200);
 /** How many days a purchase lasts: a whole number from 1 to LECTURE_ACCESS_DAYS_MAX; empty means the default. */
 export const accessDays = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z.coerce.number().int().min(1).max(LECTURE_ACCESS_DAYS_MAX).optional(),
 );
-const lectureSubtitle = nonBlank(500);
+const lectureSubtitle = shortText(500);
 /** At least one video (spec 5), at most 200. */
 const lectureVideos = z
   .array(videoInput)

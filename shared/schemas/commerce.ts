@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS } from '../constants';
 import { ruleParams } from '../rules';
 import { lecture } from './catalogue';
-import { formBoolean, id, toLatinDigits } from './common';
+import { formBoolean, id, stripBidiControls, toLatinDigits } from './common';
 
 /**
  * The form of a code that matching uses: Arabic-Indic digits as 0–9, Unicode compatibility forms
@@ -19,6 +19,7 @@ export const normalizeCouponCode = (code: string) => toLatinDigits(code.trim()).
 /** Spec 5: an empty coupon code is 'required' (the web words it 'من فضلك ادخل كود الخصم'). Letters of any script, digits, - and _. */
 export const couponCode = z
   .string()
+  .overwrite(stripBidiControls)
   .trim()
   .min(1)
   .max(40)

@@ -15,6 +15,16 @@ export const idParam = z.object({ id });
 /** A required text: trimmed, not blank, at most `max` characters. */
 export const nonBlank = (max = 500) => z.string().trim().min(1).max(max);
 
+/**
+ * Bidirectional controls: the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069,
+ * the marks U+200E/U+200F and the Arabic letter mark U+061C. Invisible, they reorder the text that
+ * follows, so a name could pass for another in the teacher's tables. (ZWJ/ZWNJ stay: Arabic needs them.)
+ */
+export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+export const stripBidiControls = (s: string) => s.replace(BIDI_CONTROLS, '');
+/** A name, title, code or subject: `nonBlank` without bidirectional controls (stripped first, so controls alone are blank). */
+export const shortText = (max = 200) => z.string().overwrite(stripBidiControls).trim().min(1).max(max);
+
 export const email = z.string().trim().toLowerCase().pipe(z.email());
 
 /**

@@ -8,7 +8,7 @@ import { SCHOOL_YEARS, USERS_PAGE_SIZE } from '../constants';
 import { ruleParams } from '../rules';
 import { user } from './auth';
 import { purchasedLecture } from './commerce';
-import { email, id, nonBlank, password } from './common';
+import { email, id, nonBlank, password, shortText } from './common';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().max(128).optional());
@@ -20,8 +20,8 @@ const optionalText = z.preprocess(blankToUndefined, z.string().max(128).optional
  */
 export const updateProfileBody = z
   .object({
-    firstName: nonBlank(50),
-    lastName: nonBlank(50),
+    firstName: shortText(50),
+    lastName: shortText(50),
     Password: optionalText,
     newPassword: optionalText,
     confirmNPassword: optionalText,
@@ -45,7 +45,7 @@ export const usersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
 });
 
-export const contactBody = z.object({ subject: nonBlank(200), message: nonBlank(5000) });
+export const contactBody = z.object({ subject: shortText(200), message: nonBlank(5000) });
 
 /** Spec 7 `{email, lectureName}`; the modal also sends the lecture id, since names repeat across terms. */
 export const grantLectureBody = z.object({ email, lectureName: nonBlank(200), lectureId: id.optional() });

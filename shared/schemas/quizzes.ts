@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { QUESTION_TYPES, QUIZ_MAX_ATTEMPTS_MAX, QUIZ_TIME_LIMIT_MAX_MINUTES, TRUE_FALSE_OPTIONS } from '../constants';
 import { ruleParams } from '../rules';
 import { rasterImage } from './catalogue';
-import { browserImage, id, type UploadedFile, jsonField } from './common';
+import { browserImage, id, jsonField, stripBidiControls, type UploadedFile } from './common';
 
 export const quizIdParams = z.object({ quizId: id });
 export const questionParams = z.object({ quizId: id, questionId: id });
@@ -24,6 +24,7 @@ export const saveQuizAnswersBody = z.object({ answers: z.array(quizAnswer).max(5
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
 export const quizTitle = z
   .string()
+  .overwrite(stripBidiControls)
   .trim()
   .max(200)
   .refine((t) => t !== '', ruleParams('quiz.title'));
