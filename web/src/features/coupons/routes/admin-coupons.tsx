@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { confirm } from '@/components/confirm';
+import { LoadFailed, serverMessageOf } from '@/components/load-failed';
 import { Spinner } from '@/components/spinner';
 import { toast, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/commerce-area';
 import type { ApiFailure } from '@/lib/api';
 import { useListCoursesQuery } from '@/lib/endpoints/list-courses';
-import { errorBodyOf } from '@/lib/forms';
 import { useDeleteCouponMutation } from '../api/delete-coupon';
 import { type Coupon, useListCouponsQuery } from '../api/list-coupons';
 import { CouponForm } from '../components/coupon-form';
@@ -45,7 +45,6 @@ export default function AdminCouponsRoute() {
     void toastSuccess(t('coupons.deleted'));
   }
 
-  const failure = errorBodyOf(coupons.error)?.message;
   return (
     <section className="page coupons-page">
       <div className="page-head">
@@ -56,14 +55,7 @@ export default function AdminCouponsRoute() {
       {coupons.isLoading ? (
         <Spinner />
       ) : coupons.isError ? (
-        <div className="notice" role="alert">
-          <p className="field-error" dir="auto">
-            {typeof failure === 'string' && failure ? failure : t('coupons.loadFailed')}
-          </p>
-          <button type="button" className="button button-primary" onClick={() => void coupons.refetch()}>
-            {t('commerce.tryAgain')}
-          </button>
-        </div>
+        <LoadFailed message={serverMessageOf(coupons.error) ?? t('coupons.loadFailed')} retryText={t('commerce.tryAgain')} onRetry={() => void coupons.refetch()} />
       ) : !coupons.data?.length ? (
         <p className="notice">{t('coupons.empty')}</p>
       ) : (

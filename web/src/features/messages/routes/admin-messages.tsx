@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { confirm } from '@/components/confirm';
 import { TrashIcon } from '@/components/icons';
+import { LoadFailed, serverMessageOf } from '@/components/load-failed';
 import { Spinner } from '@/components/spinner';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/messages-area';
 import type { ApiFailure } from '@/lib/api';
-import { errorBodyOf, messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/forms';
 import { useDeleteMessageMutation } from '../api/delete-message';
 import { type ContactMessage, useListMessagesQuery } from '../api/list-messages';
 import { useMarkMessagesReadMutation } from '../api/mark-messages-read';
@@ -48,7 +49,6 @@ export default function AdminMessagesRoute() {
   }
 
   const dateOf = (iso: string) => new Date(iso).toLocaleString(language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-  const failure = errorBodyOf(messages.error)?.message;
   return (
     <section className="page inbox-page">
       <div className="page-head">
@@ -58,14 +58,7 @@ export default function AdminMessagesRoute() {
       {messages.isLoading ? (
         <Spinner />
       ) : messages.isError ? (
-        <div className="notice" role="alert">
-          <p className="field-error" dir="auto">
-            {typeof failure === 'string' && failure ? failure : t('inbox.loadFailed')}
-          </p>
-          <button type="button" className="button button-primary" onClick={() => void messages.refetch()}>
-            {t('inbox.tryAgain')}
-          </button>
-        </div>
+        <LoadFailed message={serverMessageOf(messages.error) ?? t('inbox.loadFailed')} retryText={t('inbox.tryAgain')} onRetry={() => void messages.refetch()} />
       ) : !messages.data?.data.length ? (
         <p className="notice">{t('inbox.empty')}</p>
       ) : (

@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import type { OrderStatus, PaymentMethod } from '@shared/constants';
 import { type DataColumn, DataTable } from '@/components/data-table';
 import { TextField } from '@/components/fields';
+import { LoadFailed, serverMessageOf } from '@/components/load-failed';
 import { Spinner } from '@/components/spinner';
 import { type MessageKey, useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/commerce-area';
 import { download } from '@/lib/csv';
-import { errorBodyOf } from '@/lib/forms';
 import { type SalesOrder, type SalesReport, useGetSalesQuery } from '../api/get-sales';
 import { RevenueChart } from '../components/revenue-chart';
 import { amountText, dateTimeText, dayText } from '../lib/format';
@@ -93,7 +93,6 @@ export default function AdminSalesRoute() {
       }),
       salesCsvName(report.from, report.to),
     );
-  const failure = errorBodyOf(sales.error)?.message;
   const totals = report?.totals;
 
   return (
@@ -129,14 +128,7 @@ export default function AdminSalesRoute() {
         )}
       </Card>
       {problem ? null : sales.isError ? (
-        <div className="notice" role="alert">
-          <p className="field-error" dir="auto">
-            {typeof failure === 'string' && failure ? failure : t('sales.loadFailed')}
-          </p>
-          <button type="button" className="button button-primary" onClick={() => void sales.refetch()}>
-            {t('commerce.tryAgain')}
-          </button>
-        </div>
+        <LoadFailed message={serverMessageOf(sales.error) ?? t('sales.loadFailed')} retryText={t('commerce.tryAgain')} onRetry={() => void sales.refetch()} />
       ) : !report || !totals ? (
         <Spinner />
       ) : (

@@ -1,10 +1,10 @@
 import { Card, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadFailed, serverMessageOf } from '@/components/load-failed';
 import { Spinner } from '@/components/spinner';
 import { StudentName } from '@/components/student-name';
 import { hasMessage, type MessageKey, useT } from '@/i18n/use-t';
-import { errorBodyOf } from '@/lib/forms';
 import { useGetQuizQuery } from '../api/get-quiz';
 import { useListQuizResultsQuery } from '../api/list-quiz-results';
 import { AdminQuizAnalytics } from '../components/admin-quiz-analytics';
@@ -37,7 +37,6 @@ export default function AdminQuizResultsRoute() {
   const headers = [t('quizAdmin.colNumber'), t('quizAdmin.colStudent'), t('quizAdmin.colScore'), t('quizAdmin.colPerformance'), t('quizAdmin.colAttempts'), t('quizAdmin.colPassed')];
   const onCsv = () => download(resultsCsv(rows, headers, { band, passed: (p) => t(p ? 'quizAdmin.yes' : 'quizAdmin.no') }), csvName(title ?? quizId));
 
-  const failure = errorBodyOf(results.error)?.message;
   return (
     <section className="page quiz-results">
       <div className="page-head">
@@ -65,14 +64,7 @@ export default function AdminQuizResultsRoute() {
         </p>
       )}
       {results.isError ? (
-        <div className="notice" role="alert">
-          <p className="field-error" dir="auto">
-            {t('quizAdmin.resultsFailed', { message: typeof failure === 'string' && failure ? failure : t('quizAdmin.somethingWrong') })}
-          </p>
-          <button type="button" className="button button-primary" onClick={() => void results.refetch()}>
-            {t('quizAdmin.tryAgain')}
-          </button>
-        </div>
+        <LoadFailed message={t('quizAdmin.resultsFailed', { message: serverMessageOf(results.error) ?? t('quizAdmin.somethingWrong') })} retryText={t('quizAdmin.tryAgain')} onRetry={() => void results.refetch()} />
       ) : results.currentData === undefined ? (
         <Spinner />
       ) : (
