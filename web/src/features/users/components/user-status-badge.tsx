@@ -1,20 +1,15 @@
 import { Badge } from '@aws-amplify/ui-react';
 import { useT } from '@/i18n/use-t';
 
+const VARIATION = { admin: 'info', blocked: 'error', active: 'success' } as const;
+
 /** A user's status as the table and the student's page show it: admin, blocked or active. */
 export function UserStatusBadge({ user }: { user: { role: 'ADMIN' | 'USER'; block: boolean } }) {
   const t = useT();
-  return user.role === 'ADMIN' ? (
-    <Badge size="small" variation="info">
-      {t('users.admin')}
-    </Badge>
-  ) : user.block ? (
-    <Badge size="small" variation="error">
-      {t('users.blocked')}
-    </Badge>
-  ) : (
-    <Badge size="small" variation="success">
-      {t('users.active')}
+  const status = user.role === 'ADMIN' ? 'admin' : user.block ? 'blocked' : 'active';
+  return (
+    <Badge size="small" variation={VARIATION[status]}>
+      {t(`users.${status}`)}
     </Badge>
   );
 }

@@ -70,16 +70,11 @@ export default function AdminUserDetailsRoute() {
     { header: t('userPage.colUntil'), cell: (l) => <time dateTime={l.expiryDate}>{dayText(l.expiryDate, language)}</time> },
     {
       header: t('userPage.colState'),
-      cell: (l) =>
-        l.expired ? (
-          <Badge size="small" variation="error">
-            {t('userPage.expired')}
-          </Badge>
-        ) : (
-          <Badge size="small" variation="success">
-            {t('userPage.current')}
-          </Badge>
-        ),
+      cell: (l) => (
+        <Badge size="small" variation={l.expired ? 'error' : 'success'}>
+          {t(l.expired ? 'userPage.expired' : 'userPage.current')}
+        </Badge>
+      ),
     },
   ];
   const resultColumns: DataColumn<UserDetails['results'][number]>[] = [
@@ -87,16 +82,11 @@ export default function AdminUserDetailsRoute() {
     { header: t('userPage.colBest'), cell: (r) => <bdi dir="ltr">{r.bestScore === null ? t('userPage.noScore') : `${Math.round(r.bestScore)}%`}</bdi> },
     {
       header: t('userPage.colPassed'),
-      cell: (r) =>
-        r.passed ? (
-          <Badge size="small" variation="success">
-            {t('userPage.passed')}
-          </Badge>
-        ) : (
-          <Badge size="small" variation="warning">
-            {t('userPage.notPassed')}
-          </Badge>
-        ),
+      cell: (r) => (
+        <Badge size="small" variation={r.passed ? 'success' : 'warning'}>
+          {t(r.passed ? 'userPage.passed' : 'userPage.notPassed')}
+        </Badge>
+      ),
     },
     { header: t('userPage.colAttempts'), cell: (r) => <bdi dir="ltr">{r.attempts}</bdi> },
     { header: t('userPage.colLast'), cell: (r) => <time dateTime={r.updatedAt}>{dateTimeText(r.updatedAt, language)}</time> },
