@@ -61,7 +61,7 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, className, highli
               }
             >
               {columns.map((c, i) => (
-                <TableCell key={i} data-label={c.label === undefined ? c.header : (c.label ?? undefined)} className={c.className} dir={c.dir}>
+                <TableCell key={i} data-label={c.label === null ? undefined : (c.label ?? c.header)} className={c.className} dir={c.dir}>
                   {c.cell(row)}
                 </TableCell>
               ))}
