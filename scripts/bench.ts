@@ -297,17 +297,45 @@ async function findLecture(url: string, token: string, courses: { terms: { id: s
 
 /**
  * The teacher's user search as the school grows: students seeded straight into DynamoDB (profile,
- * e-mail and phone guards and the AP39 search tokens, as createUser writes them) up to each count of
- * BENCH_USERS (comma-separated, default 10000; e.g. "1000,10000,100000"), then searches by a name
- * fragment, a phone and an e-mail fragment at 50 connections, and the cost of one search in items
- * read and read units (ReturnConsumedCapacity as DynamoDB Local reports it).
+ * e-mail and phone guards, the search index items and head counts, as createUser writes them) up to
+ * each count of BENCH_USERS (comma-separated, default 10000; e.g. "1000,10000,100000"), then searches
+ * at 50 connections: a name fragment, a first + family name, a whole first name, a phone and an
+ * e-mail fragment; and the cost of one search in DynamoDB requests, items read and read units
+ * (ReturnConsumedCapacity as DynamoDB Local reports it), the page's profiles included.
  */
-async function userSearch(info: PlatformInfo) {
+/**
+ * CPU time (ms) used so far by a process and all its descendants (the platform: gateway and Lambdas
+ * in Node, DynamoDB Local's JVM, cognito-local), from /proc; undefined where there is no /proc.
+ * Unlike latency it hardly depends on what else the machine is running.
+ */
+function treeCpuMs(root: number | undefined): number | undefined {
+  if (!root || !fs.existsSync('/proc/self/stat')) return undefined;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const text = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let ticks = 0;
+  const inTree = (pid: number): boolean => pid === root || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.ppid));
+  for (const [pid, st] of stats) if (inTree(pid)) ticks += st.ticks;
+  return ticks * 10; // USER_HZ = 100 on Linux
+}
+
+async function userSearch(info: PlatformInfo, platformPid?: number) {
   const counts = (process.env.BENCH_USERS ?? '10000').split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
   Object.assign(process.env, { TABLE_NAME: info.tableName, DYNAMODB_ENDPOINT: info.dynamoEndpoint, AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
   const repo = await import('../functions/data/user-repo');
+  const search = await import('../functions/data/user-search-repo');
   const { searchPrefixes } = await import('../functions/data/user-search-text');
   const { keys } = await import('../functions/data/keys');
+  const { ddb, TABLE } = await import('../functions/data/client');
+  const { BatchGetCommand } = await import('@aws-sdk/lib-dynamodb');
   const { makeUser } = await import('../test/support/platform');
   const admin = await makeUser({ admin: true });
   // Names as an Egyptian school has them: a few dozen first and family names, in Arabic and Latin.
@@ -315,7 +343,8 @@ async function userSearch(info: PlatformInfo) {
   const arLast = ['عبد الرحمن', 'السيد', 'حسين', 'عبد الله', 'إسماعيل', 'سعيد', 'عادل', 'جمال', 'فتحي', 'شريف', 'طارق', 'رمضان', 'منصور', 'صلاح', 'سامي'];
   const laFirst = ['mohamed', 'ahmed', 'mahmoud', 'mostafa', 'youssef', 'omar', 'ali', 'hassan', 'ibrahim', 'khaled', 'mariam', 'fatma', 'nour', 'sara', 'aya', 'heba', 'menna', 'yasmin', 'rahma', 'shahd'];
   const laLast = ['abdelrahman', 'elsayed', 'hussein', 'abdallah', 'ismail', 'said', 'adel', 'gamal', 'fathy', 'sherif', 'tarek', 'ramadan', 'mansour', 'salah', 'samy'];
-  const phoneOf = (i: number) => `+2010${String(10_000_000 + i * 7).padStart(8, '0')}`;
+  // Egyptian mobiles: 010/011/012/015 and 8 digits spread over the range (a bijection of i, so unique).
+  const phoneOf = (i: number) => `+20${['10', '11', '12', '15'][i % 4]}${String((i * 7_654_321 + 1_234_567) % 100_000_000).padStart(8, '0')}`;
   const studentOf = (i: number) => {
     const latin = i % 2 === 0;
     const f = i % 20;
@@ -334,17 +363,20 @@ async function userSearch(info: PlatformInfo) {
       sessions: [],
     };
   };
+  const headCounts = new Map<string, number>();
   const itemsOf = (i: number) => {
     const u = studentOf(i);
+    const index = search.searchIndexOf(u);
+    for (const h of index.heads) headCounts.set(h, (headCounts.get(h) ?? 0) + 1);
     return [
-      { ...keys.user(u.id), ...keys.usersIndex(u.createdAt, u.id), ...u },
+      { ...keys.user(u.id), ...keys.usersIndex(u.createdAt, u.id), ...u, ...search.SEARCH_INDEXED_MARK },
       { ...keys.userEmail(u.email), userId: u.id },
       { ...keys.userPhone(u.mobileNumber), userId: u.id },
-      ...repo.searchTokenItems(u),
+      ...index.items,
     ];
   };
-  // The AP40 mark: the seeded users carry their tokens, no backfill is needed.
-  await repo.putItems([{ ...keys.userSearchState, version: repo.SEARCH_INDEX_VERSION, at: new Date().toISOString() }]);
+  // The AP40 mark: the seeded users carry their index, no backfill is needed.
+  await repo.putItems([{ ...keys.userSearchState, version: search.SEARCH_INDEX_VERSION, at: new Date().toISOString() }]);
 
   let seeded = 0;
   for (const count of counts) {
@@ -352,16 +384,19 @@ async function userSearch(info: PlatformInfo) {
     const chunks: number[][] = [];
     for (let i = seeded; i < count; i += 200) chunks.push(Array.from({ length: Math.min(200, count - i) }, (_, k) => i + k));
     await pool(chunks.map((c) => () => repo.putItems(c.flatMap(itemsOf))), 8);
-    console.log(`users search: seeded ${count - seeded} students (now ${count}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    seeded = count;
+    // The head counts as createUser's ADDs leave them (AP44), and the user count (AP42).
+    await repo.putItems([...headCounts].map(([h, n]) => ({ ...keys.userSearchCount(h), n })));
     await repo.putItems([{ ...keys.usersCount, n: count }]);
+    console.log(`users search: seeded ${count - seeded} students (now ${count}, ${headCounts.size} heads) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    seeded = count;
 
     // Queries spread over the seeded students: a name fragment (3 letters of a common first name, ~1/20 of the school),
-    // a first + family name fragment, a phone (with a leading 0), an e-mail fragment.
+    // a first + family name fragment, a whole first name, a phone (with a leading 0), an e-mail fragment.
     const pick = (k: number) => (k * 7919) % count;
     const kinds: Record<string, (k: number) => string> = {
       'name fragment': (k) => (k % 2 ? arFirst : laFirst)[k % 20]!.slice(0, 3),
       'first + family name': (k) => `${laFirst[k % 20]} ${laLast[k % 15]!.slice(0, 4)}`,
+      'whole first name': (k) => (k % 2 ? arFirst : laFirst)[k % 20]!,
       'phone (0…)': (k) => `0${phoneOf(pick(k)).slice(3)}`,
       'e-mail fragment': (k) => studentOf(pick(k)).email.slice(0, -12),
     };
@@ -369,28 +404,56 @@ async function userSearch(info: PlatformInfo) {
     for (const [kind, query] of Object.entries(kinds)) {
       const headers = { authorization: `Bearer ${admin.token}` };
       await timedRun(Array.from({ length: 50 }, (_, k) => async () => (await fetch(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })).status), 10);
+      const cpu0 = treeCpuMs(platformPid);
       const row: Record<string, unknown> = await timedRun(
         Array.from({ length: requests }, (_, k) => async () => (await fetch(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })).status),
         50,
       );
-      // Cost of one search: the token Queries (items read, read units) + the BatchGet of the page's 6 profiles.
-      const samples = 20;
-      const stats = { items: 0, capacity: 0 };
-      let matches = 0;
-      for (let k = 0; k < samples; k++) matches += (await repo.searchUsers(searchPrefixes(query(k)), stats)).length;
-      row.matchesPerSearch = Math.round(matches / samples);
-      row.itemsReadPerSearch = Math.round(stats.items / samples);
-      row.readUnitsPerSearch = Number((stats.capacity / samples).toFixed(1));
+      const cpu1 = treeCpuMs(platformPid);
+      if (cpu0 !== undefined && cpu1 !== undefined) row.platformCpuMsPerRequest = Number(((cpu1 - cpu0) / requests).toFixed(2));
+      // Cost of one search (page 1): the counters, the index reads and the BatchGet of the page's profiles.
+      const samples = 40;
+      const stats = { requests: 0, items: 0, capacity: 0 };
+      const plans: Record<string, number> = {};
+      let total = 0;
+      let exact = 0;
+      for (let k = 0; k < samples; k++) {
+        const found = await search.searchUsers(searchPrefixes(query(k)), 0, 6, { stats });
+        plans[found.plan] = (plans[found.plan] ?? 0) + 1;
+        total += found.total;
+        if (found.exact) exact++;
+        if (found.userIds.length) {
+          const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: found.userIds.map((id) => keys.user(id)) } }, ReturnConsumedCapacity: 'TOTAL' }));
+          stats.requests++;
+          stats.items += found.userIds.length;
+          stats.capacity += (r.ConsumedCapacity ?? []).reduce((n, c) => n + (c.CapacityUnits ?? 0), 0);
+        }
+      }
+      Object.assign(row, {
+        totalPerSearch: Math.round(total / samples),
+        exactShare: Number((exact / samples).toFixed(2)),
+        plans,
+        requestsPerSearch: Number((stats.requests / samples).toFixed(1)),
+        itemsReadPerSearch: Math.round(stats.items / samples),
+        readUnitsPerSearch: Number((stats.capacity / samples).toFixed(1)),
+      });
       results[`users search ${kind} @${count} users`] = row;
       console.log(
         `users search ${kind.padEnd(20)} ${String(count).padStart(7)} users  @50 conn  p50 ${String(row.p50ms).padStart(4)} ms  p99 ${String(row.p99ms).padStart(4)} ms  ${String(row.reqPerSec).padStart(5)} req/s  ` +
-          `matches ${row.matchesPerSearch}  items read ${row.itemsReadPerSearch}  RCU ${row.readUnitsPerSearch} (+ page BatchGet)  ${JSON.stringify(row.statuses)}`,
+          `CPU ${row.platformCpuMsPerRequest ?? '?'} ms/req  ` +
+          `total ${row.totalPerSearch}${exact === samples ? '' : ` (exact in ${exact}/${samples})`}  DynamoDB requests ${row.requestsPerSearch}  items read ${row.itemsReadPerSearch}  RCU ${row.readUnitsPerSearch}  ` +
+          `plans ${JSON.stringify(plans)}  ${JSON.stringify(row.statuses)}`,
       );
     }
     // The plain list (no search): the page's 6 and the user count.
-    const plain = await timedRun(Array.from({ length: 200 }, () => async () => (await fetch(`${info.url}/api/admin/allusers`, { headers: { authorization: `Bearer ${admin.token}` } })).status), 50);
+    const cpu0 = treeCpuMs(platformPid);
+    const plain: Record<string, unknown> = await timedRun(Array.from({ length: 500 }, () => async () => (await fetch(`${info.url}/api/admin/allusers`, { headers: { authorization: `Bearer ${admin.token}` } })).status), 50);
+    const cpu1 = treeCpuMs(platformPid);
+    if (cpu0 !== undefined && cpu1 !== undefined) plain.platformCpuMsPerRequest = Number(((cpu1 - cpu0) / 500).toFixed(2));
     results[`users list (no search) @${count} users`] = plain;
-    console.log(`users list (no search)       ${String(count).padStart(7)} users  @50 conn  p50 ${String(plain.p50ms).padStart(4)} ms  p99 ${String(plain.p99ms).padStart(4)} ms  ${JSON.stringify(plain.statuses)}`);
+    console.log(
+      `users list (no search)       ${String(count).padStart(7)} users  @50 conn  p50 ${String(plain.p50ms).padStart(4)} ms  p99 ${String(plain.p99ms).padStart(4)} ms  ${String(plain.reqPerSec).padStart(5)} req/s  CPU ${plain.platformCpuMsPerRequest ?? '?'} ms/req  ${JSON.stringify(plain.statuses)}`,
+    );
   }
 }
 
@@ -401,7 +464,7 @@ async function main() {
   try {
     for (const c of [50, 200]) await load('GET /api/health (public, 3 probes)', `${info.url}/api/health`, c);
     if (process.env.BENCH_ONLY !== 'userSearch') await featureScenarios(info.url);
-    await userSearch(info);
+    await userSearch(info, child.pid);
     await dynamoGetItem(info.dynamoEndpoint, info.tableName);
   } finally {
     await stopPlatform(child, dataDir);

@@ -27,12 +27,24 @@
  *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
  *  AP37 messageCounts       PK=MESSAGES#META        SK=COUNTS  → unread (ADD on send, set 0 when the teacher reads)
  *  AP38 contactRate         PK=CONTACTRATE#userId   SK=HOUR#yyyy-mm-ddThh | DAY#yyyy-mm-dd  → count (expiresAt TTL)
- *  AP39 userSearchToken    PK=USEARCH#<token's first char>  SK=<token>#userId  → userId, createdAt  (one item per search token
- *                           of a user — name parts, phone national digits, e-mail whole/domain/parts, normalised by
- *                           data/user-search-text.ts; a search is a begins_with(SK, prefix) Query per word; written with
- *                           the user in createUser, rewritten on a name edit, deleted with the user)
- *  AP40 userSearchState    PK=USEARCHMETA          SK=BACKFILL  → version, at (the one-time lazy backfill of users made
- *                           before AP39 has run)
+ *  AP39H userSearchHead    PK=USEARCHH#<head>      SK=<createdAt>#userId  → t  (the users search, newest first: one item per
+ *                           (user, head), a head being the first 2, 3 or 4 characters of one of the user's search tokens —
+ *                           name parts, phone national digits, e-mail whole/domain/parts, normalised by
+ *                           data/user-search-text.ts; t = all the user's tokens as "\ntok1\ntok2\n", so a Query of the
+ *                           rarest word's head, ScanIndexForward=false, with FilterExpression contains(t, "\n"+word) for
+ *                           every word keeps the users having a token that starts with each word. A one-word search that
+ *                           is itself a head reads just its page (Limit skip+limit, keys only) and takes the total from AP39N;
+ *                           otherwise the read is bounded and the total said to be a lower bound when it stops early.
+ *                           Written with the user in createUser, rewritten on a name edit, deleted with the user)
+ *  AP39T userSearchToken   PK=USEARCHT#<token's head>  SK=<token>#userId  → t, c=createdAt  (one item per token longer
+ *                           than a head: SK BETWEEN word AND word+U+10FFFF reads exactly the users with a token starting
+ *                           with a long word, e.g. an e-mail fragment or a phone; used when that read is small)
+ *  AP39N userSearchCount   PK=USEARCHN#<head>      SK=COUNT | BASE  → n  (how many users a head has = COUNT's n + BASE's n:
+ *                           COUNT is ADDed ±1 per AP39H item outside the user's transaction, for users made by createUser;
+ *                           BASE is Put by the AP40 backfill for the users it indexed; both read with one BatchGet)
+ *  AP40 userSearchState    PK=USEARCHMETA          SK=BACKFILL  → version, at (the lazy backfill of users not indexed in
+ *                           this layout has run: version 2 writes AP39H/AP39T/AP39N and removes the version-1 items,
+ *                           PK=USEARCH#<token's first char> SK=<token>#userId)
  *  AP42 usersCount         PK=USERSMETA            SK=COUNT  → n (ADD 1 after createUser, -1 after a delete; set by the AP40
  *                           backfill: the users screen's total without a search, instead of counting AP4)
  *  AP41 deletedUser        PK=USER#id              SK=DELETED  → names, email, deletedAt (tombstone: sales and results
@@ -72,8 +84,18 @@ export const keys = {
   userPhone: (phone: string): Key => ({ PK: `PHONE#${phone}`, SK: 'PHONE' }),
   usersIndex: (createdAt: string, id: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${id}` }),
   usersIndexPk: 'USERS',
-  userSearchToken: (token: string, userId: string): Key => ({ PK: `USEARCH#${[...token][0] ?? ''}`, SK: `${token}#${userId}` }),
-  userSearchPk: (prefix: string) => `USEARCH#${[...prefix][0] ?? ''}`,
+  userSearchHead: (head: string, createdAt: string, userId: string): Key => ({ PK: `USEARCHH#${head}`, SK: `${createdAt}#${userId}` }),
+  userSearchHeadPk: (head: string) => `USEARCHH#${head}`,
+  /** The user id of an AP39H sort key (createdAt holds no '#'). */
+  userOfSearchHeadSk: (sk: string) => sk.slice(sk.indexOf('#') + 1),
+  userSearchToken: (head: string, token: string, userId: string): Key => ({ PK: `USEARCHT#${head}`, SK: `${token}#${userId}` }),
+  userSearchTokenPk: (head: string) => `USEARCHT#${head}`,
+  /** The user id of an AP39T sort key (an e-mail token may hold '#', an id never does). */
+  userOfSearchTokenSk: (sk: string) => sk.slice(sk.lastIndexOf('#') + 1),
+  userSearchCount: (head: string): Key => ({ PK: `USEARCHN#${head}`, SK: 'COUNT' }),
+  userSearchCountBase: (head: string): Key => ({ PK: `USEARCHN#${head}`, SK: 'BASE' }),
+  /** The version-1 AP39 item (removed by the AP40 backfill). */
+  legacyUserSearchToken: (token: string, userId: string): Key => ({ PK: `USEARCH#${[...token][0] ?? ''}`, SK: `${token}#${userId}` }),
   userSearchState: { PK: 'USEARCHMETA', SK: 'BACKFILL' } as Key,
   usersCount: { PK: 'USERSMETA', SK: 'COUNT' } as Key,
   deletedUser: (id: string): Key => ({ PK: `USER#${id}`, SK: 'DELETED' }),

@@ -1,11 +1,18 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, SchoolYear } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
-import { getItems, queryAll, type TransactItem, withoutKeys, writeAll } from './items';
+import { getItems, queryAll, withoutKeys, writeAll } from './items';
 import { keys } from './keys';
-import { searchTokens } from './user-search-text';
+import {
+  addToHeadCounts,
+  newUserHeadCounts,
+  SEARCH_INDEXED_MARK,
+  searchIndexChanges,
+  searchIndexPuts,
+  searchIndexReady,
+} from './user-search-repo';
 
 export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted';
 
@@ -90,10 +97,10 @@ export async function createUser(user: UserRecord): Promise<UserRecord> {
     await ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: TABLE, Item: { ...keys.user(user.id), ...keys.usersIndex(user.createdAt, user.id), ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: TABLE, Item: { ...keys.user(user.id), ...keys.usersIndex(user.createdAt, user.id), ...user, ...SEARCH_INDEXED_MARK }, ConditionExpression: 'attribute_not_exists(PK)' } },
           guard(keys.userEmail(user.email)),
           ...(user.mobileNumber ? [guard(keys.userPhone(user.mobileNumber))] : []),
-          ...searchTokenPuts(user),
+          ...searchIndexPuts(user),
         ],
       }),
     );
@@ -101,7 +108,7 @@ export async function createUser(user: UserRecord): Promise<UserRecord> {
     if (isConditionFailed(e)) throw new Conflict('An account with this e-mail or phone number already exists', 'auth.accountInUse');
     throw e;
   }
-  await addToUsersCount(1);
+  await Promise.all([addToUsersCount(1), addToHeadCounts(newUserHeadCounts(user))]);
   return user;
 }
 
@@ -168,19 +175,7 @@ export const toUser = (u: UserRecord): User => ({
   block: u.block,
 });
 
-// ---- the users screen: search index (AP39/AP40), names, block, delete ----
-
-type Searchable = Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'email' | 'mobileNumber' | 'createdAt'>;
-
-/** The AP39 items of a user (one per search token). */
-export function searchTokenItems(u: Searchable): Record<string, unknown>[] {
-  return searchTokens(u).map((t) => ({ ...keys.userSearchToken(t, u.id), userId: u.id, createdAt: u.createdAt }));
-}
-const searchTokenPuts = (u: Searchable): TransactItem[] => searchTokenItems(u).map((Item) => ({ Put: { TableName: TABLE, Item } }));
-const searchTokenDeletes = (u: Searchable, keep: Set<string> = new Set()): TransactItem[] =>
-  searchTokens(u)
-    .filter((t) => !keep.has(t))
-    .map((t) => ({ Delete: { TableName: TABLE, Key: keys.userSearchToken(t, u.id) } }));
+// ---- the users screen: names, block, delete (the search index: user-search-repo) ----
 
 /** Several users by id (BatchGetItem by 100), in the order asked; missing ones left out. */
 export async function usersByIds(ids: string[]): Promise<UserRecord[]> {
@@ -192,10 +187,10 @@ export async function usersByIds(ids: string[]): Promise<UserRecord[]> {
   return out;
 }
 
-/** New names, the record and its search tokens in one transaction (fails if the user is gone). */
+/** New names, the record and its search index in one transaction (fails if the user is gone); the head counts after it. */
 export async function updateNames(before: UserRecord, firstName: string, lastName: string): Promise<UserRecord> {
   const after = { ...before, firstName, lastName };
-  const next = new Set(searchTokens(after));
+  const index = searchIndexChanges(before, after, await searchIndexReady());
   await writeAll(
     [
       {
@@ -207,11 +202,11 @@ export async function updateNames(before: UserRecord, firstName: string, lastNam
           ConditionExpression: 'attribute_exists(PK)',
         },
       },
-      ...searchTokenDeletes(before, next),
-      ...searchTokenPuts(after),
+      ...index.writes,
     ],
     'This account no longer exists',
   );
+  await addToHeadCounts(index.counts);
   return after;
 }
 
@@ -230,22 +225,23 @@ export async function setBlocked(id: string, block: boolean): Promise<void> {
 }
 
 /**
- * Deletes the profile, its e-mail and phone guards and its search tokens in one transaction, and
+ * Deletes the profile, its e-mail and phone guards and its search index items in one transaction, and
  * leaves a tombstone (AP41) with the names. Purchases, orders and quiz results stay: they are what
  * happened (sales and results still count them).
  */
 export async function deleteUserRecord(u: UserRecord, now = new Date()): Promise<void> {
+  const index = searchIndexChanges(u, undefined, await searchIndexReady());
   await writeAll(
     [
       { Delete: { TableName: TABLE, Key: keys.user(u.id), ConditionExpression: 'attribute_exists(PK)' } },
       { Delete: { TableName: TABLE, Key: keys.userEmail(u.email) } },
       ...(u.mobileNumber ? [{ Delete: { TableName: TABLE, Key: keys.userPhone(u.mobileNumber) } }] : []),
-      ...searchTokenDeletes(u),
+      ...index.writes,
       { Put: { TableName: TABLE, Item: { ...keys.deletedUser(u.id), id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, deletedAt: now.toISOString() } } },
     ],
     'This account no longer exists',
   );
-  await addToUsersCount(-1);
+  await Promise.all([addToUsersCount(-1), addToHeadCounts(index.counts)]);
 }
 
 /** AP4 newest first, one page: `skip` users passed over, then `limit` read. */
@@ -280,58 +276,6 @@ export async function countUsers(): Promise<number> {
   return Math.max(0, Number(r.Item?.n ?? 0));
 }
 
-export interface SearchHit {
-  userId: string;
-  createdAt: string;
-}
-
-/** AP39: the users having a token that starts with `prefix` (each user once). `read` counts the items read. */
-export async function usersWithTokenPrefix(prefix: string, stats?: { items: number; capacity: number }): Promise<Map<string, string>> {
-  const hits = new Map<string, string>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await ddb.send(
-      new QueryCommand({
-        TableName: TABLE,
-        // The range form of begins_with (every SK starting with the prefix sorts between these two):
-        // the same read in DynamoDB, and DynamoDB Local seeks its index instead of scanning the partition.
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': keys.userSearchPk(prefix), ':lo': prefix, ':hi': `${prefix}\u{10FFFF}` },
-        ProjectionExpression: 'userId, createdAt',
-        ExclusiveStartKey: start,
-        ...(stats ? { ReturnConsumedCapacity: 'TOTAL' as const } : {}),
-      }),
-    );
-    for (const item of r.Items ?? []) hits.set(item.userId as string, item.createdAt as string);
-    if (stats) {
-      stats.items += r.ScannedCount ?? 0;
-      stats.capacity += r.ConsumedCapacity?.CapacityUnits ?? 0;
-    }
-    start = r.LastEvaluatedKey;
-  } while (start);
-  return hits;
-}
-
-/** The users whose tokens start with every prefix, newest first. */
-export async function searchUsers(prefixes: string[], stats?: { items: number; capacity: number }): Promise<SearchHit[]> {
-  if (!prefixes.length) return [];
-  const sets = await Promise.all(prefixes.map((p) => usersWithTokenPrefix(p, stats)));
-  sets.sort((a, b) => a.size - b.size);
-  const [first, ...rest] = sets;
-  return [...first!]
-    .filter(([id]) => rest.every((s) => s.has(id)))
-    .map(([userId, createdAt]) => ({ userId, createdAt }))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.userId.localeCompare(a.userId));
-}
-
-export const SEARCH_INDEX_VERSION = 1;
-
-/** Whether the one-time backfill of AP39 for users made before it has run. */
-export async function searchIndexReady(): Promise<boolean> {
-  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.userSearchState }));
-  return Number(r.Item?.version ?? 0) >= SEARCH_INDEX_VERSION;
-}
-
 /** Writes items with BatchWriteItem (25 a request), retrying the unprocessed ones. */
 export async function putItems(items: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < items.length; i += 25) {
@@ -342,19 +286,6 @@ export async function putItems(items: Record<string, unknown>[]): Promise<void> 
       if (request.length) await new Promise((res) => setTimeout(res, Math.min(1000, 50 * 2 ** attempt)));
     }
   }
-}
-
-/**
- * Indexes every user (AP4 read to the end), sets the count (AP42) and marks AP40. Idempotent: tokens
- * are plain Puts, so a concurrent run or a user made meanwhile (createUser writes its own) is harmless;
- * a user made between the read and the count's write may be missed by the count (once, at most a few).
- */
-export async function backfillSearchIndex(now = new Date()): Promise<number> {
-  const users = await queryAll({ TableName: TABLE, IndexName: 'byParent', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk } });
-  await putItems(users.flatMap((u) => searchTokenItems(withoutKeys<UserRecord>(u))));
-  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.usersCount, n: users.length } }));
-  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.userSearchState, version: SEARCH_INDEX_VERSION, at: now.toISOString(), users: users.length } }));
-  return users.length;
 }
 
 /**

@@ -1,57 +1,25 @@
 /**
- * The users search's text rules (pure): how names, phones and e-mails become index tokens (AP39)
- * and how a search box's text becomes the prefixes to look up. Both sides use the same normalisation,
- * so "أحمد", "احمد" and "إحمد" meet, as do "Ahmed" and "AHMED", "01012345678", "+201012345678" and "1012345678".
+ * The users search's index text (pure): a user's tokens (names, phone, e-mail), the heads that
+ * partition the newest-first index (AP39H), and the token string every index item carries so one
+ * filter checks all the words of a search. The normalisation is shared with the web (shared/search-text.ts).
  */
+import { charCount, normaliseText, phoneDigits, withoutPrefixes, words } from '../../shared/search-text';
 
-/** Tokens kept per user at most (the create/update transaction writes them with the record). */
-export const MAX_SEARCH_TOKENS = 24;
-
-const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
-const digitOf = (c: string) => String((c.codePointAt(0)! - (c >= '\u06F0' ? 0x06f0 : 0x0660)) % 10);
+export { MIN_SEARCH_CHARS, normaliseText, phoneDigits, searchPrefixes, searchTooShort } from '../../shared/search-text';
 
 /**
- * Lower case, Latin accents and Arabic diacritics (tashkeel, tatweel) dropped, Arabic letter variants
- * folded (أ إ آ ٱ → ا, ى → ي, ة → ه, ؤ → و, ئ → ي), Arabic-Indic digits made ASCII.
+ * Tokens kept per user at most. With heads of 2..HEAD_CHARS characters a user has at most
+ * 3 × 16 head items + 16 token items: the create transaction (with the record and its two guards) stays under 100.
  */
-export function normaliseText(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(ARABIC_DIGITS, digitOf)
-    .replace(/[\u064B-\u065F\u0670\u0640]/g, '')
-    .replace(/[\u0623\u0625\u0622\u0671]/g, '\u0627')
-    .replace(/\u0649/g, '\u064A')
-    .replace(/\u0629/g, '\u0647')
-    .replace(/\u0624/g, '\u0648')
-    .replace(/\u0626/g, '\u064A');
-}
+export const MAX_SEARCH_TOKENS = 16;
+/** The AP39 layout (version 1) kept up to 24 tokens: what the backfill removes. */
+export const LEGACY_MAX_SEARCH_TOKENS = 24;
 
-/**
- * An Egyptian mobile number as its national digits without the trunk 0 ("1012345678"), from any of
- * "+201012345678", "00201012345678", "201012345678", "01012345678", "1012345678" (or a prefix of them).
- */
-export function phoneDigits(s: string): string {
-  const raw = normaliseText(s).trim();
-  let d = raw.replace(/\D/g, '');
-  if (raw.startsWith('+20')) d = d.slice(2);
-  else if (d.startsWith('0020')) d = d.slice(4);
-  else if (d.startsWith('20') && d.length >= 12) d = d.slice(2);
-  return d.replace(/^0+/, '');
-}
-
-const words = (s: string) => normaliseText(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-
-/** Drops tokens that are a prefix of another kept token (a prefix search finds both through the longer one). */
-function withoutPrefixes(tokens: Iterable<string>): string[] {
-  const unique = [...new Set(tokens)].filter((t) => t.length > 0);
-  return unique.filter((t) => !unique.some((u) => u !== t && u.startsWith(t)));
-}
+/** The longest head: AP39H has partitions for every token's first 2, 3 and HEAD_CHARS characters. */
+export const HEAD_CHARS = 4;
 
 /** The index tokens of a user: each name part, the phone's national digits, the e-mail whole, its domain and its parts. */
-export function searchTokens(u: { firstName: string; lastName: string; email: string; mobileNumber?: string }): string[] {
+export function searchTokens(u: { firstName: string; lastName: string; email: string; mobileNumber?: string }, max = MAX_SEARCH_TOKENS): string[] {
   const email = normaliseText(u.email).trim();
   const [local = '', domain = ''] = email.split('@');
   const tokens = [
@@ -63,22 +31,34 @@ export function searchTokens(u: { firstName: string; lastName: string; email: st
     ...words(email),
     ...(u.mobileNumber ? [phoneDigits(u.mobileNumber)] : []),
   ];
-  return withoutPrefixes(tokens.map((t) => t.slice(0, 100))).slice(0, MAX_SEARCH_TOKENS);
+  // A token never holds white space: the token string below separates them with '\n'.
+  return withoutPrefixes(tokens.map((t) => t.replace(/\s+/g, '').slice(0, 100))).slice(0, max);
 }
 
-/**
- * The prefixes a search looks up; a user matches when every prefix starts one of their tokens.
- * Words are split on spaces; one with '@' or '.' stays whole (an e-mail, matched against the whole
- * e-mail token), a phone-like word (digits with an optional + / leading zeros) becomes its national digits.
- */
-export function searchPrefixes(search: string): string[] {
-  const out: string[] = [];
-  for (const w of normaliseText(search).trim().split(/\s+/).filter(Boolean)) {
-    if (/^\+?[\d\s()-]+$/.test(w)) {
-      const d = phoneDigits(w);
-      if (d) out.push(d);
-    } else if (/[@.]/.test(w)) out.push(w.slice(0, 100));
-    else out.push(...words(w));
-  }
-  return withoutPrefixes(out);
+/** The first `n` characters. */
+export const firstChars = (w: string, n: number) => [...w].slice(0, n).join('');
+
+/** The partition a word is looked up in: its first HEAD_CHARS characters (the word itself when shorter). */
+export const headOf = (word: string) => firstChars(word, HEAD_CHARS);
+
+/** Whether a word is its own head (2..HEAD_CHARS characters): every user in its partition matches it. */
+export const isHead = (word: string) => charCount(word) >= 2 && charCount(word) <= HEAD_CHARS;
+
+/** The distinct heads of a user's tokens: each token's first 2, 3 … HEAD_CHARS characters (a 1-character token has none). */
+export function searchHeads(tokens: string[]): string[] {
+  const heads = new Set<string>();
+  for (const t of tokens) for (let n = 2; n <= Math.min(HEAD_CHARS, charCount(t)); n++) heads.add(firstChars(t, n));
+  return [...heads];
 }
+
+/** The tokens longer than a head: each has an item in the token-ordered index (AP39T), for selective long words. */
+export const longTokens = (tokens: string[]) => tokens.filter((t) => charCount(t) > HEAD_CHARS);
+
+/** All of a user's tokens as one string, "\ntok1\ntok2\n": `contains(t, "\n" + word)` ⇔ some token starts with word. */
+export const tokenString = (tokens: string[]) => `\n${tokens.join('\n')}\n`;
+
+/** The filter operand of a word (see tokenString). */
+export const wordNeedle = (word: string) => `\n${word}`;
+
+/** The same test as the index's filter, in memory. */
+export const matchesAll = (t: string, words: string[]) => words.every((w) => t.includes(wordNeedle(w)));

@@ -1,20 +1,17 @@
 /** The users domain: the student's profile and password, the teacher's users screen and a student's page. */
 import type { z } from 'zod';
 import type { UpdateProfileBody, userDetails, UserRow } from '../../shared/schemas/people';
-import type { profile } from '../../shared/schemas/responses';
+import type { profile, userPage } from '../../shared/schemas/responses';
 import { keepOnlySession, passwordSignIn, setPoolPassword } from '../auth/public';
 import { toLecture } from '../catalogue/public';
 import { lectureById } from '../data/lecture-repo';
 import { purchaseOf, recordPurchase } from '../data/purchase-repo';
 import {
-  backfillSearchIndex,
   countUsers,
   deleteUserRecord,
   lectureIdsNamed,
   quizTitles,
   resultsOfUser,
-  searchIndexReady,
-  searchUsers,
   setBlocked,
   toUser,
   updateNames,
@@ -24,6 +21,7 @@ import {
   usersByIds,
   usersNewestFirst,
 } from '../data/user-repo';
+import { backfillSearchIndex, searchIndexReady, searchUsers } from '../data/user-search-repo';
 import { searchPrefixes } from '../data/user-search-text';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../lib/errors';
 import { logger } from '../lib/log';
@@ -35,6 +33,7 @@ export const WRONG_PASSWORD = 'The current password is not right';
 const NO_USER = 'No user has this id';
 
 type Profile = z.infer<typeof profile>;
+type UserPage = z.infer<typeof userPage>;
 const toProfile = (u: UserRecord): Profile => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, mobileNumber: u.mobileNumber, schooleYear: u.schooleYear });
 export const toUserRow = (u: UserRecord): UserRow => ({ ...toUser(u), createdAt: u.createdAt, lastSignInAt: u.lastSignInAt ?? null });
 
@@ -82,7 +81,13 @@ async function ensureSearchIndex(): Promise<void> {
   ready = true;
 }
 
-export async function listUsers(q: { search?: string; page: number; limit: number }): Promise<{ data: UserRow[]; page: number; limit: number; total: number; pages: number }> {
+/**
+ * The teacher's table: newest first, pages of `limit`. With a search (words of which one has 2
+ * characters or more: the query schema refuses others), the users matching every word; when the
+ * search stopped reading early (a common name at a big school) the total is the matches found so
+ * far and `totalIsLowerBound` says so, the pages reaching them.
+ */
+export async function listUsers(q: { search?: string; page: number; limit: number }): Promise<UserPage> {
   const skip = (q.page - 1) * q.limit;
   const prefixes = q.search ? searchPrefixes(q.search) : [];
   await ensureSearchIndex();
@@ -90,9 +95,16 @@ export async function listUsers(q: { search?: string; page: number; limit: numbe
     const [total, users] = await Promise.all([countUsers(), usersNewestFirst(skip, q.limit)]);
     return { data: users.map(toUserRow), page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) };
   }
-  const hits = await searchUsers(prefixes);
-  const users = await usersByIds(hits.slice(skip, skip + q.limit).map((h) => h.userId));
-  return { data: users.map(toUserRow), page: q.page, limit: q.limit, total: hits.length, pages: Math.ceil(hits.length / q.limit) };
+  const found = await searchUsers(prefixes, skip, q.limit);
+  const users = await usersByIds(found.userIds);
+  return {
+    data: users.map(toUserRow),
+    page: q.page,
+    limit: q.limit,
+    total: found.total,
+    pages: Math.ceil(found.reachable / q.limit),
+    ...(found.exact ? {} : { totalIsLowerBound: true }),
+  };
 }
 
 async function studentAccount(userId: string, action: string): Promise<UserRecord> {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { SCHOOL_YEARS, USERS_PAGE_SIZE } from '../constants';
 import { ruleParams } from '../rules';
+import { MIN_SEARCH_CHARS, searchTooShort } from '../search-text';
 import { user } from './auth';
 import { purchasedLecture } from './commerce';
 import { email, id, nonBlank, password, shortText } from './common';
@@ -38,9 +39,17 @@ export const updateProfileBody = z
   });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-/** Spec 5 user search: name, phone or e-mail; pages of USERS_PAGE_SIZE, newest first. */
+/**
+ * Spec 5 user search: name, phone or e-mail; pages of USERS_PAGE_SIZE, newest first. A search needs a
+ * word of MIN_SEARCH_CHARS (one letter would read half the school); the web waits for it.
+ */
 export const usersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((s) => !searchTooShort(s), ruleParams('tooShort', { min: MIN_SEARCH_CHARS }))
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
 });

@@ -158,7 +158,15 @@ export const profileResponse = z.object({ data: profile });
 /** `passwordChanged`: the other sessions of this student end at their next call. */
 export const profileUpdated = z.object({ message: z.string(), data: profile, passwordChanged: z.boolean() });
 /** `total` counts the matches (all users without a search); `pages` = ceil(total / limit). */
-export const userPage = z.object({ data: z.array(userRow), page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int() });
+export const userPage = z.object({
+  data: z.array(userRow),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+  /** A search at a big school stops reading early: `total` is then the matches found so far (at least that many). */
+  totalIsLowerBound: z.boolean().optional(),
+});
 export const userBlocked = z.object({ message: z.string(), data: z.object({ id: z.string(), block: z.boolean() }) });
 export const lectureGranted = z.object({
   message: z.string(),

@@ -39,10 +39,10 @@ async function repo() {
 async function student(firstName: string, lastName = `Hassan ${uniq('').slice(-5)}`) {
   const u = await makeUser({ firstName });
   const mobileNumber = `+2010${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  await setUserFields(u.id, { lastName, mobileNumber, schooleYear: 'Second year' });
   const r = await repo();
-  const record = (await r.userById(u.id))!;
-  await r.putItems(r.searchTokenItems(record));
+  const before = (await r.userById(u.id))!;
+  await setUserFields(u.id, { lastName, mobileNumber, schooleYear: 'Second year' });
+  await (await import('../../functions/data/user-search-repo')).reindexUser(before, (await r.userById(u.id))!);
   return { ...u, firstName, lastName, mobileNumber };
 }
 

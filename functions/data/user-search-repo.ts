@@ -1,0 +1,363 @@
+/**
+ * The teacher's users search (AP39H heads newest first, AP39T tokens in order, AP39N head counts, AP40
+ * backfill state): the index items a user's record brings, and the search itself with bounded work.
+ *
+ * Why this shape: a search box's words are prefixes, most of them short and shared by thousands of
+ * students ("moh", "محم", "010"). Reading every user whose token starts with a word and sorting them
+ * costs as many items as matches (5,000 per search at 100,000 students). Here:
+ *  - a word of 2–4 characters is a head: its partition lists exactly its users, newest first, and
+ *    AP39N holds how many, so a page costs its own 6 keys plus one counter;
+ *  - any other search reads the partition of its rarest head newest first, filtered on all words
+ *    by the token string each item carries, and stops once the page is found and enough was read:
+ *    the total is then a lower bound and said to be one (a small partition is read whole: exact);
+ *  - a long, selective word (an e-mail fragment, a phone) is read from AP39T in token order, which
+ *    holds only the matching users: exact when that read is small.
+ */
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { charCount } from '../../shared/search-text';
+import { ddb, TABLE } from './client';
+import { getItems, queryAll, type TransactItem, writeAll } from './items';
+import { type Key, keys } from './keys';
+import { HEAD_CHARS, headOf, isHead, LEGACY_MAX_SEARCH_TOKENS, longTokens, matchesAll, searchHeads, searchTokens, tokenString, wordNeedle } from './user-search-text';
+
+/** What the index needs of a user. */
+export interface Searchable {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber?: string;
+  createdAt: string;
+}
+
+/** The index layout: bumping it makes the lazy backfill (AP40) index every user again. */
+export const SEARCH_INDEX_VERSION = 2;
+
+/**
+ * Written on the record by createUser: this user's heads are counted by the live ADDs (AP39N n).
+ * The backfill counts the other users (made before this layout) into AP39N base instead.
+ */
+export const SEARCH_INDEXED_MARK = { searchIndex: SEARCH_INDEX_VERSION } as const;
+const isMarked = (u: object) => (u as { searchIndex?: unknown }).searchIndex === SEARCH_INDEX_VERSION;
+
+// ---- the items of a user ----
+
+/** A user's AP39H heads and all their index items (AP39H heads, AP39T long tokens). */
+export function searchIndexOf(u: Searchable): { heads: string[]; items: Record<string, unknown>[] } {
+  const tokens = searchTokens(u);
+  const t = tokenString(tokens);
+  const heads = searchHeads(tokens);
+  return {
+    heads,
+    items: [
+      ...heads.map((h) => ({ ...keys.userSearchHead(h, u.createdAt, u.id), t })),
+      ...longTokens(tokens).map((token) => ({ ...keys.userSearchToken(headOf(token), token, u.id), t, c: u.createdAt })),
+    ],
+  };
+}
+
+const keyOf = (item: Record<string, unknown>): Key => ({ PK: item.PK as string, SK: item.SK as string });
+const keyId = (k: Key) => JSON.stringify([k.PK, k.SK]);
+
+/** The version-1 items of a user (PK=USEARCH#<first char>), removed wherever the user is written again. */
+const legacyKeys = (u: Searchable): Key[] => searchTokens(u, LEGACY_MAX_SEARCH_TOKENS).map((t) => keys.legacyUserSearchToken(t, u.id));
+
+/** The Puts of a new user's index items, for its create transaction. */
+export const searchIndexPuts = (u: Searchable): TransactItem[] => searchIndexOf(u).items.map((Item) => ({ Put: { TableName: TABLE, Item } }));
+
+/**
+ * From `before` to `after` (a rename; `after` undefined: a delete): the writes for the user's own
+ * transaction and the AP39N changes to make after it. A user made before this layout also loses its
+ * version-1 items; its counts change only once the backfill has counted it (`counted`).
+ */
+export function searchIndexChanges(before: Searchable & object, after: Searchable | undefined, counted: boolean): { writes: TransactItem[]; counts: Map<string, number> } {
+  const old = searchIndexOf(before);
+  const next = after ? searchIndexOf(after) : { heads: [], items: [] };
+  const kept = new Set(next.items.map((i) => keyId(keyOf(i))));
+  const gone = [...old.items.map(keyOf).filter((k) => !kept.has(keyId(k))), ...(isMarked(before) ? [] : legacyKeys(before))];
+  const counts = new Map<string, number>();
+  if (counted || isMarked(before)) {
+    for (const h of old.heads) counts.set(h, -1);
+    for (const h of next.heads) counts.set(h, (counts.get(h) ?? 0) + 1);
+  }
+  return {
+    writes: [...gone.map((Key) => ({ Delete: { TableName: TABLE, Key } })), ...next.items.map((Item) => ({ Put: { TableName: TABLE, Item } }))],
+    counts,
+  };
+}
+
+/**
+ * AP39N ADDs, outside the user's transaction (a transaction touching a busy counter would make
+ * concurrent sign-ups cancel each other); a plain ADD is retried by the SDK.
+ */
+export async function addToHeadCounts(counts: Map<string, number>): Promise<void> {
+  await Promise.all(
+    [...counts]
+      .filter(([, by]) => by !== 0)
+      .map(([head, by]) =>
+        ddb.send(new UpdateCommand({ TableName: TABLE, Key: keys.userSearchCount(head), UpdateExpression: 'ADD n :by', ExpressionAttributeValues: { ':by': by } })),
+      ),
+  );
+}
+
+export const newUserHeadCounts = (u: Searchable) => new Map(searchIndexOf(u).heads.map((h) => [h, 1]));
+
+/** Re-indexes a user whose names, e-mail or phone were changed by other means (tests, scripts): its items and counts. */
+export async function reindexUser(before: Searchable, after: Searchable): Promise<void> {
+  const index = searchIndexChanges(before, after, await searchIndexReady());
+  await writeAll(index.writes);
+  await addToHeadCounts(index.counts);
+}
+
+// ---- the search ----
+
+/** What a search read (for the bench): requests, items read (before filters) and read units. */
+export interface SearchStats {
+  requests: number;
+  items: number;
+  capacity: number;
+}
+
+export interface SearchLimits {
+  /** A partition with at most this many users is read whole: an exact total. */
+  fullScan: number;
+  /** Items a long word's AP39T read may take before it is given up for the head partition. */
+  probe: number;
+  /** Items a bounded read takes at least once the page is found (the lower bound it reports is then useful). */
+  minRead: number;
+  /** Items a filtered search reads at most: the work of one search is bounded whatever the school's size. */
+  maxRead: number;
+  /** Keys a one-head search reads at most: pages deeper than this are not served. */
+  maxKeys: number;
+}
+
+/** A partition this small is read whole without trying the token order first. */
+const SMALL_PARTITION = 16;
+
+export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 60, minRead: 120, maxRead: 1500, maxKeys: 6000 };
+
+export interface SearchPage {
+  /** The page's users, newest first. */
+  userIds: string[];
+  /** How many users match; a lower bound when `exact` is false (the read stopped early). */
+  total: number;
+  exact: boolean;
+  /** How many of the matches pages can reach (≤ total). */
+  reachable: number;
+  /** Which read answered (for the bench and the logs). */
+  plan: 'head' | 'token' | 'scan' | 'bounded' | 'none';
+}
+
+function note(stats: SearchStats | undefined, r: { ScannedCount?: number; Count?: number; ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }, items?: number) {
+  if (!stats) return;
+  stats.requests++;
+  stats.items += items ?? r.ScannedCount ?? r.Count ?? 0;
+  const cc = r.ConsumedCapacity;
+  stats.capacity += Array.isArray(cc) ? cc.reduce((n, c) => n + (c.CapacityUnits ?? 0), 0) : (cc?.CapacityUnits ?? 0);
+}
+const capacity = (stats?: SearchStats) => (stats ? { ReturnConsumedCapacity: 'TOTAL' as const } : {});
+
+/** AP39N: how many users each head has (n + base; a missing head has none). */
+export async function headCounts(heads: string[], stats?: SearchStats): Promise<Map<string, number>> {
+  const wanted = heads.flatMap((h) => [keys.userSearchCount(h), keys.userSearchCountBase(h)]);
+  const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: wanted, ProjectionExpression: 'PK, n' } }, ...capacity(stats) }));
+  note(stats, r, wanted.length);
+  const byPk = new Map<string, number>();
+  for (const item of r.Responses?.[TABLE] ?? []) byPk.set(item.PK as string, (byPk.get(item.PK as string) ?? 0) + Number(item.n ?? 0));
+  let missed = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
+  while (missed.length) {
+    const again = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: missed, ProjectionExpression: 'PK, n' } } }));
+    for (const item of again.Responses?.[TABLE] ?? []) byPk.set(item.PK as string, (byPk.get(item.PK as string) ?? 0) + Number(item.n ?? 0));
+    missed = (again.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
+  }
+  return new Map(heads.map((h) => [h, Math.max(0, byPk.get(keys.userSearchCount(h).PK) ?? 0)]));
+}
+
+/** AP39H newest first: the first `n` user ids of a head (keys only). */
+async function headKeys(head: string, n: number, stats?: SearchStats): Promise<string[]> {
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await ddb.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.userSearchHeadPk(head) },
+        ProjectionExpression: 'SK',
+        ScanIndexForward: false,
+        Limit: n - ids.length,
+        ExclusiveStartKey: start,
+        ...capacity(stats),
+      }),
+    );
+    note(stats, r);
+    for (const item of r.Items ?? []) ids.push(keys.userOfSearchHeadSk(item.SK as string));
+    start = r.LastEvaluatedKey;
+  } while (start && ids.length < n);
+  return ids;
+}
+
+/** A one-word search that is a head: its page and AP39N's exact total. */
+async function headPage(head: string, skip: number, limit: number, l: SearchLimits, stats?: SearchStats): Promise<SearchPage> {
+  const reach = Math.min(skip + limit, l.maxKeys);
+  const [counts, ids] = await Promise.all([headCounts([head], stats), skip < reach ? headKeys(head, reach, stats) : Promise.resolve([])]);
+  const page = ids.slice(skip, skip + limit);
+  // A counter behind its partition (a crash between a write and its ADD) still shows what was read.
+  const total = Math.max(counts.get(head)!, skip + page.length);
+  return { userIds: page, total, exact: true, reachable: Math.min(total, l.maxKeys), plan: 'head' };
+}
+
+/**
+ * AP39T: the users having a token that starts with `word` (a long word), when there are few: at most
+ * `probe` items are read; more means the word is not selective (undefined). Filtered on all words in memory.
+ */
+async function tokenRead(word: string, all: string[], probe: number, stats?: SearchStats): Promise<{ userId: string; createdAt: string }[] | undefined> {
+  const r = await ddb.send(
+    new QueryCommand({
+      TableName: TABLE,
+      // The range form of begins_with: the same read in DynamoDB; DynamoDB Local seeks instead of scanning the partition.
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':pk': keys.userSearchTokenPk(headOf(word)), ':lo': word, ':hi': `${word}\u{10FFFF}` },
+      ExpressionAttributeNames: { '#t': 't', '#c': 'c' },
+      ProjectionExpression: 'SK, #t, #c',
+      Limit: probe,
+      ...capacity(stats),
+    }),
+  );
+  note(stats, r);
+  if (r.LastEvaluatedKey) return undefined;
+  const hits = new Map<string, string>();
+  for (const item of r.Items ?? []) if (matchesAll(item.t as string, all)) hits.set(keys.userOfSearchTokenSk(item.SK as string), item.c as string);
+  return [...hits].map(([userId, createdAt]) => ({ userId, createdAt })).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.userId.localeCompare(a.userId));
+}
+
+/**
+ * AP39H newest first with every word as a filter. `whole`: read the partition to its end (it is small),
+ * else stop once the page and one more match are found and `minRead` items were read. Never more than `maxRead`.
+ */
+async function headScan(head: string, filters: string[], skip: number, limit: number, whole: boolean, l: SearchLimits, stats?: SearchStats): Promise<SearchPage> {
+  const want = skip + limit + 1;
+  const found: string[] = [];
+  let read = 0;
+  let start: Record<string, unknown> | undefined;
+  const names = { '#t': 't' };
+  const values: Record<string, string> = { ':pk': keys.userSearchHeadPk(head) };
+  filters.forEach((w, i) => (values[`:w${i}`] = wordNeedle(w)));
+  const filter = filters.map((_, i) => `contains(#t, :w${i})`).join(' AND ');
+  do {
+    // The next read: the rest of the budget when reading whole, else as much as the matches so far suggest.
+    const density = read ? Math.max(found.length / read, 0.01) : 1;
+    const next = whole ? l.maxRead - read : Math.max(l.minRead - read, Math.ceil(((want - found.length) / density) * 1.2), 20);
+    const input: QueryCommandInput = {
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: values,
+      ProjectionExpression: 'SK',
+      ScanIndexForward: false,
+      Limit: Math.min(next, l.maxRead - read),
+      ExclusiveStartKey: start,
+      ...(filters.length ? { FilterExpression: filter, ExpressionAttributeNames: names } : {}),
+      ...capacity(stats),
+    };
+    const r = await ddb.send(new QueryCommand(input));
+    note(stats, r);
+    read += r.ScannedCount ?? 0;
+    for (const item of r.Items ?? []) found.push(keys.userOfSearchHeadSk(item.SK as string));
+    start = r.LastEvaluatedKey;
+  } while (start && read < l.maxRead && (whole || found.length < want || read < l.minRead));
+  const exact = !start;
+  return { userIds: found.slice(skip, skip + limit), total: found.length, exact, reachable: found.length, plan: exact ? 'scan' : 'bounded' };
+}
+
+/**
+ * The users having, for every word, a token that starts with it; newest first, the page at `skip`.
+ * Words are searchPrefixes(search); at least one must have 2 characters (the route refuses others).
+ */
+export async function searchUsers(words: string[], skip: number, limit: number, opts: { stats?: SearchStats; limits?: SearchLimits } = {}): Promise<SearchPage> {
+  const { stats, limits: l = SEARCH_LIMITS } = opts;
+  const lookups = words.filter((w) => charCount(w) >= 2);
+  if (!lookups.length) return { userIds: [], total: 0, exact: true, reachable: 0, plan: 'none' };
+  if (words.length === 1 && isHead(words[0]!)) return headPage(words[0]!, skip, limit, l, stats);
+
+  const heads = [...new Set(lookups.map(headOf))];
+  const counts = await headCounts(heads, stats);
+  const rarest = heads.reduce((a, b) => (counts.get(b)! < counts.get(a)! ? b : a));
+  const size = counts.get(rarest)!;
+  if (size === 0) return { userIds: [], total: 0, exact: true, reachable: 0, plan: 'none' };
+
+  // A long word is tried in token order first unless its partition is tiny anyway: the selective ones
+  // (e-mail fragments, phones) cost their few matches there; a common one costs at most `probe` items more.
+  const long = lookups.filter((w) => charCount(w) > HEAD_CHARS).sort((a, b) => charCount(b) - charCount(a))[0];
+  if (long && size > SMALL_PARTITION) {
+    const hits = await tokenRead(long, words, l.probe, stats);
+    if (hits) return { userIds: hits.slice(skip, skip + limit).map((h) => h.userId), total: hits.length, exact: true, reachable: hits.length, plan: 'token' };
+  }
+  // The head's own word needs no filter: every user of the partition has it.
+  return headScan(rarest, words.filter((w) => w !== rarest), skip, limit, size <= l.fullScan, l, stats);
+}
+
+// ---- the one-time backfill (AP40) ----
+
+/** Whether the backfill of the users made before this layout has run. */
+export async function searchIndexReady(): Promise<boolean> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.userSearchState }));
+  return Number(r.Item?.version ?? 0) >= SEARCH_INDEX_VERSION;
+}
+
+/** BatchWriteItem by 25 (puts and deletes), retrying the unprocessed ones; `width` requests at once. */
+async function batchWrite(requests: ({ PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } })[], width = 4): Promise<void> {
+  const chunks: (typeof requests)[] = [];
+  for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < chunks.length) {
+        let request = chunks[next++]!;
+        for (let attempt = 0; request.length; attempt++) {
+          const r = await ddb.send(new BatchWriteCommand({ RequestItems: { [TABLE]: request } }));
+          request = (r.UnprocessedItems?.[TABLE] ?? []) as typeof request;
+          if (request.length) await new Promise((res) => setTimeout(res, Math.min(1000, 50 * 2 ** attempt)));
+        }
+      }
+    }),
+  );
+}
+
+const sameIndex = (a: Searchable, b: Searchable) => a.firstName === b.firstName && a.lastName === b.lastName && a.email === b.email && a.mobileNumber === b.mobileNumber;
+
+/**
+ * Indexes every user not marked by createUser (AP4 read to the end): writes their AP39H/AP39T items,
+ * removes their version-1 items, sets AP39N base to the heads they count for, the user count (AP42)
+ * and marks AP40. Safe to run twice at once: items are plain Puts and Deletes, and base is SET to
+ * what was read (not ADDed). A user renamed or deleted while it ran is re-read and put right
+ * (its own write ADDed its change to n, on top of the base counted from what was read).
+ */
+export async function backfillSearchIndex(now = new Date()): Promise<number> {
+  const users = await queryAll({ TableName: TABLE, IndexName: 'byParent', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk } });
+  const base = new Map<string, number>();
+  const unmarked = users.filter((u) => !isMarked(u)) as unknown as Searchable[];
+  for (let i = 0; i < unmarked.length; i += 100) {
+    const chunk = unmarked.slice(i, i + 100);
+    const written = chunk.map((u) => searchIndexOf(u));
+    await batchWrite([
+      ...written.flatMap((w) => w.items.map((Item) => ({ PutRequest: { Item } }))),
+      ...chunk.flatMap((u) => legacyKeys(u).map((Key) => ({ DeleteRequest: { Key } }))),
+    ]);
+    written.forEach((w) => w.heads.forEach((h) => base.set(h, (base.get(h) ?? 0) + 1)));
+    // Renamed or deleted meanwhile: their own write may have come before ours.
+    const fresh = await getItems(chunk.map((u) => keys.user(u.id)));
+    const fixes: Parameters<typeof batchWrite>[0] = [];
+    chunk.forEach((u, j) => {
+      const current = fresh[j] as unknown as Searchable | undefined;
+      if (current && sameIndex(u, current)) return;
+      const keep = new Set(current ? searchIndexOf(current).items.map((x) => keyId(keyOf(x))) : []);
+      for (const item of written[j]!.items) if (!keep.has(keyId(keyOf(item)))) fixes.push({ DeleteRequest: { Key: keyOf(item) } });
+      if (current) for (const Item of searchIndexOf(current).items) fixes.push({ PutRequest: { Item } });
+    });
+    await batchWrite(fixes);
+  }
+  await batchWrite([...base].map(([head, n]) => ({ PutRequest: { Item: { ...keys.userSearchCountBase(head), n } } })));
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.usersCount, n: users.length } }));
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.userSearchState, version: SEARCH_INDEX_VERSION, at: now.toISOString(), users: users.length } }));
+  return users.length;
+}
