@@ -112,6 +112,42 @@ describe('/dashboard/users', () => {
     expect(await screen.findByText('No user matches “nobody”', undefined, { timeout: SEARCH_DEBOUNCE_MS * 4 })).toBeInTheDocument();
   });
 
+  it('a search without a word of 2 characters is not sent: the field says why and the list stays', async () => {
+    const { fetch } = users();
+    await screen.findAllByTestId('user-row');
+    const before = listCalls(fetch).length;
+    for (const text of ['m', '01', 'a b']) {
+      await userEvent.clear(screen.getByLabelText('Search users'));
+      await userEvent.type(screen.getByLabelText('Search users'), text);
+      expect(await screen.findByText('Type at least 2 letters or digits to search', undefined, { timeout: SEARCH_DEBOUNCE_MS * 4 })).toBeInTheDocument();
+    }
+    expect(listCalls(fetch).filter((u) => u.includes('search='))).toEqual([]);
+    expect(listCalls(fetch).length).toBeLessThanOrEqual(before + 1);
+    expect(names()).toHaveLength(6);
+    await userEvent.type(screen.getByLabelText('Search users'), 'c');
+    await waitFor(() => expect(listCalls(fetch).at(-1)).toBe('/api/admin/allusers?search=a+bc&page=1'), { timeout: SEARCH_DEBOUNCE_MS * 4 });
+    expect(screen.queryByText('Type at least 2 letters or digits to search')).toBeNull();
+  });
+
+  it('a total the server only bounds from below is said as "at least", and the pager reaches the pages found', async () => {
+    const { fetch } = users((url) => {
+      if (!url.includes('search=')) return undefined;
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      // As the server answers a common name at a big school: the matches read so far, one page past the current.
+      const total = 6 * page + 1;
+      return { status: 200, body: { data: people.slice(0, 6), page, limit: 6, total, pages: page + 1, totalIsLowerBound: true } };
+    });
+    await screen.findAllByTestId('user-row');
+    await userEvent.type(screen.getByLabelText('Search users'), 'mohamed');
+    await waitFor(() => expect(screen.getByTestId('users-count')).toHaveTextContent('At least 7 users: type more of the name to narrow the search'), { timeout: SEARCH_DEBOUNCE_MS * 4 });
+    const pager = within(screen.getByRole('navigation', { name: 'Pages' }));
+    expect(pager.getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2']);
+    await userEvent.click(pager.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(listCalls(fetch).at(-1)).toBe('/api/admin/allusers?search=mohamed&page=2'));
+    await waitFor(() => expect(screen.getByTestId('users-count')).toHaveTextContent('At least 13 users'));
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3']);
+  });
+
   it("block toggles (the list refetches), unblock too; a failure says 'Failed to block user'", async () => {
     const list = [row()];
     let fail = false;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { MIN_SEARCH_CHARS, searchTooShort } from '@shared/search-text';
 import { TextField } from '@/components/fields';
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
@@ -12,14 +13,18 @@ import { useUserActions } from '../lib/use-user-actions';
 import '../components/users.css';
 
 /**
- * Spec 2: /dashboard/users — search by name, phone or e-mail (asked once the typing pauses), the
- * table newest first in pages of USERS_PAGE_SIZE with a window of page numbers (spec 9), block,
- * delete and the assign-lecture modal; a row opens the student's page.
+ * Spec 2: /dashboard/users — search by name, phone or e-mail (asked once the typing pauses and it
+ * has a word of MIN_SEARCH_CHARS, as the server requires), the table newest first in pages of
+ * USERS_PAGE_SIZE with a window of page numbers (spec 9), block, delete and the assign-lecture
+ * modal; a row opens the student's page. A search at a big school may answer "at least N": the
+ * count says so and the pager reaches the matches found.
  */
 export default function AdminUsersRoute() {
   const t = useT();
   const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim());
+  const settled = useDebounced(typed.trim());
+  const tooShort = searchTooShort(settled);
+  const search = tooShort ? '' : settled;
   // A new search starts at its first page.
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === search ? paging.page : 1;
@@ -34,13 +39,15 @@ export default function AdminUsersRoute() {
 
   const pages = users.data?.pages ?? 0;
   const rows = users.data?.data ?? [];
+  const total = users.data?.total ?? 0;
+  const countText = users.data?.totalIsLowerBound ? t('users.countAtLeast', { total }) : total === 1 ? t('users.countOne') : t('users.count', { total });
   return (
     <section className="page users-page">
       <div className="page-head">
         <h1>{t('users.title')}</h1>
         {users.data ? (
           <span className="muted" data-testid="users-count">
-            {users.data.total === 1 ? t('users.countOne') : t('users.count', { total: users.data.total })}
+            {countText}
           </span>
         ) : null}
       </div>
@@ -53,6 +60,7 @@ export default function AdminUsersRoute() {
         value={typed}
         dir="auto"
         autoComplete="off"
+        descriptiveText={tooShort ? t('users.searchTooShort', { min: MIN_SEARCH_CHARS }) : undefined}
         onChange={(e) => setTyped(e.target.value)}
       />
       {users.isLoading ? (
