@@ -68,6 +68,10 @@ describe('/dashboard/sales', () => {
     expect(within(orders[0]!).getByText('100 LE')).toBeInTheDocument();
     expect(within(orders[1]!).getByText('Aman/Masary')).toBeInTheDocument();
     expect(within(orders[2]!).getByText('Failed')).toBeInTheDocument();
+    // A student deleted since is still named, and tagged.
+    expect(within(orders[2]!).getByText('Sara')).toBeInTheDocument();
+    expect(within(orders[2]!).getByText('Deleted account')).toBeInTheDocument();
+    expect(within(orders[0]!).queryByText('Deleted account')).toBeNull();
   });
 
   it('a preset or another day asks again; a backwards range asks nothing and says why', async () => {

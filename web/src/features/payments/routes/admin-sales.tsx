@@ -5,6 +5,7 @@ import { type DataColumn, DataTable } from '@/components/data-table';
 import { TextField } from '@/components/fields';
 import { LoadFailed, serverMessageOf } from '@/components/load-failed';
 import { Spinner } from '@/components/spinner';
+import { StudentName } from '@/components/student-name';
 import { type MessageKey, useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/commerce-area';
 import { download } from '@/lib/csv';
@@ -52,7 +53,7 @@ export default function AdminSalesRoute() {
       header: t('sales.colStudent'),
       cell: (o) => (
         <span className="student">
-          <bdi>{o.studentName}</bdi>
+          <StudentName name={o.studentName} deleted={o.studentDeleted} />
           <span className="muted student-contact" dir="ltr">
             {o.studentEmail || o.studentPhone}
           </span>
