@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// A lazy screen's first render compiles its modules; on a loaded 2-core machine that can pass the
+// default 1 s of findBy*/waitFor. A missing element still fails, after 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jose (decodeJwt) needs these; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
