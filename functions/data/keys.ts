@@ -33,17 +33,18 @@
  *                           data/user-search-text.ts; t = all the user's tokens as "\ntok1\ntok2\n", so a Query of the
  *                           rarest word's head, ScanIndexForward=false, with FilterExpression contains(t, "\n"+word) for
  *                           every word keeps the users having a token that starts with each word. A one-word search that
- *                           is itself a head reads just its page (Limit skip+limit, keys only) and takes the total from AP39N;
- *                           otherwise the read is bounded and the total said to be a lower bound when it stops early.
+ *                           is itself a head reads just its page (Limit skip+limit+2, keys only): the AP39N items sort first
+ *                           in that order and give the total; otherwise the read (SK < "~") is bounded and the total said
+ *                           to be a lower bound when it stops early.
  *                           Written with the user in createUser, rewritten on a name edit, deleted with the user)
  *  AP39T userSearchToken   PK=USEARCHT#<token's head>  SK=<token>#userId  → t, c=createdAt  (one item per token longer
  *                           than a head: SK BETWEEN word AND word+U+10FFFF reads exactly the users with a token starting
  *                           with a long word, e.g. an e-mail fragment or a phone; used when that read is small)
- *  AP39N userSearchCount   PK=USEARCHN#<head>      SK=COUNT | BASE  → n  (how many users a head has = COUNT's n + BASE's n:
- *                           COUNT is ADDed ±1 per AP39H item outside the user's transaction, for users made by createUser;
- *                           BASE is Put by the AP40 backfill for the users it indexed; both read with one BatchGet)
+ *  AP39N userSearchCount   PK=USEARCHH#<head>      SK=~COUNT | ~BASE  → n  (how many users a head has = ~COUNT's n + ~BASE's n,
+ *                           in the head's own partition after every date: ~COUNT is ADDed ±1 outside the user's transaction
+ *                           for users made by createUser; ~BASE is Put by the AP40 backfill for the users it indexed)
  *  AP40 userSearchState    PK=USEARCHMETA          SK=BACKFILL  → version, at (the lazy backfill of users not indexed in
- *                           this layout has run: version 2 writes AP39H/AP39T/AP39N and removes the version-1 items,
+ *                           this layout has run: version 3 writes AP39H/AP39T/AP39N and removes the version-1 items,
  *                           PK=USEARCH#<token's first char> SK=<token>#userId)
  *  AP42 usersCount         PK=USERSMETA            SK=COUNT  → n (ADD 1 after createUser, -1 after a delete; set by the AP40
  *                           backfill: the users screen's total without a search, instead of counting AP4)
@@ -92,8 +93,10 @@ export const keys = {
   userSearchTokenPk: (head: string) => `USEARCHT#${head}`,
   /** The user id of an AP39T sort key (an e-mail token may hold '#', an id never does). */
   userOfSearchTokenSk: (sk: string) => sk.slice(sk.lastIndexOf('#') + 1),
-  userSearchCount: (head: string): Key => ({ PK: `USEARCHN#${head}`, SK: 'COUNT' }),
-  userSearchCountBase: (head: string): Key => ({ PK: `USEARCHN#${head}`, SK: 'BASE' }),
+  userSearchCount: (head: string): Key => ({ PK: `USEARCHH#${head}`, SK: '~COUNT' }),
+  userSearchCountBase: (head: string): Key => ({ PK: `USEARCHH#${head}`, SK: '~BASE' }),
+  /** AP39H sort keys below this are users (dates); the AP39N counts sort at or above it. */
+  userSearchCountSkFloor: '~',
   /** The version-1 AP39 item (removed by the AP40 backfill). */
   legacyUserSearchToken: (token: string, userId: string): Key => ({ PK: `USEARCH#${[...token][0] ?? ''}`, SK: `${token}#${userId}` }),
   userSearchState: { PK: 'USEARCHMETA', SK: 'BACKFILL' } as Key,

@@ -5,13 +5,14 @@
  * Why this shape: a search box's words are prefixes, most of them short and shared by thousands of
  * students ("moh", "محم", "010"). Reading every user whose token starts with a word and sorting them
  * costs as many items as matches (5,000 per search at 100,000 students). Here:
- *  - a word of 2–4 characters is a head: its partition lists exactly its users, newest first, and
- *    AP39N holds how many, so a page costs its own 6 keys plus one counter;
+ *  - a word of 2–4 characters is a head: its partition lists exactly its users, newest first, with
+ *    how many (AP39N) sorted before them, so a page is one Query of its own 6 keys and the count;
+ *  - a long word (an e-mail fragment, a phone, a whole name) is first read from AP39T in token
+ *    order, which holds only the users it matches: exact when that read is small;
  *  - any other search reads the partition of its rarest head newest first, filtered on all words
  *    by the token string each item carries, and stops once the page is found and enough was read:
- *    the total is then a lower bound and said to be one (a small partition is read whole: exact);
- *  - a long, selective word (an e-mail fragment, a phone) is read from AP39T in token order, which
- *    holds only the matching users: exact when that read is small.
+ *    the total is then a lower bound and said to be one (a small partition is read whole: exact).
+ * Every search is then the page's BatchGet of profiles plus one or two reads, three on the longest path.
  */
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { charCount } from '../../shared/search-text';
@@ -31,7 +32,7 @@ export interface Searchable {
 }
 
 /** The index layout: bumping it makes the lazy backfill (AP40) index every user again. */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /**
  * Written on the record by createUser: this user's heads are counted by the live ADDs (AP39N n).
@@ -131,10 +132,7 @@ export interface SearchLimits {
   maxKeys: number;
 }
 
-/** A partition this small is read whole without trying the token order first. */
-const SMALL_PARTITION = 16;
-
-export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 60, minRead: 120, maxRead: 1500, maxKeys: 6000 };
+export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 50, minRead: 120, maxRead: 1500, maxKeys: 6000 };
 
 export interface SearchPage {
   /** The page's users, newest first. */
@@ -157,25 +155,30 @@ function note(stats: SearchStats | undefined, r: { ScannedCount?: number; Count?
 }
 const capacity = (stats?: SearchStats) => (stats ? { ReturnConsumedCapacity: 'TOTAL' as const } : {});
 
-/** AP39N: how many users each head has (n + base; a missing head has none). */
+const isCount = (sk: string) => sk >= keys.userSearchCountSkFloor;
+
+/** AP39N: how many users each head has (~COUNT + ~BASE; a missing head has none). */
 export async function headCounts(heads: string[], stats?: SearchStats): Promise<Map<string, number>> {
-  const wanted = heads.flatMap((h) => [keys.userSearchCount(h), keys.userSearchCountBase(h)]);
-  const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: wanted, ProjectionExpression: 'PK, n' } }, ...capacity(stats) }));
-  note(stats, r, wanted.length);
-  const byPk = new Map<string, number>();
-  for (const item of r.Responses?.[TABLE] ?? []) byPk.set(item.PK as string, (byPk.get(item.PK as string) ?? 0) + Number(item.n ?? 0));
-  let missed = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
-  while (missed.length) {
-    const again = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: missed, ProjectionExpression: 'PK, n' } } }));
-    for (const item of again.Responses?.[TABLE] ?? []) byPk.set(item.PK as string, (byPk.get(item.PK as string) ?? 0) + Number(item.n ?? 0));
-    missed = (again.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
+  const n = new Map<string, number>();
+  let wanted: Key[] = heads.flatMap((h) => [keys.userSearchCount(h), keys.userSearchCountBase(h)]);
+  while (wanted.length) {
+    const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: wanted, ProjectionExpression: 'PK, n' } }, ...capacity(stats) }));
+    note(stats, r, wanted.length);
+    for (const item of r.Responses?.[TABLE] ?? []) n.set(item.PK as string, (n.get(item.PK as string) ?? 0) + Number(item.n ?? 0));
+    wanted = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
   }
-  return new Map(heads.map((h) => [h, Math.max(0, byPk.get(keys.userSearchCount(h).PK) ?? 0)]));
+  return new Map(heads.map((h) => [h, Math.max(0, n.get(keys.userSearchHeadPk(h)) ?? 0)]));
 }
 
-/** AP39H newest first: the first `n` user ids of a head (keys only). */
-async function headKeys(head: string, n: number, stats?: SearchStats): Promise<string[]> {
+/**
+ * A one-word search that is a head: one Query newest first, keys only, whose first items are the
+ * head's counts (their sort keys come after every date) and then the users: the page and the exact total.
+ */
+async function headPage(head: string, skip: number, limit: number, l: SearchLimits, stats?: SearchStats): Promise<SearchPage> {
+  // Past maxKeys only the counts are read (the pager does not offer those pages).
+  const reach = skip < l.maxKeys ? Math.min(skip + limit, l.maxKeys) : 0;
   const ids: string[] = [];
+  let total = 0;
   let start: Record<string, unknown> | undefined;
   do {
     const r = await ddb.send(
@@ -183,27 +186,24 @@ async function headKeys(head: string, n: number, stats?: SearchStats): Promise<s
         TableName: TABLE,
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': keys.userSearchHeadPk(head) },
-        ProjectionExpression: 'SK',
+        ExpressionAttributeNames: { '#n': 'n' },
+        ProjectionExpression: 'SK, #n',
         ScanIndexForward: false,
-        Limit: n - ids.length,
+        Limit: reach - ids.length + (start ? 0 : 2),
         ExclusiveStartKey: start,
         ...capacity(stats),
       }),
     );
     note(stats, r);
-    for (const item of r.Items ?? []) ids.push(keys.userOfSearchHeadSk(item.SK as string));
+    for (const item of r.Items ?? []) {
+      if (isCount(item.SK as string)) total += Number(item.n ?? 0);
+      else ids.push(keys.userOfSearchHeadSk(item.SK as string));
+    }
     start = r.LastEvaluatedKey;
-  } while (start && ids.length < n);
-  return ids;
-}
-
-/** A one-word search that is a head: its page and AP39N's exact total. */
-async function headPage(head: string, skip: number, limit: number, l: SearchLimits, stats?: SearchStats): Promise<SearchPage> {
-  const reach = Math.min(skip + limit, l.maxKeys);
-  const [counts, ids] = await Promise.all([headCounts([head], stats), skip < reach ? headKeys(head, reach, stats) : Promise.resolve([])]);
-  const page = ids.slice(skip, skip + limit);
-  // A counter behind its partition (a crash between a write and its ADD) still shows what was read.
-  const total = Math.max(counts.get(head)!, skip + page.length);
+  } while (start && ids.length < reach);
+  const page = ids.slice(0, reach).slice(skip, skip + limit);
+  // A count behind its partition (a crash between a write and its ADD) still shows what was read.
+  total = Math.max(total, skip + page.length);
   return { userIds: page, total, exact: true, reachable: Math.min(total, l.maxKeys), plan: 'head' };
 }
 
@@ -241,7 +241,7 @@ async function headScan(head: string, filters: string[], skip: number, limit: nu
   let read = 0;
   let start: Record<string, unknown> | undefined;
   const names = { '#t': 't' };
-  const values: Record<string, string> = { ':pk': keys.userSearchHeadPk(head) };
+  const values: Record<string, string> = { ':pk': keys.userSearchHeadPk(head), ':floor': keys.userSearchCountSkFloor };
   filters.forEach((w, i) => (values[`:w${i}`] = wordNeedle(w)));
   const filter = filters.map((_, i) => `contains(#t, :w${i})`).join(' AND ');
   do {
@@ -250,7 +250,7 @@ async function headScan(head: string, filters: string[], skip: number, limit: nu
     const next = whole ? l.maxRead - read : Math.max(l.minRead - read, Math.ceil(((want - found.length) / density) * 1.2), 20);
     const input: QueryCommandInput = {
       TableName: TABLE,
-      KeyConditionExpression: 'PK = :pk',
+      KeyConditionExpression: 'PK = :pk AND SK < :floor',
       ExpressionAttributeValues: values,
       ProjectionExpression: 'SK',
       ScanIndexForward: false,
@@ -280,18 +280,19 @@ export async function searchUsers(words: string[], skip: number, limit: number, 
   if (words.length === 1 && isHead(words[0]!)) return headPage(words[0]!, skip, limit, l, stats);
 
   const heads = [...new Set(lookups.map(headOf))];
-  const counts = await headCounts(heads, stats);
-  const rarest = heads.reduce((a, b) => (counts.get(b)! < counts.get(a)! ? b : a));
-  const size = counts.get(rarest)!;
-  if (size === 0) return { userIds: [], total: 0, exact: true, reachable: 0, plan: 'none' };
-
-  // A long word is tried in token order first unless its partition is tiny anyway: the selective ones
-  // (e-mail fragments, phones) cost their few matches there; a common one costs at most `probe` items more.
+  // A long word is read in token order first: the selective ones (e-mail fragments, phones, rare names)
+  // cost their few matches there; a common one costs at most `probe` items more. With other words,
+  // the head counts are read meanwhile (needed when the token read is too long).
   const long = lookups.filter((w) => charCount(w) > HEAD_CHARS).sort((a, b) => charCount(b) - charCount(a))[0];
-  if (long && size > SMALL_PARTITION) {
-    const hits = await tokenRead(long, words, l.probe, stats);
-    if (hits) return { userIds: hits.slice(skip, skip + limit).map((h) => h.userId), total: hits.length, exact: true, reachable: hits.length, plan: 'token' };
-  }
+  const [hits, early] = await Promise.all([
+    long ? tokenRead(long, words, l.probe, stats) : undefined,
+    long && words.length === 1 ? undefined : headCounts(heads, stats),
+  ]);
+  if (hits) return { userIds: hits.slice(skip, skip + limit).map((h) => h.userId), total: hits.length, exact: true, reachable: hits.length, plan: 'token' };
+  const counts = early ?? (await headCounts(heads, stats));
+  const rarest = heads.reduce((a, b) => (counts.get(b)! < counts.get(a)! ? b : a));
+  // No early answer on a count of 0: the read of an empty partition is cheap, and stays right if a count lags.
+  const size = counts.get(rarest)!;
   // The head's own word needs no filter: every user of the partition has it.
   return headScan(rarest, words.filter((w) => w !== rarest), skip, limit, size <= l.fullScan, l, stats);
 }

@@ -264,6 +264,11 @@ describe('bounded reads', () => {
     const head = await repo.searchUsers([family.slice(0, 4)], 6, 6, { limits: tight });
     expect(head).toMatchObject({ plan: 'head', exact: true, total: 18, reachable: 10 });
     expect(head.userIds).toEqual(made.slice(6, 10).map((m) => m.id));
+    const stats = { requests: 0, items: 0, capacity: 0 };
+    const past = await repo.searchUsers([family.slice(0, 4)], 12, 6, { limits: tight, stats });
+    expect(past).toMatchObject({ userIds: [], total: 18 });
+    expect(stats).toMatchObject({ requests: 1 });
+    expect(stats.items).toBeLessThanOrEqual(2);
   });
 
   it('the route: pages over the matches, no lower-bound flag on an exact answer', async () => {
