@@ -30,18 +30,22 @@ export const ERROR_CODES = [
   'session.passwordChanged',
   'session.passwordReset',
   'session.accountDeleted',
+  'session.blocked', // the account was blocked: its sessions ended for good (an unblock does not revive them)
   'user.blocked', // 403 with `user: { block: true }`
   'admin.only',
   // Auth
   'auth.badCredentials', // 401 wrong e-mail/phone or password
   'auth.notActivated', // 403
-  'auth.tooManyAttempts', // 429 sign-in locked for 15 minutes
+  'auth.tooManyAttempts', // 429 this account's next attempt must wait (`retryAfter` seconds)
+  'auth.tooManyFromNetwork', // 429 too many failed attempts from the caller's address (`retryAfter` seconds)
   'auth.emailInUse', // 409
   'auth.phoneInUse', // 409
   'auth.accountInUse', // 409 e-mail or phone (a race)
   'auth.resetCode', // 400 the code is wrong or has expired
   'auth.resetCodeVoid', // 429 too many wrong codes
   'auth.resetNotVerified', // 400 verify the code first
+  'auth.resetCodesCapped', // 429 too many codes asked for this e-mail this hour; no mail sent (`retryAfter`)
+  'auth.resetGuessesCapped', // 429 too many wrong codes for this e-mail this hour (`retryAfter`)
   // Catalogue
   'course.notFound',
   'course.noChange', // 400 neither name nor image sent
@@ -110,4 +114,6 @@ export interface ApiErrorBody {
   errors?: FieldError[];
   /** Present on a 403 for a blocked user, so the client logs out. */
   user?: { block: true };
+  /** On a 429: seconds before trying again is worth it (also the Retry-After header). */
+  retryAfter?: number;
 }

@@ -1,38 +1,65 @@
-/** Sign-in with e-mail or phone and password, with a per-identifier limit on failures. */
+/**
+ * Sign-in with e-mail or phone and password. Attempts are counted per account before the password
+ * is checked, and slowed down rather than locked (sign-in-throttle.ts). An unknown account gets
+ * the same check (against a decoy), the same answer and, at least, the same time.
+ */
 import type { LoginResponse } from '../../shared/schemas/auth';
-import { clearSignInFailures, recordSignInFailure, signInFailures } from '../data/sign-in-failure-repo';
 import { toUser, userById, userIdByEmail, userIdByPhone } from '../data/user-repo';
-import { Blocked, Forbidden, TooManyRequests, Unauthorized } from '../lib/errors';
+import { Blocked, Forbidden, Unauthorized } from '../lib/errors';
 import { identifierKey, parseIdentifier } from './identifier';
-import { passwordSignIn, WRONG_CREDENTIALS } from './pool';
+import { passwordSignIn } from './pool';
+import { revokeRefreshToken } from './refresh-tokens';
+import { decoySignIn } from './sign-in-decoy';
+import { accountOfIdentifier, accountOfUser, beginSignIn } from './sign-in-throttle';
 import { startSession } from './sessions';
 
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-export const MAX_SIGN_IN_FAILURES = 10;
 export const NOT_ACTIVATED = 'Your account is not activated yet. Check your e-mail for the activation link.';
+/** A wrong password is answered no sooner than this, whether or not the account exists. */
+export const FAILED_SIGN_IN_FLOOR_MS = 300;
 
-export async function logIn(identifier: string, password: string): Promise<LoginResponse['data']> {
+const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+export async function logIn(identifier: string, password: string, source: string): Promise<LoginResponse['data']> {
+  const startedAt = Date.now();
   const id = parseIdentifier(identifier);
-  const key = identifierKey(id);
-  const failures = await signInFailures(key);
-  if (failures >= MAX_SIGN_IN_FAILURES) throw new TooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.', 'auth.tooManyAttempts');
-  const failed = async () => {
-    await recordSignInFailure(key, SIGN_IN_WINDOW_SECONDS);
-    return new Unauthorized(WRONG_CREDENTIALS, 'auth.badCredentials');
-  };
-
   const userId = id.kind === 'email' ? await userIdByEmail(id.email) : id.kind === 'phone' ? await userIdByPhone(id.phone) : undefined;
   const user = userId ? await userById(userId) : undefined;
-  if (!user) throw await failed();
+  const attempt = await beginSignIn(user ? accountOfUser(user.id) : accountOfIdentifier(identifierKey(id)), source);
 
   // The password is checked before the account's state is told, so a stranger learns nothing.
-  const result = await passwordSignIn(user.email, password).catch(async (e: unknown) => {
-    throw e instanceof Unauthorized ? await failed() : e;
-  });
-  if (failures > 0) await clearSignInFailures(key);
-  if (user.block || 'disabled' in result) throw new Blocked();
+  let result: Awaited<ReturnType<typeof passwordSignIn>>;
+  try {
+    result = user ? await passwordSignIn(user.email, password) : await decoySignIn(password);
+  } catch (e) {
+    if (e instanceof Unauthorized) {
+      await attempt.failed();
+      await waitUntil(startedAt + FAILED_SIGN_IN_FLOOR_MS);
+    }
+    throw e;
+  }
+  await attempt.succeeded();
+  if (!user || user.block || 'disabled' in result) throw new Blocked();
   if (!user.activated) throw new Forbidden(NOT_ACTIVATED, 'auth.notActivated');
 
-  await startSession(user, result.idToken);
-  return { ...toUser(user), token: result.idToken, ...(result.refreshToken ? { refreshToken: result.refreshToken } : {}) };
+  await Promise.all([startSession(user, result.idToken), revokeRefreshToken(result.refreshToken)]);
+  return { ...toUser(user), token: result.idToken };
+}
+
+/**
+ * A signed-in user's current password (before a password change), checked as a sign-in is:
+ * counted and slowed per account, its refresh token revoked. False when wrong (or the pool user is disabled).
+ */
+export async function checkCurrentPassword(userId: string, email: string, password: string, source: string): Promise<boolean> {
+  const attempt = await beginSignIn(accountOfUser(userId), source);
+  try {
+    const result = await passwordSignIn(email, password);
+    await attempt.succeeded();
+    if ('disabled' in result) return false;
+    await revokeRefreshToken(result.refreshToken);
+    return true;
+  } catch (e) {
+    if (!(e instanceof Unauthorized)) throw e;
+    await attempt.failed();
+    return false;
+  }
 }

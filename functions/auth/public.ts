@@ -5,10 +5,14 @@
  *   then the user's record: blocked, logged out, signed in elsewhere, admin group). Each domain's
  *   index.ts passes it to `domainHandler`.
  * - `parseGroups`: the caller's Cognito groups as API Gateway flattens them.
- * - `passwordSignIn`, `setPoolPassword`, `deletePoolUser`: the pool as the users domain needs it
- *   (check a current password, set a new one, remove a deleted user's sign-in);
+ * - `checkCurrentPassword`: a signed-in user's password, checked as a sign-in is (counted and
+ *   slowed per account, nothing left behind in the pool); `sourceOf(event)`: the caller's address for it;
+ * - `setPoolPassword`, `deletePoolUser`: the pool as the users domain needs it (set a new
+ *   password, remove a deleted user's sign-in);
  * - `keepOnlySession(userId, jti)`: after a password change, end every other session of the user.
  */
 export { parseGroups, sessionGate } from './session-gate';
-export { deletePoolUser, passwordSignIn, setPoolPassword } from './pool';
+export { deletePoolUser, setPoolPassword } from './pool';
+export { checkCurrentPassword } from './password-sign-in';
+export { sourceOf } from './caller-source';
 export { keepOnlySession } from './sessions';

@@ -7,6 +7,13 @@ export const RESET_CODE_TTL_SECONDS = 15 * 60;
 export const RESET_CODE_RESEND_SECONDS = 60;
 /** Wrong guesses a code survives; the next attempt is refused with 429 and a new code is needed. */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
+/** Per e-mail in an hour (whether or not it has an account): codes issued, and wrong codes tried across all its codes. */
+export const RESET_CODES_PER_HOUR = 3;
+export const RESET_GUESSES_PER_HOUR = 10;
+/** Per source address in an hour: a school's shared address stays well below. */
+export const RESET_CODES_PER_SOURCE_HOUR = 30;
+export const RESET_GUESSES_PER_SOURCE_HOUR = 60;
+export const RESET_WINDOW_SECONDS = 60 * 60;
 
 /** The code is bound to its e-mail and salted, so the stored hash matches nothing else. */
 export function hashResetCode(email: string, code: string, salt: string): string {

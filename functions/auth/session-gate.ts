@@ -17,6 +17,7 @@ const SESSION_ENDED_CODE: Record<SessionEndReason, ErrorCode> = {
   password: 'session.passwordChanged',
   reset: 'session.passwordReset',
   deleted: 'session.accountDeleted',
+  blocked: 'session.blocked',
 };
 const SESSION_ENDED: Record<SessionEndReason, string> = {
   logout: 'You have logged out. Please log in again.',
@@ -24,6 +25,7 @@ const SESSION_ENDED: Record<SessionEndReason, string> = {
   password: 'Your password was changed. Please log in again.',
   reset: 'Your password was reset. Please log in again.',
   deleted: 'This account no longer exists.',
+  blocked: 'Your account was blocked, so this session has ended. Please log in again.',
 };
 
 /** API Gateway flattens array claims to "[a b]"; the local gateway passes arrays. Accept both. */

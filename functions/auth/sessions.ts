@@ -1,14 +1,22 @@
 import { decodeJwt } from 'jose';
 import { setSessions, type UserRecord, userById } from '../data/user-repo';
 import { env } from '../lib/env';
+import { Blocked, isConditionFailed } from '../lib/errors';
 import { sessionsAfterSignIn, sessionsAfterSignOut } from './session-rules';
 
-/** Makes the ID token's jti a live session of the user (session-gate.ts refuses any other token) and records the sign-in time. */
+/**
+ * Makes the ID token's jti a live session of the user (session-gate.ts refuses any other token)
+ * and records the sign-in time; a block written since the user was read wins (403).
+ */
 export async function startSession(user: UserRecord, idToken: string): Promise<void> {
   const { jti } = decodeJwt(idToken);
   if (typeof jti !== 'string') throw new Error('the ID token has no jti');
   const next = sessionsAfterSignIn(user, jti, env.SINGLE_SESSION);
-  await setSessions(user.id, next.sessions, next.reason, new Date().toISOString());
+  try {
+    await setSessions(user.id, next.sessions, next.reason, new Date().toISOString());
+  } catch (e) {
+    throw isConditionFailed(e) ? new Blocked() : e;
+  }
 }
 
 /** Ends the session of this token (the gate has checked it is live); the others stay. */

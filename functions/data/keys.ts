@@ -68,7 +68,11 @@
  *  AP25 activationToken     PK=ACTIVATION#token     SK=ACTIVATION  (expiresAt TTL)
  *  AP26 outbox (local only) PK=OUTBOX               SK=MAIL#ulid  (expiresAt TTL)
  *  AP27 oauthState          PK=OAUTH#state          SK=OAUTH  → PKCE verifier (expiresAt TTL, taken once)
- *  AP28 signInFailures      PK=SIGNINFAIL#identifier SK=SIGNINFAIL  → failures in the window (expiresAt TTL)
+ *  AP28 signInAttempts      PK=SIGNIN#account       SK=SIGNIN  → attempts (consecutive failures, counted before the
+ *                           password is checked), nextAllowedAt (epoch ms), expiresAt TTL (forgotten 15 min after the last);
+ *                           account = USER#id for a known e-mail or phone (both are one account), ID#identifier otherwise
+ *  AP50 attemptWindow       PK=WINDOW#what#subject  SK=WINDOW  → n (ADD), endsAt (epoch ms; the window opens at its first
+ *                           count), expiresAt TTL: failed sign-ins per source, reset codes and wrong codes per e-mail and per source
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -166,6 +170,9 @@ export const keys = {
   activation: (token: string): Key => ({ PK: `ACTIVATION#${token}`, SK: 'ACTIVATION' }),
   outboxMail: (id: string): Key => ({ PK: 'OUTBOX', SK: `MAIL#${id}` }),
   oauthState: (state: string): Key => ({ PK: `OAUTH#${state}`, SK: 'OAUTH' }),
-  signInFailures: (identifier: string): Key => ({ PK: `SIGNINFAIL#${identifier.toLowerCase()}`, SK: 'SIGNINFAIL' }),
+  signInAttempts: (account: string): Key => ({ PK: `SIGNIN#${account}`, SK: 'SIGNIN' }),
+  signInAccountOfUser: (userId: string) => `USER#${userId}`,
+  signInAccountOfIdentifier: (identifier: string) => `ID#${identifier.toLowerCase()}`,
+  attemptWindow: (what: string, subject: string): Key => ({ PK: `WINDOW#${what}#${subject.toLowerCase()}`, SK: 'WINDOW' }),
   outboxPk: 'OUTBOX',
 };

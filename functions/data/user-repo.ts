@@ -14,7 +14,7 @@ import {
   searchIndexReady,
 } from './user-search-repo';
 
-export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted';
+export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted' | 'blocked';
 
 /** The user's record: the server's truth for role, block and which sessions are live. */
 export interface UserRecord {
@@ -122,7 +122,8 @@ async function addToUsersCount(by: number): Promise<void> {
 
 /**
  * Replaces the live sessions, e.g. [] on logout-everywhere or [jti] for a single-session student;
- * `signedInAt` records a successful sign-in (lastSignInAt).
+ * `signedInAt` records a successful sign-in (lastSignInAt), which a block written meanwhile
+ * refuses (ConditionalCheckFailed): a token issued across a block never becomes a session.
  */
 export async function setSessions(id: string, sessions: string[], reason?: SessionEndReason, signedInAt?: string): Promise<void> {
   const sets = ['sessions = :s', ...(reason ? ['sessionEndReason = :r'] : []), ...(signedInAt ? ['lastSignInAt = :at'] : [])];
@@ -131,8 +132,9 @@ export async function setSessions(id: string, sessions: string[], reason?: Sessi
       TableName: TABLE,
       Key: keys.user(id),
       UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeValues: { ':s': sessions, ...(reason ? { ':r': reason } : {}), ...(signedInAt ? { ':at': signedInAt } : {}) },
-      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':s': sessions, ...(reason ? { ':r': reason } : {}), ...(signedInAt ? { ':at': signedInAt, ':blocked': true } : {}) },
+      ...(signedInAt ? { ExpressionAttributeNames: { '#b': 'block' } } : {}),
+      ConditionExpression: signedInAt ? 'attribute_exists(PK) AND (attribute_not_exists(#b) OR #b <> :blocked)' : 'attribute_exists(PK)',
     }),
   );
 }
@@ -210,15 +212,18 @@ export async function updateNames(before: UserRecord, firstName: string, lastNam
   return after;
 }
 
-/** Sets the block flag (the session gate reads it on every call). */
+/**
+ * Sets the block flag (the session gate reads it on every call). A block also ends every session
+ * in the same write, for good: after an unblock the student signs in again.
+ */
 export async function setBlocked(id: string, block: boolean): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: TABLE,
       Key: keys.user(id),
-      UpdateExpression: 'SET #b = :b',
+      UpdateExpression: block ? 'SET #b = :b, sessions = :none, sessionEndReason = :r' : 'SET #b = :b',
       ExpressionAttributeNames: { '#b': 'block' },
-      ExpressionAttributeValues: { ':b': block },
+      ExpressionAttributeValues: { ':b': block, ...(block ? { ':none': [], ':r': 'blocked' } : {}) },
       ConditionExpression: 'attribute_exists(PK)',
     }),
   );

@@ -67,8 +67,9 @@ export class PayloadTooLarge extends HttpError {
   }
 }
 export class TooManyRequests extends HttpError {
-  constructor(message = 'Too many attempts, try again later', code: ErrorCode = 'tooManyRequests') {
-    super(429, message, code);
+  /** `retryAfter`: seconds to wait, sent as `retryAfter` in the body and as the Retry-After header. */
+  constructor(message = 'Too many attempts, try again later', code: ErrorCode = 'tooManyRequests', retryAfter?: number) {
+    super(429, message, code, retryAfter === undefined ? {} : { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
   }
 }
 export class NotImplemented extends HttpError {

@@ -152,7 +152,8 @@ export function domainHandler(domain: Domain, impls: Handlers, gate: SessionGate
     .use(requestLog(domain))
     .onError(async (request) => {
       const { status, body } = errorBody(request.error);
-      request.response = { statusCode: status, headers: JSON_HEADERS, body: JSON.stringify(body) };
+      const headers: Record<string, string> = body.retryAfter === undefined ? JSON_HEADERS : { ...JSON_HEADERS, 'retry-after': String(body.retryAfter) };
+      request.response = { statusCode: status, headers, body: JSON.stringify(body) };
     })
     .handler(router as never);
 }

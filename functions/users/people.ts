@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { UpdateProfileBody, userDetails, UserRow } from '../../shared/schemas/people';
 import type { profile, userPage } from '../../shared/schemas/responses';
-import { keepOnlySession, passwordSignIn, setPoolPassword } from '../auth/public';
+import { checkCurrentPassword, keepOnlySession, setPoolPassword } from '../auth/public';
 import { toLecture } from '../catalogue/public';
 import { lectureById } from '../data/lecture-repo';
 import { purchaseOf, recordPurchase } from '../data/purchase-repo';
@@ -23,7 +23,7 @@ import {
 } from '../data/user-repo';
 import { backfillSearchIndex, searchIndexReady, searchUsers } from '../data/user-search-repo';
 import { searchPrefixes } from '../data/user-search-text';
-import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../lib/errors';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { logger } from '../lib/log';
 import { expiryAfter, listPurchases } from '../payments/public';
 import { removePoolUser, setPoolUserEnabled } from './pool-state';
@@ -48,19 +48,16 @@ export async function getProfile(userId: string): Promise<Profile> {
 }
 
 /**
- * Names always; with the password group the current password is checked against the pool first
- * (wrong → 400, nothing written), then the names, the new password, and every other session ends.
+ * Names always; with the password group the current password is checked first, as a sign-in from
+ * `source` is (wrong → 400, nothing written; too many → 429), then the names, the new password,
+ * and every other session ends.
  */
-export async function updateProfile(userId: string, jti: unknown, b: UpdateProfileBody): Promise<{ message: string; data: Profile; passwordChanged: boolean }> {
+export async function updateProfile(userId: string, jti: unknown, b: UpdateProfileBody, source: string): Promise<{ message: string; data: Profile; passwordChanged: boolean }> {
   const user = await existingUser(userId);
   const changePassword = b.Password !== undefined && b.newPassword !== undefined;
   if (changePassword) {
     if (user.provider === 'google') throw new BadRequest('This account signs in with Google and has no password to change', 'profile.wrongPassword');
-    const check = await passwordSignIn(user.email, b.Password!).catch((e: unknown) => {
-      if (e instanceof Unauthorized) throw new BadRequest(WRONG_PASSWORD, 'profile.wrongPassword');
-      throw e;
-    });
-    if ('disabled' in check) throw new BadRequest(WRONG_PASSWORD, 'profile.wrongPassword');
+    if (!(await checkCurrentPassword(user.id, user.email, b.Password!, source))) throw new BadRequest(WRONG_PASSWORD, 'profile.wrongPassword');
   }
   const after = user.firstName === b.firstName && user.lastName === b.lastName ? user : await updateNames(user, b.firstName, b.lastName);
   if (changePassword) {

@@ -70,6 +70,7 @@ export type User = z.infer<typeof user>;
 
 export const loginResponse = z.object({
   message: z.string(),
-  data: user.extend({ token: z.string(), refreshToken: z.string().optional() }),
+  /** No refresh token: a session ends with its ID token and the user signs in again (spec 4). */
+  data: user.extend({ token: z.string() }),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;

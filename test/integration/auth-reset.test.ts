@@ -1,12 +1,22 @@
-/** The three password-reset steps: forget-password → verify-reset-code → reset-password. */
+/**
+ * The three password-reset steps: forget-password → verify-reset-code → reset-password; and their
+ * caps (issue 13): codes and wrong codes per e-mail and per source over an hour, no mail while capped.
+ */
 import { api, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { liveRefreshTokens } from '../support/pool-state';
+import { apiFrom, freshSource } from '../support/source';
+
+jest.setTimeout(120_000);
 
 const NEW_PASSWORD = 'N3wPasswordOk';
 const WRONG_CODE = { message: 'The code is wrong or has expired', code: 'auth.resetCode' };
 
-async function lastCode(email: string): Promise<string | undefined> {
+async function mails(email: string): Promise<{ code?: string }[]> {
   const r = await fetch(`${platform().url}/_local/outbox.json?to=${encodeURIComponent(email)}`);
-  return ((await r.json()) as { data: { code?: string }[] }).data.find((m) => m.code)?.code;
+  return ((await r.json()) as { data: { code?: string }[] }).data;
+}
+async function lastCode(email: string): Promise<string | undefined> {
+  return (await mails(email)).find((m) => m.code)?.code;
 }
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const forget = (email: string) => api('POST', '/api/auth/forget-password', { json: { email } });
@@ -100,5 +110,108 @@ describe('POST /api/auth/reset-password', () => {
     const fresh = await login(u.email, NEW_PASSWORD);
     expect(fresh.status).toBe(200);
     expect([200, 501]).toContain((await api('GET', '/api/user/profile', { token: fresh.body.data.token })).status);
+  });
+});
+
+describe('caps per e-mail and per source (an hour)', () => {
+  const from = (source: string) => ({
+    forget: (email: string) => apiFrom(source, 'POST', '/api/auth/forget-password', { email }),
+    verify: (email: string, code: string) => apiFrom(source, 'POST', '/api/auth/verify-reset-code', { email, code }),
+    reset: (email: string, code: string) => apiFrom(source, 'POST', '/api/auth/reset-password', { email, code, password: NEW_PASSWORD, confirm: NEW_PASSWORD }),
+  });
+
+  it('five rounds of "new code + 5 wrong codes": at most 10 wrong codes are checked and 2 codes mailed; then 429 and no mail', async () => {
+    const u = await makeUser();
+    const call = from(freshSource());
+    const statuses: number[] = [];
+    const refusals: { step: string; code: string }[] = [];
+    for (let round = 0; round < 5; round++) {
+      const asked = await call.forget(u.email);
+      if (asked.status !== 200) refusals.push({ step: 'forget', code: asked.body.code });
+      for (let i = 0; i < 5; i++) {
+        const r = await call.verify(u.email, String(100000 + round * 10 + i));
+        statuses.push(r.status);
+        if (r.status === 429) refusals.push({ step: 'verify', code: r.body.code });
+      }
+    }
+    const codesMailed = (await mails(u.email)).filter((m) => m.code).length;
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(codesMailed).toBe(2);
+    expect(refusals.filter((r) => r.step === 'forget')).toEqual([1, 2, 3].map(() => ({ step: 'forget', code: 'auth.resetGuessesCapped' })));
+    expect(new Set(refusals.filter((r) => r.step === 'verify').map((r) => r.code))).toEqual(new Set(['auth.resetGuessesCapped']));
+    const capped = await call.forget(u.email);
+    expect(capped.status).toBe(429);
+    expect(capped.body).toEqual({ message: expect.stringMatching(/^Too many wrong codes for this e-mail\. Please try again in \d+ minutes\.$/), code: 'auth.resetGuessesCapped', retryAfter: expect.any(Number) });
+    expect(capped.body.retryAfter).toBeLessThanOrEqual(3600);
+    // Even the right code is refused while capped (the count is per e-mail, not per code).
+    const code = (await lastCode(u.email))!;
+    expect((await call.verify(u.email, code)).status).toBe(429);
+    expect((await mails(u.email)).filter((m) => m.code)).toHaveLength(2);
+  });
+
+  it('mails at most 3 codes an hour to one e-mail: the 4th request is 429 auth.resetCodesCapped and sends nothing', async () => {
+    const u = await makeUser();
+    const call = from(freshSource());
+    for (let i = 0; i < 3; i++) {
+      expect((await call.forget(u.email)).status).toBe(200);
+      const code = (await lastCode(u.email))!;
+      expect((await call.verify(u.email, code)).status).toBe(200);
+      expect((await call.reset(u.email, code)).status).toBe(200);
+    }
+    expect((await mails(u.email)).filter((m) => m.code)).toHaveLength(3);
+    const fourth = await call.forget(u.email);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ message: expect.stringMatching(/^Too many codes were asked for this e-mail\. Please try again in \d+ minutes\.$/), code: 'auth.resetCodesCapped', retryAfter: expect.any(Number) });
+    expect(fourth.headers.get('retry-after')).toBe(String(fourth.body.retryAfter));
+    expect((await mails(u.email)).filter((m) => m.code)).toHaveLength(3);
+  });
+
+  it('an e-mail without an account goes through the same answers as one with an account (and gets no mail)', async () => {
+    const u = await makeUser();
+    const ghost = `${uniq('ghost')}@test.local`;
+    const rounds = async (email: string) => {
+      const call = from(freshSource());
+      const answers: string[] = [];
+      for (let round = 0; round < 3; round++) {
+        const asked = await call.forget(email);
+        answers.push(`${asked.status} ${asked.body.code ?? ''}`);
+        for (let i = 0; i < 6; i++) {
+          const r = await call.verify(email, String(200000 + round * 10 + i));
+          answers.push(`${r.status} ${r.body.code}`);
+        }
+      }
+      return answers;
+    };
+    const [real, none] = await Promise.all([rounds(u.email), rounds(ghost)]);
+    expect(none).toEqual(real);
+    // A code dies after 5 wrong tries, the e-mail is capped after 10 (a new code brings no fresh guesses).
+    expect(real).toEqual([
+      '200 ', ...Array(5).fill('400 auth.resetCode'), '429 auth.resetCodeVoid',
+      '200 ', ...Array(4).fill('400 auth.resetCode'), '429 auth.resetGuessesCapped', '429 auth.resetGuessesCapped',
+      '429 auth.resetGuessesCapped', ...Array(6).fill('429 auth.resetGuessesCapped'),
+    ]);
+    expect(await mails(ghost)).toEqual([]);
+  });
+
+  it('caps one source: 30 codes an hour across e-mails, then 429 auth.tooManyFromNetwork', async () => {
+    const call = from(freshSource());
+    const emails = Array.from({ length: 30 }, () => `${uniq('many')}@test.local`);
+    for (let i = 0; i < emails.length; i += 10) {
+      const batch = await Promise.all(emails.slice(i, i + 10).map((e) => call.forget(e)));
+      expect(batch.map((r) => r.status)).toEqual(batch.map(() => 200));
+    }
+    const over = await call.forget(`${uniq('many')}@test.local`);
+    expect([over.status, over.body.code]).toEqual([429, 'auth.tooManyFromNetwork']);
+    // Another address is not affected.
+    expect((await from(freshSource()).forget(`${uniq('many')}@test.local`)).status).toBe(200);
+  });
+
+  it('a reset leaves no refresh token of the old password alive', async () => {
+    const u = await userWithCode();
+    const before = await liveRefreshTokens(u.email);
+    expect((await login(u.email, u.password)).status).toBe(200);
+    expect((await verify(u.email, u.code)).status).toBe(200);
+    expect((await reset(u.email, u.code)).status).toBe(200);
+    expect(await liveRefreshTokens(u.email)).toEqual(before);
   });
 });

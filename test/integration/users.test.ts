@@ -5,6 +5,7 @@
  */
 import { decodeJwt } from 'jose';
 import { api, makeUser, platform, setUserFields, type TestUser, uniq } from '../support/platform';
+import { liveRefreshTokens } from '../support/pool-state';
 import { makeQuiz, makeWorld, saveLecture, type World } from './catalogue-fixtures';
 
 jest.setTimeout(120_000);
@@ -135,6 +136,25 @@ describe('profile', () => {
     expect((await login(u.email, u.password)).status).toBe(401);
     expect((await login(u.email, 'NewPassw0rd1')).status).toBe(200);
   });
+
+  it('a password change leaves no refresh token of the old password alive (its check and the sign-ins revoke theirs)', async () => {
+    const u = await makeUser();
+    const before = await liveRefreshTokens(u.email);
+    const signedIn = await login(u.email, u.password);
+    expect(signedIn.status).toBe(200);
+    const r = await api('PATCH', '/api/user/update', { token: signedIn.body.data.token, json: { firstName: 'New', lastName: 'Name', Password: u.password, newPassword: 'NewPassw0rd1', confirmNPassword: 'NewPassw0rd1' } });
+    expect(r.status).toBe(200);
+    expect(await liveRefreshTokens(u.email)).toEqual(before);
+  });
+
+  it('the current-password check is counted as a sign-in: after 5 wrong ones the account waits (429), the right one then too', async () => {
+    const u = await makeUser();
+    const change = (Password: string) => api('PATCH', '/api/user/update', { token: u.token, json: { firstName: 'Test', lastName: 'User', Password, newPassword: 'NewPassw0rd1', confirmNPassword: 'NewPassw0rd1' } });
+    for (let i = 0; i < 5; i++) expect((await change(`Wr0ng${i}Password`)).body.code).toBe('profile.wrongPassword');
+    const waiting = await change(u.password);
+    expect([waiting.status, waiting.body.code]).toEqual([429, 'auth.tooManyAttempts']);
+    expect((await login(u.email, u.password)).status).toBe(429);
+  });
 });
 
 describe('search (GET /api/admin/allusers)', () => {
@@ -214,6 +234,21 @@ describe('block and delete', () => {
     expect(un.body.data).toEqual({ id: u.id, block: false });
     const again = await login(u.email, u.password);
     expect(again.status).toBe(200);
+    expect((await api('GET', '/api/user/profile', { token: again.body.data.token })).status).toBe(200);
+  });
+
+  it('a block ends every session for good: after the unblock a token from before it gets 401 session.blocked; a new sign-in works', async () => {
+    const u = await makeUser();
+    const before = (await login(u.email, u.password)).body.data.token as string;
+    expect((await api('GET', '/api/user/profile', { token: before })).status).toBe(200);
+    expect((await api('PATCH', `/api/user/blockUser/${u.id}`, { token: admin.token })).body.data.block).toBe(true);
+    expect((await api('GET', '/api/user/profile', { token: before })).status).toBe(403);
+    expect((await api('PATCH', `/api/user/blockUser/${u.id}`, { token: admin.token })).body.data.block).toBe(false);
+    const stale = await api('GET', '/api/user/profile', { token: before });
+    expect(stale.status).toBe(401);
+    expect(stale.body).toEqual({ message: 'Your account was blocked, so this session has ended. Please log in again.', code: 'session.blocked' });
+    expect((await profile(u)).status).toBe(401);
+    const again = await login(u.email, u.password);
     expect((await api('GET', '/api/user/profile', { token: again.body.data.token })).status).toBe(200);
   });
 

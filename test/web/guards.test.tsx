@@ -169,7 +169,8 @@ describe('google callback', () => {
       block: false,
       schooleYear: 'Third year',
     });
-    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ token, refreshToken: 'r9' });
+    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ token });
+    expect(JSON.parse(window.localStorage.getItem('user')!)).not.toHaveProperty('refreshToken');
   });
 
   it('prefers the user query parameter when present', async () => {

@@ -40,8 +40,9 @@ describe('log-in screen', () => {
     await waitFor(() => expect(location()).toBe('/'));
   });
 
-  it('sends a USER to / (replacing history) with the success toast and stores the session', async () => {
+  it('sends a USER to / (replacing history) with the success toast and stores the session (never a refresh token)', async () => {
     const token = validToken();
+    // An older server also sent a refresh token: the browser keeps none.
     mockFetch(() => ({ status: 200, body: { message: 'ok', data: { ...studentUser, token, refreshToken: 'r1' } } }));
     const { location, router } = renderApp('/auth');
     await fillAndSubmit();
@@ -50,7 +51,45 @@ describe('log-in screen', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByText('Signed in successfully')).toBeInTheDocument();
     const stored = JSON.parse(window.localStorage.getItem('user')!);
-    expect(stored).toMatchObject({ email: studentUser.email, role: 'USER', token, refreshToken: 'r1' });
+    expect(stored).toMatchObject({ email: studentUser.email, role: 'USER', token });
+    expect(stored).not.toHaveProperty('refreshToken');
+  });
+
+  it('drops a refresh token an older version stored', async () => {
+    window.localStorage.setItem('user', JSON.stringify({ ...studentUser, token: validToken(), refreshToken: 'old' }));
+    mockFetch(() => ({ status: 200, body: {} }));
+    renderApp('/auth');
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('user')!)).not.toHaveProperty('refreshToken'));
+    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ email: studentUser.email });
+  });
+
+  it('after too many failed attempts: says how long to wait, counting down, and keeps the button off until then', async () => {
+    let calls = 0;
+    mockFetch(() => {
+      calls++;
+      return calls === 1
+        ? { status: 429, body: { message: 'Too many failed sign-in attempts. Please wait 2 seconds and try again.', code: 'auth.tooManyAttempts', retryAfter: 2 } }
+        : { status: 200, body: { message: 'ok', data: { ...studentUser, token: validToken() } } };
+    });
+    const { location } = renderApp('/auth');
+    await fillAndSubmit();
+    // Beside the spec's short error toast, the form itself says it for as long as the wait lasts.
+    const notice = await screen.findByText('Too many failed sign-in attempts. Please wait 2 seconds and try again.', { selector: 'form .notice' });
+    expect(notice).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    await waitFor(() => expect(notice).toHaveTextContent('Please wait 1 seconds'), { timeout: 2500 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled(), { timeout: 2500 });
+    expect(document.querySelector('form .notice')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('words the wait in Arabic when the interface is Arabic', async () => {
+    window.localStorage.setItem('language', 'ar');
+    mockFetch(() => ({ status: 429, body: { message: 'Too many failed attempts from your network. Please try again in 14 minutes.', code: 'auth.tooManyFromNetwork', retryAfter: 800 } }));
+    renderApp('/auth');
+    await fillAndSubmit();
+    expect(await screen.findByText('محاولات فاشلة كثيرة من شبكتك. حاول مرة أخرى بعد 14 دقيقة.', { selector: 'form .notice' })).toBeInTheDocument();
   });
 
   it('sends an ADMIN to /dashboard', async () => {

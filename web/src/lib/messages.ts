@@ -36,13 +36,23 @@ export function errorCodeOf(error: unknown): string | undefined {
  */
 const GENERIC_CODES: ReadonlySet<string> = new Set(['validation', 'badRequest', 'notFound', 'conflict', 'forbidden', 'unauthorized', 'internal']);
 
+/** How long a 429 asks to wait (its `retryAfter`, seconds), as the `{seconds}` and `{minutes}` of its text. */
+export function retryVarsOf(error: unknown): { seconds: number; minutes: number } | undefined {
+  const seconds = Number(errorBodyOf(error)?.retryAfter);
+  return Number.isFinite(seconds) && seconds > 0 ? { seconds: Math.ceil(seconds), minutes: Math.ceil(seconds / 60) } : undefined;
+}
+
 /** The text to show for a failed call: `error.<code>` when known, else the server's message, else the fallback. */
 export function messageOf(error: unknown, t: Translate, fallbackKey: MessageKey): string {
   const body = errorBodyOf(error);
   const code = typeof body?.code === 'string' ? body.code : undefined;
   const message = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
   const key = `error.${code}`;
-  if (code && hasMessage(key) && !(message && GENERIC_CODES.has(code))) return t(key);
+  if (code && hasMessage(key) && !(message && GENERIC_CODES.has(code))) {
+    const text = t(key, retryVarsOf(error));
+    // A text that names the wait needs the server's figure; without it the server's own words are better.
+    return /\{\w+\}/.test(text) && message ? message : text;
+  }
   return message ?? t(fallbackKey);
 }
 

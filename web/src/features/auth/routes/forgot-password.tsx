@@ -8,11 +8,13 @@ import { useT } from '@/i18n/use-t';
 import { messageOf, useZodForm } from '@/lib/forms';
 import { useForgetPasswordMutation } from '../api/forget-password';
 import { readResetEmail, saveResetEmail } from '../lib/reset-flow';
+import { useRetryWait } from '../lib/use-retry-wait';
 
 export default function ForgotPasswordRoute() {
   const t = useT();
   const navigate = useNavigate();
   const [forgetPassword, { isLoading }] = useForgetPasswordMutation();
+  const wait = useRetryWait();
   const { register, handleSubmit } = useZodForm(forgetPasswordBody, { defaultValues: { email: readResetEmail() ?? '' } });
 
   useEffect(() => {
@@ -23,7 +25,10 @@ export default function ForgotPasswordRoute() {
   const onSubmit = handleSubmit(
     async (body) => {
       const result = await forgetPassword(body);
-      if ('error' in result) return void toastError(messageOf(result.error, t, 'auth.forgotFailed'), TOAST_MS.error);
+      if ('error' in result) {
+        wait.start(result.error);
+        return void toastError(messageOf(result.error, t, 'auth.forgotFailed'), TOAST_MS.error);
+      }
       saveResetEmail(body.email);
       void toastSuccess(t('auth.codeSent'), TOAST_MS.success);
       navigate('/auth/verification');
@@ -36,7 +41,10 @@ export default function ForgotPasswordRoute() {
       <h1>{t('auth.forgotTitle')}</h1>
       <p className="muted">{t('auth.forgotHint')}</p>
       <TextField label={t('auth.email')} type="email" dir="ltr" autoComplete="email" inputMode="email" {...register('email')} />
-      <SubmitButton loading={isLoading}>{t('auth.sendCode')}</SubmitButton>
+      {wait.notice}
+      <SubmitButton loading={isLoading} disabled={wait.waiting}>
+        {t('auth.sendCode')}
+      </SubmitButton>
       <p className="form-footer">
         <Link to="/auth/login">{t('auth.backToLogin')}</Link>
       </p>

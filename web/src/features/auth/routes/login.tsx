@@ -10,6 +10,7 @@ import { messageOf, useZodForm } from '@/lib/forms';
 import { selectHasValidToken, selectUser } from '@/lib/session';
 import { useLogInMutation } from '../api/log-in';
 import { GoogleButton } from '../components/google-button';
+import { useRetryWait } from '../lib/use-retry-wait';
 
 const ACTIVATION_REASONS = ['expired', 'invalid', 'missing', 'failed'] as const;
 function activationReason(reason: string | null, t: Translate): string | undefined {
@@ -24,6 +25,8 @@ export default function LoginRoute() {
   const hasValidToken = useSelector(selectHasValidToken);
   const [search, setSearch] = useSearchParams();
   const [logIn, { isLoading }] = useLogInMutation();
+  // Too many failed attempts: the server says how long to wait; the form says it and waits too.
+  const wait = useRetryWait();
   // After a password reset the e-mail comes along (navigation state), so only the password is left to type.
   const { state } = useLocation() as { state: { identifier?: string } | null };
   const { register, handleSubmit, formState } = useZodForm(loginBody, { defaultValues: { identifier: state?.identifier ?? '', password: '' } });
@@ -53,8 +56,10 @@ export default function LoginRoute() {
   // Spec 4: the store's auth area follows the call (auth slice); the toasts are spec 8's.
   const onSubmit = handleSubmit(async (body) => {
     const result = await logIn(body);
-    if ('error' in result) void toastError(messageOf(result.error, t, 'auth.signInFailed'), TOAST_MS.error);
-    else void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
+    if ('error' in result) {
+      wait.start(result.error);
+      void toastError(messageOf(result.error, t, 'auth.signInFailed'), TOAST_MS.error);
+    } else void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
   });
 
   return (
@@ -81,7 +86,10 @@ export default function LoginRoute() {
       <div className="form-links">
         <Link to="/auth/forgotPassword">{t('auth.forgetPasswordLink')}</Link>
       </div>
-      <SubmitButton loading={isLoading}>{t('auth.loginTitle')}</SubmitButton>
+      {wait.notice}
+      <SubmitButton loading={isLoading} disabled={wait.waiting}>
+        {t('auth.loginTitle')}
+      </SubmitButton>
       <div className="divider" role="separator">
         <span>{t('auth.or')}</span>
       </div>

@@ -10,6 +10,7 @@ import { messageOf, registerPasswordPair, setServerErrors, useZodForm } from '@/
 import { useResetPasswordMutation } from '../api/reset-password';
 import { PasswordRules } from '../components/password-rules';
 import { endResetFlow, readResetCode, readResetEmail } from '../lib/reset-flow';
+import { useRetryWait } from '../lib/use-retry-wait';
 
 export default function ResetRoute() {
   const t = useT();
@@ -17,6 +18,7 @@ export default function ResetRoute() {
   const [email] = useState(readResetEmail);
   const [code] = useState(readResetCode);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const wait = useRetryWait();
   const form = useZodForm(resetPasswordBody, {
     defaultValues: { email: email ?? '', code: code ?? '', password: '', confirm: '' },
   });
@@ -35,6 +37,7 @@ export default function ResetRoute() {
   const onSubmit = handleSubmit(async (body) => {
     const result = await resetPassword(body);
     if ('error' in result) {
+      wait.start(result.error);
       setServerErrors(result.error, setError, t, { fields: ['password', 'confirm', 'code', 'email'] });
       return void toastError(messageOf(result.error, t, 'auth.resetFailed'), TOAST_MS.error);
     }
@@ -57,7 +60,8 @@ export default function ResetRoute() {
           {stepError}
         </p>
       )}
-      <SubmitButton loading={isLoading} disabled={!passwordRulesHold(password)}>
+      {wait.notice}
+      <SubmitButton loading={isLoading} disabled={!passwordRulesHold(password) || wait.waiting}>
         {t('auth.resetSubmit')}
       </SubmitButton>
       <p className="form-footer">

@@ -11,6 +11,7 @@ import { useVerifyResetCodeMutation } from '../api/verify-reset-code';
 import { CodeBoxes } from '../components/code-boxes';
 import { readResetEmail, saveResetCode } from '../lib/reset-flow';
 import { useCountdown } from '../lib/use-countdown';
+import { useRetryWait } from '../lib/use-retry-wait';
 
 /** A new code may be asked for this long after the last one was sent. */
 export const RESEND_WAIT_S = 30;
@@ -24,6 +25,8 @@ export default function VerificationRoute() {
   const [verifyResetCode, { isLoading }] = useVerifyResetCodeMutation();
   const [forgetPassword, { isLoading: resending }] = useForgetPasswordMutation();
   const wait = useCountdown(RESEND_WAIT_S);
+  // Too many codes or wrong codes for this e-mail: the server says how long to wait.
+  const capped = useRetryWait();
   const { handleSubmit, setValue } = useZodForm(verifyResetCodeBody, { defaultValues: { email: email ?? '', code: '' } });
 
   useEffect(() => {
@@ -43,7 +46,10 @@ export default function VerificationRoute() {
   // The code did not come (or has expired): the same request as the forgot screen's, then wait again.
   const resend = async () => {
     const result = await forgetPassword({ email });
-    if ('error' in result) return void toastError(messageOf(result.error, t, 'auth.forgotFailed'), TOAST_MS.error);
+    if ('error' in result) {
+      capped.start(result.error);
+      return void toastError(messageOf(result.error, t, 'auth.forgotFailed'), TOAST_MS.error);
+    }
     onDigits(Array<string>(RESET_CODE_LENGTH).fill(''));
     wait.restart();
     void toastSuccess(t('auth.codeSent'), TOAST_MS.success);
@@ -51,7 +57,10 @@ export default function VerificationRoute() {
 
   const onSubmit = handleSubmit(async (body) => {
     const result = await verifyResetCode(body);
-    if ('error' in result) return void toastError(messageOf(result.error, t, 'auth.verifyFailed'), TOAST_MS.error);
+    if ('error' in result) {
+      capped.start(result.error);
+      return void toastError(messageOf(result.error, t, 'auth.verifyFailed'), TOAST_MS.error);
+    }
     saveResetCode(body.code);
     void toastSuccess(t('auth.verified'), TOAST_MS.success);
     navigate('/auth/reset');
@@ -70,11 +79,12 @@ export default function VerificationRoute() {
         <Link to="/auth/forgotPassword">{t('auth.changeEmail')}</Link>
       </p>
       <CodeBoxes value={digits} onChange={onDigits} />
-      <SubmitButton loading={isLoading} disabled={!complete}>
+      {capped.notice}
+      <SubmitButton loading={isLoading} disabled={!complete || capped.waiting}>
         {t('auth.verify')}
       </SubmitButton>
       <p className="form-footer">
-        <button type="button" className="link-button resend-button" disabled={wait.left > 0 || resending} onClick={() => void resend()}>
+        <button type="button" className="link-button resend-button" disabled={wait.left > 0 || resending || capped.waiting} onClick={() => void resend()}>
           {wait.left > 0 ? t('auth.resendIn', { s: wait.left }) : t('auth.resendCode')}
         </button>
       </p>

@@ -17,15 +17,20 @@ import type { verifyResetCodeApi } from '../api/verify-reset-code';
 
 const userOf = ({ token: _t, refreshToken: _r, ...user }: StoredSession): User => user;
 
+/** What is kept in local storage: the user and the ID token, never a refresh token (the server no longer gives one). */
+const toStored = (session: StoredSession): StoredSession => ({ ...userOf(session), token: session.token });
+
 function initialAuth(): AuthState {
   const stored = readStoredSession();
+  // A session stored by an older version may still hold a refresh token: drop it.
+  if (stored && 'refreshToken' in stored) writeJson(STORAGE_KEYS.user, toStored(stored));
   return { user: stored ? userOf(stored) : null, token: stored?.token ?? null, status: 'idle', error: null };
 }
 
 function signIn(state: AuthState, session: StoredSession) {
   state.user = userOf(session);
   state.token = session.token;
-  writeJson(STORAGE_KEYS.user, session);
+  writeJson(STORAGE_KEYS.user, toStored(session));
 }
 
 function signOut(state: AuthState) {

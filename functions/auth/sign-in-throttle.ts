@@ -1,0 +1,56 @@
+/**
+ * How fast passwords may be tried: per account a growing delay (never a lockout the owner cannot
+ * wait out: at most a minute), per source a cap on failures. An account is a user (its e-mail and
+ * phone are one), or the identifier itself when no user has it, so an unknown identifier is slowed
+ * exactly as a known one and the answers tell nothing apart.
+ */
+import { countInWindow, uncountInWindow } from '../data/attempt-window-repo';
+import { type AttemptRules, claimSignInAttempt, clearSignInAttempts, settleFailedSignIn, signInAccount } from '../data/sign-in-failure-repo';
+import { TooManyRequests } from '../lib/errors';
+
+export const SIGN_IN_RULES: AttemptRules = { free: 5, leaseMs: 5_000, memorySeconds: 15 * 60 };
+export const MAX_SIGN_IN_DELAY_SECONDS = 60;
+/** Failed (or refused) sign-ins one address may make in a window; a school's shared address stays well below. */
+export const SOURCE_SIGN_IN_FAILURES = 100;
+export const SOURCE_SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const SOURCE_WINDOW = 'signin-src';
+
+/** After `failures` failures in a row the next try waits this long (ms): none for the free ones, then 1, 2, 4 … 60 s. */
+export const delayAfterFailures = (failures: number): number =>
+  failures < SIGN_IN_RULES.free ? 0 : Math.min(MAX_SIGN_IN_DELAY_SECONDS, 2 ** (failures - SIGN_IN_RULES.free)) * 1000;
+
+export const waitMessage = (seconds: number) => `Too many failed sign-in attempts. Please wait ${seconds} seconds and try again.`;
+export const networkMessage = (minutes: number) => `Too many failed attempts from your network. Please try again in ${minutes} minutes.`;
+
+export const { ofUser: accountOfUser, ofIdentifier: accountOfIdentifier } = signInAccount;
+
+export interface SignInAttempt {
+  failed(now?: number): Promise<void>;
+  succeeded(now?: number): Promise<void>;
+}
+
+/**
+ * Takes one attempt of `account` from `source`, counted before the password is checked (so
+ * parallel guesses cannot slip past the count), or refuses it with 429 and how long to wait.
+ */
+export async function beginSignIn(account: string, source: string, now = Date.now()): Promise<SignInAttempt> {
+  const fromSource = await countInWindow(SOURCE_WINDOW, source, SOURCE_SIGN_IN_WINDOW_SECONDS, now);
+  if (fromSource.count > SOURCE_SIGN_IN_FAILURES) {
+    const seconds = (fromSource.endsAt - now) / 1000;
+    throw new TooManyRequests(networkMessage(Math.ceil(seconds / 60)), 'auth.tooManyFromNetwork', seconds);
+  }
+  const claim = await claimSignInAttempt(account, SIGN_IN_RULES, now);
+  if (!claim.ok) {
+    const seconds = Math.max(1, Math.ceil((claim.retryAt - now) / 1000));
+    throw new TooManyRequests(waitMessage(seconds), 'auth.tooManyAttempts', seconds);
+  }
+  return {
+    failed: (at = Date.now()) => settleFailedSignIn(account, claim.attempts, at + delayAfterFailures(claim.attempts)),
+    succeeded: async (at = Date.now()) => {
+      await Promise.all([clearSignInAttempts(account), uncountInWindow(SOURCE_WINDOW, source, at)]);
+    },
+  };
+}
+
+/** After a password reset the owner starts afresh. */
+export const forgetSignInFailures = (userId: string) => clearSignInAttempts(accountOfUser(userId));
