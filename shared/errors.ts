@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'auth.emailInUse', // 409
   'auth.phoneInUse', // 409
   'auth.accountInUse', // 409 e-mail or phone (a race)
+  'auth.googleCodeInvalid', // 401 the Google sign-in's one-time code is unknown, used, expired or not this browser's
   'auth.resetCode', // 400 the code is wrong or has expired
   'auth.resetCodeVoid', // 429 too many wrong codes
   'auth.resetNotVerified', // 400 verify the code first

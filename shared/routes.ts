@@ -56,6 +56,7 @@ const table = {
   'POST /api/auth/reset-password': { op: 'resetPassword', domain: 'auth', access: 'public', summary: 'Reset the password with a verified code', body: auth.resetPasswordBody, response: res.messageResponse },
   'GET /api/auth/google': { op: 'startGoogleSignIn', domain: 'auth', access: 'public', summary: 'Start Google sign-in: redirect to the hosted UI with Google', response: res.redirectResponse },
   'GET /api/auth/google/callback': { op: 'finishGoogleSignIn', domain: 'auth', access: 'public', summary: 'Finish Google sign-in: the OAuth2 code-flow callback', query: auth.googleCallbackQuery, response: res.redirectResponse, ours: true },
+  'POST /api/auth/google/exchange': { op: 'logInWithGoogle', domain: 'auth', access: 'public', summary: 'Log in with the one-time code of a finished Google sign-in (the browser that started it only)', body: auth.googleExchangeBody, response: auth.loginResponse, ours: true },
   'GET /api/auth/activate': { op: 'activateAccount', domain: 'auth', access: 'public', summary: 'Activate an account: the link from the sign-up mail', query: auth.activateQuery, response: res.redirectResponse, ours: true },
 
   // catalogue: courses, terms, sections

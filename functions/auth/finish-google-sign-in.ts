@@ -1,18 +1,24 @@
 import { env } from '../lib/env';
 import { type Handler, redirect } from '../lib/http';
+import { sourceOf } from './caller-source';
 import * as google from './google-oauth';
 import { GoogleSignInFailed } from './google-oauth';
 import { logger } from '../lib/log';
 
-/** The hosted UI sends the browser back here; it always leaves with a redirect to the web app. */
-export const finishGoogleSignIn: Handler<'GET /api/auth/google/callback'> = async ({ query }) => {
+/**
+ * The hosted UI sends the browser back here; it always leaves with a redirect to the web app:
+ * /auth/google/callback#code=<one-time code> (the page collects the session by POST), or the
+ * login page with the reason. No token and no user in any URL.
+ */
+export const finishGoogleSignIn: Handler<'GET /api/auth/google/callback'> = async ({ query, event }) => {
   try {
-    const { token, user } = await google.finishGoogleSignIn(query);
-    const u = Buffer.from(JSON.stringify(user)).toString('base64url');
-    return redirect(`${env.PUBLIC_URL}/auth/google/callback?token=${encodeURIComponent(token)}&user=${u}`);
+    const secret = google.signInSecretOf(event.cookies, event.headers?.cookie);
+    const code = await google.finishGoogleSignIn(query, secret, sourceOf(event));
+    return redirect(`${env.PUBLIC_URL}/auth/google/callback#code=${code}`);
   } catch (e) {
     const reason = e instanceof GoogleSignInFailed ? e.reason : 'failed';
     if (!(e instanceof GoogleSignInFailed) || reason === 'failed') logger.error('Google sign-in failed', { error: e, reason });
-    return redirect(`${env.PUBLIC_URL}/auth/login?google=failed&reason=${reason}`);
+    else if (reason === 'wrong_browser' || reason === 'not_google') logger.warn('Google sign-in refused', { reason, detail: e.message });
+    return redirect(`${env.PUBLIC_URL}/auth/login?google=failed&reason=${reason}`, [google.clearSignInCookie()]);
   }
 };

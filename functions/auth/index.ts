@@ -5,6 +5,7 @@ import { forgetPassword } from './forget-password';
 import { logIn } from './log-in';
 import { logOut } from './log-out';
 import { finishGoogleSignIn } from './finish-google-sign-in';
+import { logInWithGoogle } from './log-in-with-google';
 import { resetPassword } from './reset-password';
 import { signUp } from './sign-up';
 import { startGoogleSignIn } from './start-google-sign-in';
@@ -19,5 +20,6 @@ export const handler = domainHandler('auth', {
   'POST /api/auth/reset-password': resetPassword,
   'GET /api/auth/google': startGoogleSignIn,
   'GET /api/auth/google/callback': finishGoogleSignIn,
+  'POST /api/auth/google/exchange': logInWithGoogle,
   'GET /api/auth/activate': activateAccount,
 }, sessionGate);

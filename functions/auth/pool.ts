@@ -6,9 +6,9 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
-  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../lib/aws';
 import { env } from '../lib/env';
@@ -81,13 +81,20 @@ export async function poolUserNames(username: string): Promise<{ givenName?: str
 }
 
 /**
- * USER_PASSWORD_AUTH. Wrong password or unknown user → 401 with one message for both.
- * `disabled` tells the caller Cognito refused a disabled user (AWS only; cognito-local ignores it).
+ * ADMIN_USER_PASSWORD_AUTH with the server's app client: the Lambda's IAM role is what allows it,
+ * so nobody can try passwords against the pool around our counters (no app client allows the
+ * public InitiateAuth password flows). Wrong password or unknown user → 401 with one message for
+ * both. `disabled` tells the caller Cognito refused a disabled user (AWS only; cognito-local ignores it).
  */
 export async function passwordSignIn(email: string, password: string): Promise<{ idToken: string; refreshToken?: string } | { disabled: true }> {
   try {
     const r = await cognito.send(
-      new InitiateAuthCommand({ ClientId: env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      new AdminInitiateAuthCommand({
+        UserPoolId: env.USER_POOL_ID,
+        ClientId: env.USER_POOL_CLIENT_ID,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     );
     const idToken = r.AuthenticationResult?.IdToken;
     // A challenge (e.g. NEW_PASSWORD_REQUIRED) has no tokens: our users never get one, refuse it.

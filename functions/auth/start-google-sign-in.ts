@@ -3,8 +3,11 @@ import { type Handler, redirect } from '../lib/http';
 import * as google from './google-oauth';
 import { logger } from '../lib/log';
 
-/** The login page's Google button navigates here; the browser goes on to the hosted UI. */
+/**
+ * The login page's Google button navigates here; the browser goes on to the hosted UI, carrying
+ * the cookie that binds this sign-in to it.
+ */
 export const startGoogleSignIn: Handler<'GET /api/auth/google'> = async () => {
-  const url = await google.startGoogleSignIn().catch((e: unknown) => (logger.error('Google sign-in could not start', { error: e }), undefined));
-  return redirect(url ?? `${env.PUBLIC_URL}/auth/login?google=failed&reason=failed`);
+  const started = await google.startGoogleSignIn().catch((e: unknown) => (logger.error('Google sign-in could not start', { error: e }), undefined));
+  return started ? redirect(started.url, [started.cookie]) : redirect(`${env.PUBLIC_URL}/auth/login?google=failed&reason=failed`);
 };

@@ -67,7 +67,11 @@
  *  AP24 resetCode           PK=RESET#email          SK=RESET  (expiresAt TTL)
  *  AP25 activationToken     PK=ACTIVATION#token     SK=ACTIVATION  (expiresAt TTL)
  *  AP26 outbox (local only) PK=OUTBOX               SK=MAIL#ulid  (expiresAt TTL)
- *  AP27 oauthState          PK=OAUTH#state          SK=OAUTH  → PKCE verifier (expiresAt TTL, taken once)
+ *  AP55 googleHandoff       PK=GHANDOFF#sha256(code) SK=GHANDOFF  → userId, token, browser (the one-time code a finished
+ *                           Google sign-in hands the browser, stored hashed; expiresAt TTL 60 s, taken once by
+ *                           POST /api/auth/google/exchange from the browser that started the sign-in)
+ *  AP27 oauthState          PK=OAUTH#state          SK=OAUTH  → PKCE verifier, browser = sha256 of the sign-in cookie
+ *                           (expiresAt TTL, taken once)
  *  AP28 signInAttempts      PK=SIGNIN#account       SK=SIGNIN  → attempts (consecutive failures, counted before the
  *                           password is checked), nextAllowedAt (epoch ms), expiresAt TTL (forgotten 15 min after the last);
  *                           account = USER#id for a known e-mail or phone (both are one account), ID#identifier otherwise
@@ -170,6 +174,7 @@ export const keys = {
   activation: (token: string): Key => ({ PK: `ACTIVATION#${token}`, SK: 'ACTIVATION' }),
   outboxMail: (id: string): Key => ({ PK: 'OUTBOX', SK: `MAIL#${id}` }),
   oauthState: (state: string): Key => ({ PK: `OAUTH#${state}`, SK: 'OAUTH' }),
+  googleHandoff: (codeHash: string): Key => ({ PK: `GHANDOFF#${codeHash}`, SK: 'GHANDOFF' }),
   signInAttempts: (account: string): Key => ({ PK: `SIGNIN#${account}`, SK: 'SIGNIN' }),
   signInAccountOfUser: (userId: string) => `USER#${userId}`,
   signInAccountOfIdentifier: (identifier: string) => `ID#${identifier.toLowerCase()}`,

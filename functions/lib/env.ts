@@ -10,7 +10,10 @@ const schema = z.object({
   MEDIA_BUCKET: z.string().default('bioscope-media'),
   AWS_REGION: z.string().default('eu-central-1'),
   USER_POOL_ID: z.string().default(''),
+  /** The app client of password sign-in (AdminInitiateAuth, by the Lambdas only). */
   USER_POOL_CLIENT_ID: z.string().default(''),
+  /** The hosted UI's app client (Google sign-in; its id is public). */
+  HOSTED_UI_CLIENT_ID: z.string().default(''),
   /** Base URL of the pool's OAuth2 domain (hosted UI): https://<prefix>.auth.<region>.amazoncognito.com in AWS. */
   COGNITO_DOMAIN: z.string().default(''),
   /** Issuer of the pool's tokens; empty means AWS's https://cognito-idp.<region>.amazonaws.com/<pool> (cognito-local has its own). */

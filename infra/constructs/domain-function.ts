@@ -65,12 +65,15 @@ const TABLE_ACTIONS = [
   'GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem',
 ];
 
-/** Pool calls by domain (InitiateAuth and SignUp are public APIs and need no IAM). */
+/**
+ * Pool calls by domain. Password sign-in is AdminInitiateAuth: only a role granted it can check a
+ * password (no app client allows the public InitiateAuth password flows).
+ */
 const IDENTITY_ACTIONS: Record<'identity:auth' | 'identity:admin', string[]> = {
-  // functions/auth/pool.ts: sign-up (with rollback), activation, Google sign-in, password reset
-  'identity:auth': ['AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
-  // users: profile edit and password change, block, delete
-  'identity:admin': ['AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
+  // functions/auth/pool.ts: sign-up (with rollback), activation, password sign-in, Google sign-in, password reset
+  'identity:auth': ['AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminInitiateAuth', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
+  // users: profile edit and password change (the current password checked by AdminInitiateAuth), block, delete
+  'identity:admin': ['AdminGetUser', 'AdminInitiateAuth', 'AdminUpdateUserAttributes', 'AdminSetUserPassword', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
 };
 
 export class DomainFunction extends Construct {

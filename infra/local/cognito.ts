@@ -13,15 +13,19 @@ import {
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { USER_POOL } from '../definitions/user-pool';
+import { type AppClientDefinition, type AppClientRole, USER_POOL } from '../definitions/user-pool';
 import { startChild } from './child';
 import { waitForPort } from './ports';
 
-/** cognito-local in its own working folder (it chdirs and keeps its database there). */
-export function startCognitoLocal(opts: { port: number; host: string; dir: string; logDir: string }): ChildProcess {
+/**
+ * cognito-local in its own working folder (it chdirs and keeps its database there), on loopback
+ * only. Nobody calls it directly but the platform: the Lambdas, the tests and the outside see the
+ * Cognito gate in front of it (cognito-gate.ts), whose address is the tokens' issuer.
+ */
+export function startCognitoLocal(opts: { port: number; host: string; dir: string; logDir: string; issuerDomain: string }): ChildProcess {
   fs.mkdirSync(path.join(opts.dir, '.cognito'), { recursive: true });
   const config = {
-    TokenConfig: { IssuerDomain: `http://${opts.host}:${opts.port}` },
+    TokenConfig: { IssuerDomain: opts.issuerDomain },
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     TriggerFunctions: {},
   };
@@ -40,10 +44,33 @@ export function cognitoClient(endpoint: string) {
 
 export interface PoolIds {
   userPoolId: string;
-  clientId: string;
+  /** Each app client of the definition by its role (hostedUi, server). */
+  clientIds: Record<AppClientRole, string>;
 }
 
-/** Creates the pool, app client and groups from the same definition the CDK stack uses, if missing. */
+/** cognito-local's settings of an app client of the definition (it stores them; the gate enforces them). */
+function clientSettings(userPoolId: string, def: AppClientDefinition, publicUrl: string) {
+  return {
+    UserPoolId: userPoolId,
+    ClientName: def.name,
+    ExplicitAuthFlows: [...def.explicitAuthFlows] as ExplicitAuthFlowsType[],
+    ...(def.oauth
+      ? {
+          AllowedOAuthFlows: [...def.oauth.flows] as OAuthFlowType[],
+          AllowedOAuthFlowsUserPoolClient: true,
+          AllowedOAuthScopes: [...def.oauth.scopes],
+          CallbackURLs: [new URL(def.oauth.callbackPath, publicUrl).toString()],
+          LogoutURLs: [new URL(def.oauth.logoutPath, publicUrl).toString()],
+        }
+      : { AllowedOAuthFlowsUserPoolClient: false }),
+    SupportedIdentityProviders: [...def.identityProviders],
+    IdTokenValidity: def.idTokenValidityMinutes,
+    RefreshTokenValidity: def.refreshTokenValidityDays,
+    TokenValidityUnits: { IdToken: 'minutes' as const, AccessToken: 'minutes' as const, RefreshToken: 'days' as const },
+  } satisfies Omit<CreateUserPoolClientCommandInput, 'ClientName'> & { ClientName: string };
+}
+
+/** Creates the pool, app clients and groups from the same definition the CDK stacks use, if missing. */
 export async function ensurePool(endpoint: string, publicUrl: string): Promise<PoolIds> {
   const u = new URL(endpoint);
   await waitForPort(Number(u.port), u.hostname, 30000);
@@ -56,6 +83,7 @@ export async function ensurePool(endpoint: string, publicUrl: string): Promise<P
         PoolName: USER_POOL.name,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: !USER_POOL.selfSignUp },
         Policies: {
           PasswordPolicy: {
             MinimumLength: USER_POOL.passwordPolicy.minLength,
@@ -78,28 +106,18 @@ export async function ensurePool(endpoint: string, publicUrl: string): Promise<P
       await c.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: g.name, Description: g.description }));
     }
   }
-  const clientSettings = {
-    UserPoolId: userPoolId,
-    ClientName: USER_POOL.client.name,
-    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as ExplicitAuthFlowsType[],
-    AllowedOAuthFlows: ['code'] as OAuthFlowType[],
-    AllowedOAuthFlowsUserPoolClient: true,
-    AllowedOAuthScopes: [...USER_POOL.client.oauthScopes],
-    CallbackURLs: [new URL(USER_POOL.client.callbackPath, publicUrl).toString()],
-    LogoutURLs: [new URL(USER_POOL.client.logoutPath, publicUrl).toString()],
-    SupportedIdentityProviders: ['COGNITO'],
-    IdTokenValidity: USER_POOL.client.idTokenValidityMinutes,
-    RefreshTokenValidity: USER_POOL.client.refreshTokenValidityDays,
-    TokenValidityUnits: { IdToken: 'minutes' as const, AccessToken: 'minutes' as const, RefreshToken: 'days' as const },
-  } satisfies Omit<CreateUserPoolClientCommandInput, 'ClientName'> & { ClientName: string };
   const clients = await c.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
-  let clientId = clients.UserPoolClients?.find((x) => x.ClientName === USER_POOL.client.name)?.ClientId;
-  if (!clientId) {
-    clientId = (await c.send(new CreateUserPoolClientCommand(clientSettings)))
-      .UserPoolClient!.ClientId!;
-  } else {
-    // The site URL (port) may differ from the last start: keep the callback URLs current.
-    await c.send(new UpdateUserPoolClientCommand({ ...clientSettings, ClientId: clientId }));
+  const clientIds = {} as Record<AppClientRole, string>;
+  for (const [role, def] of Object.entries(USER_POOL.clients) as [AppClientRole, AppClientDefinition][]) {
+    const settings = clientSettings(userPoolId, def, publicUrl);
+    let clientId = clients.UserPoolClients?.find((x) => x.ClientName === def.name)?.ClientId;
+    if (!clientId) {
+      clientId = (await c.send(new CreateUserPoolClientCommand(settings))).UserPoolClient!.ClientId!;
+    } else {
+      // The site URL (port) may differ from the last start: keep the callback URLs current.
+      await c.send(new UpdateUserPoolClientCommand({ ...settings, ClientId: clientId }));
+    }
+    clientIds[role] = clientId;
   }
-  return { userPoolId, clientId };
+  return { userPoolId, clientIds };
 }

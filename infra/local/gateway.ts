@@ -25,7 +25,8 @@ export interface LocalRoute {
 export interface GatewayOptions {
   port: number;
   host: string;
-  auth: { issuer: string; audience: string; jwksUrl: string };
+  /** As API Gateway's JWT authorizer: the pool's issuer, its app clients as audiences. */
+  auth: { issuer: string; audience: string[]; jwksUrl: string };
   loadDomain: (domain: Domain) => Promise<LambdaHandler>;
   webDist: string;
   /** Base URL of the media bucket (path style), for /media/images/*. */

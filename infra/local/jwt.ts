@@ -2,10 +2,10 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 
 /**
  * Verifies a bearer token exactly as API Gateway's JWT authorizer does: RS256 signature against
- * the pool's JWKS, the issuer, expiry/not-before, and `aud` or `client_id` equal to the app client.
+ * the pool's JWKS, the issuer, expiry/not-before, and `aud` or `client_id` one of the audiences (the pool's app clients).
  * Returns the claims, or a reason for the 401.
  */
-export function jwtAuthorizer(opts: { issuer: string; audience: string; jwksUrl: string }) {
+export function jwtAuthorizer(opts: { issuer: string; audience: string[]; jwksUrl: string }) {
   const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), { cacheMaxAge: 10 * 60_000 });
   return async (authorization: string | undefined): Promise<{ claims: JWTPayload } | { error: string }> => {
     if (!authorization) return { error: 'Unauthorized' };
@@ -15,7 +15,7 @@ export function jwtAuthorizer(opts: { issuer: string; audience: string; jwksUrl:
     try {
       const { payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, algorithms: ['RS256'] });
       const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
-      if (!aud.includes(opts.audience) && payload.client_id !== opts.audience) return { error: 'Unauthorized' };
+      if (!aud.some((a) => opts.audience.includes(a)) && !opts.audience.includes(String(payload.client_id))) return { error: 'Unauthorized' };
       return { claims: payload };
     } catch {
       return { error: 'Unauthorized' };

@@ -11,6 +11,7 @@ import type S3rver from 's3rver';
 import type { Domain } from '../../shared/routes';
 import { stopChild } from './child';
 import { cognitoClient, ensurePool, startCognitoLocal } from './cognito';
+import { clientsById, createCognitoGate } from './cognito-gate';
 import type { LocalConfig } from './config';
 import { ensureTable, startDynamoLocal } from './dynamodb';
 import { createGateway, type LambdaHandler, type LocalRoute, sendJson } from './gateway';
@@ -29,9 +30,15 @@ export interface PlatformInfo {
   bucket: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** The platform's Cognito endpoint: the gate (cognito-gate.ts) that enforces the pool's client settings. */
   cognitoEndpoint: string;
+  /** cognito-local itself, behind the gate (loopback): only the platform talks to it (tests may, to play a misconfigured pool). */
+  cognitoLocalEndpoint: string;
   userPoolId: string;
+  /** The server's app client: password sign-in by AdminInitiateAuth. */
   clientId: string;
+  /** The hosted UI's app client (Google sign-in; its id is public). */
+  hostedUiClientId: string;
   issuer: string;
   admin: { email: string; password: string; created: boolean };
   demo: { seeded: boolean; detail?: string };
@@ -81,20 +88,23 @@ function reconcileJob(): () => Promise<Reconcile | undefined> {
 export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
   const logDir = path.join(cfg.dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
-  const [port, dynamoPort, s3Port, cognitoPort] = [
+  const [port, dynamoPort, s3Port, cognitoPort, cognitoLocalPort] = [
     await portFor(cfg.port, cfg.host, 'The web'),
     await portFor(cfg.dynamoPort, '127.0.0.1', 'DynamoDB Local'),
     await portFor(cfg.s3Port, '127.0.0.1', 'S3 (s3rver)'),
-    await portFor(cfg.cognitoPort, '127.0.0.1', 'cognito-local'),
+    await portFor(cfg.cognitoPort, '127.0.0.1', 'Cognito'),
+    await portFor(0, '127.0.0.1', 'cognito-local'),
   ];
   const url = `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${port}`;
   const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
   const s3Endpoint = `http://127.0.0.1:${s3Port}`;
   const cognitoEndpoint = `http://127.0.0.1:${cognitoPort}`;
+  const cognitoLocalEndpoint = `http://127.0.0.1:${cognitoLocalPort}`;
 
   const children: ChildProcess[] = [];
   let s3server: S3rver | undefined;
   let gateway: http.Server | undefined;
+  let cognitoGate: http.Server | undefined;
   let flushPaymob: (() => void) | undefined;
   // The reconciliation job: on a timer (cfg.reconcileMs), and on demand at POST /_local/reconcile.
   const loadReconcile = reconcileJob();
@@ -109,18 +119,29 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     await reconciling?.catch(() => undefined);
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
+    await new Promise<void>((r) => (cognitoGate ? cognitoGate.close(() => r()) : r()));
+    cognitoGate?.closeAllConnections();
     flushPaymob?.();
     await Promise.all([...children.map((c) => stopChild(c)), s3server?.close().catch(() => undefined)]);
   };
 
   try {
     children.push(startDynamoLocal({ port: dynamoPort, dataDir: path.join(cfg.dataDir, 'dynamodb'), inMemory: cfg.inMemory, logDir }));
-    children.push(startCognitoLocal({ port: cognitoPort, host: '127.0.0.1', dir: path.join(cfg.dataDir, 'cognito'), logDir }));
+    // cognito-local on a loopback port of its own; its tokens name the gate (the platform's Cognito endpoint) as issuer.
+    children.push(startCognitoLocal({ port: cognitoLocalPort, host: '127.0.0.1', dir: path.join(cfg.dataDir, 'cognito'), logDir, issuerDomain: cognitoEndpoint }));
     const s3 = await startS3({ port: s3Port, host: '127.0.0.1', directory: path.join(cfg.dataDir, 's3'), bucket: MEDIA_BUCKET });
     s3server = s3.server;
     const paymobSettings = paymobSettingsFor(cfg.dataDir);
     const paymobApiUrl = `${url}${PAYMOB_SANDBOX_PATH}`;
-    const [, pool] = await Promise.all([ensureTable(dynamoEndpoint, TABLE_NAME), ensurePool(cognitoEndpoint, url), ensureBucket(s3Endpoint, MEDIA_BUCKET)]);
+    const [, pool] = await Promise.all([ensureTable(dynamoEndpoint, TABLE_NAME), ensurePool(cognitoLocalEndpoint, url), ensureBucket(s3Endpoint, MEDIA_BUCKET)]);
+
+    // The pool's Cognito endpoint, on loopback only: the gate enforces its clients' settings.
+    const clients = clientsById(pool.clientIds);
+    cognitoGate = createCognitoGate({ backend: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients });
+    await new Promise<void>((resolve, reject) => {
+      cognitoGate!.once('error', reject);
+      cognitoGate!.listen(cognitoPort, '127.0.0.1', () => resolve());
+    });
 
     // The same variables the CDK stack gives the Lambdas, pointed at the stand-ins.
     Object.assign(process.env, {
@@ -128,7 +149,8 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       MEDIA_BUCKET,
       AWS_REGION: 'eu-central-1',
       USER_POOL_ID: pool.userPoolId,
-      USER_POOL_CLIENT_ID: pool.clientId,
+      USER_POOL_CLIENT_ID: pool.clientIds.server,
+      HOSTED_UI_CLIENT_ID: pool.clientIds.hostedUi,
       // The hosted UI's stand-in (infra/local/google.ts) in front of cognito-local's OAuth2 routes.
       COGNITO_DOMAIN: `${url}${HOSTED_UI_PATH}`,
       COGNITO_ISSUER: `${cognitoEndpoint}/${pool.userPoolId}`,
@@ -181,11 +203,11 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     gateway = createGateway({
       port,
       host: cfg.host,
-      auth: { issuer, audience: pool.clientId, jwksUrl: `${issuer}/.well-known/jwks.json` },
+      auth: { issuer, audience: [pool.clientIds.server, pool.clientIds.hostedUi], jwksUrl: `${issuer}/.well-known/jwks.json` },
       loadDomain,
       webDist: cfg.webDist,
       mediaOrigin: `${s3Endpoint}/${MEDIA_BUCKET}`,
-      localRoutes: await localRoutes({ cognitoEndpoint, userPoolId: pool.userPoolId }, [...paymob.routes, reconcileRoute]),
+      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute]),
     });
     gateway.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
@@ -210,8 +232,10 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       dynamoEndpoint,
       s3Endpoint,
       cognitoEndpoint,
+      cognitoLocalEndpoint,
       userPoolId: pool.userPoolId,
-      clientId: pool.clientId,
+      clientId: pool.clientIds.server,
+      hostedUiClientId: pool.clientIds.hostedUi,
       issuer,
       admin: { email: cfg.adminEmail, password: cfg.adminPassword, created: admin.created },
       demo,

@@ -25,7 +25,7 @@ async function main() {
     Paymob sandbox:   ${p.paymob.apiUrl}/  (checkouts, kiosk references, callbacks; JSON: ${p.paymob.apiUrl}/transactions.json)
     Health:           ${p.url}/api/health
     Demo content:     ${p.demo.seeded ? 'seeded' : p.demo.detail ?? 'present'}
-    DynamoDB Local:   ${p.dynamoEndpoint}   S3 (s3rver): ${p.s3Endpoint}   cognito-local: ${p.cognitoEndpoint}
+    DynamoDB Local:   ${p.dynamoEndpoint}   S3 (s3rver): ${p.s3Endpoint}   Cognito: ${p.cognitoEndpoint} (cognito-local behind it: ${p.cognitoLocalEndpoint})
     Data folder:      ${p.dataDir}  (wipe with: npm run data:wipe)
 
   Ctrl-C stops everything.

@@ -5,7 +5,8 @@
  *                          ├── /api/*   → HttpApi ──► one DomainFunction per domain
  *                          └── /media/* → media bucket (images public, the rest signed)
  *
- * plus the pool's web client, whose callback URL is this distribution's.
+ * plus the pool's two app clients: the hosted UI's (Google, callback on this distribution) and
+ * the server's (password sign-in by the Lambdas only).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -19,7 +20,7 @@ import {
   ViewerProtocolPolicy, type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { OAuthScope, UserPoolClient, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
+import { type AuthFlow, OAuthScope, UserPoolClient, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -30,10 +31,23 @@ import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant, nagText } from '../constructs/domain-function';
 import { LogBucket } from '../constructs/log-bucket';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
-import { USER_POOL } from '../definitions/user-pool';
+import { type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
 import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import type { DataStack } from './data-stack';
 import { PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY, type Settings } from './settings';
+
+/** CDK's flags for exactly these flows (every flag set, so Cognito's default SRP and custom flows are not added). */
+export function authFlowsOf(flows: readonly ExplicitAuthFlow[]): AuthFlow {
+  return {
+    userPassword: flows.includes('ALLOW_USER_PASSWORD_AUTH'),
+    adminUserPassword: flows.includes('ALLOW_ADMIN_USER_PASSWORD_AUTH'),
+    userSrp: flows.includes('ALLOW_USER_SRP_AUTH'),
+    custom: flows.includes('ALLOW_CUSTOM_AUTH'),
+    user: flows.includes('ALLOW_USER_AUTH'),
+  };
+}
+
+const identityProvider = (p: 'COGNITO' | 'Google') => (p === 'Google' ? UserPoolClientIdentityProvider.GOOGLE : UserPoolClientIdentityProvider.COGNITO);
 
 /** Least privilege per domain: what each Lambda may touch, and nothing else. */
 export const GRANTS: Record<Domain, readonly Grant[]> = {
@@ -179,32 +193,54 @@ export class ApiStack extends Stack {
     );
     const siteUrl = `https://${this.distribution.distributionDomainName}`;
 
-    const client = new UserPoolClient(this, 'WebClient', {
+    // The pool's two app clients, from the definition (infra/definitions/user-pool.ts).
+    const hostedUiDef = USER_POOL.clients.hostedUi;
+    const providers = hostedUiDef.identityProviders.filter((p) => p !== 'Google' || data.google);
+    const hostedUiClient = new UserPoolClient(this, 'WebClient', {
       userPool: data.userPool,
-      userPoolClientName: USER_POOL.client.name,
-      generateSecret: false,
-      authFlows: USER_POOL.client.authFlows,
-      oAuth: {
-        flows: { authorizationCodeGrant: true },
-        scopes: USER_POOL.client.oauthScopes.map((s) => ({ openid: OAuthScope.OPENID, email: OAuthScope.EMAIL, profile: OAuthScope.PROFILE })[s]),
-        callbackUrls: [`${siteUrl}${USER_POOL.client.callbackPath}`],
-        logoutUrls: [`${siteUrl}${USER_POOL.client.logoutPath}`],
-      },
-      supportedIdentityProviders: [
-        UserPoolClientIdentityProvider.COGNITO,
-        ...(data.google ? [UserPoolClientIdentityProvider.GOOGLE] : []),
-      ],
-      idTokenValidity: Duration.minutes(USER_POOL.client.idTokenValidityMinutes),
-      accessTokenValidity: Duration.minutes(USER_POOL.client.idTokenValidityMinutes),
-      refreshTokenValidity: Duration.days(USER_POOL.client.refreshTokenValidityDays),
+      userPoolClientName: hostedUiDef.name,
+      generateSecret: hostedUiDef.generateSecret,
+      authFlows: authFlowsOf(hostedUiDef.explicitAuthFlows),
+      // Google only: the pool's own password form is never offered on the hosted UI. Without a
+      // Google client id (-c googleClientId) the client has no sign-in choice and no OAuth at all.
+      ...(providers.length
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: hostedUiDef.oauth.flows.includes('code'), implicitCodeGrant: false, clientCredentials: false },
+              scopes: hostedUiDef.oauth.scopes.map((s) => ({ openid: OAuthScope.OPENID, email: OAuthScope.EMAIL, profile: OAuthScope.PROFILE })[s]),
+              callbackUrls: [`${siteUrl}${hostedUiDef.oauth.callbackPath}`],
+              logoutUrls: [`${siteUrl}${hostedUiDef.oauth.logoutPath}`],
+            },
+            supportedIdentityProviders: providers.map(identityProvider),
+          }
+        : { disableOAuth: true, supportedIdentityProviders: [] }),
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.minutes(hostedUiDef.idTokenValidityMinutes),
+      accessTokenValidity: Duration.minutes(hostedUiDef.idTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(hostedUiDef.refreshTokenValidityDays),
     });
-    if (data.google) client.node.addDependency(data.google);
+    if (data.google) hostedUiClient.node.addDependency(data.google);
+    const serverDef = USER_POOL.clients.server;
+    const serverClient = new UserPoolClient(this, 'ServerClient', {
+      userPool: data.userPool,
+      userPoolClientName: serverDef.name,
+      generateSecret: serverDef.generateSecret,
+      authFlows: authFlowsOf(serverDef.explicitAuthFlows),
+      disableOAuth: true,
+      supportedIdentityProviders: serverDef.identityProviders.map(identityProvider),
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.minutes(serverDef.idTokenValidityMinutes),
+      accessTokenValidity: Duration.minutes(serverDef.idTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(serverDef.refreshTokenValidityDays),
+    });
 
     const environment = {
       TABLE_NAME: data.table.tableName,
       MEDIA_BUCKET: media.bucketName,
       USER_POOL_ID: data.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: client.userPoolClientId,
+      // Password sign-in (AdminInitiateAuth); the hosted UI's client is the Google flow's.
+      USER_POOL_CLIENT_ID: serverClient.userPoolClientId,
+      HOSTED_UI_CLIENT_ID: hostedUiClient.userPoolClientId,
       COGNITO_DOMAIN: data.hostedUi.baseUrl(),
       PUBLIC_URL: siteUrl,
       MEDIA_URLS: 'cloudfront',
@@ -240,7 +276,7 @@ export class ApiStack extends Stack {
     // Signature and expiry are checked here; the ADMIN group is checked again in the Lambda
     // (the authorizer only proves who the caller is), as is the user's block and session state.
     const jwt = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${this.region}.amazonaws.com/${data.userPool.userPoolId}`, {
-      jwtAudience: [client.userPoolClientId],
+      jwtAudience: [serverClient.userPoolClientId, hostedUiClient.userPoolClientId],
     });
     const integrations = Object.fromEntries(
       DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}Integration`, this.functions[domain].fn)]),
@@ -277,7 +313,7 @@ export class ApiStack extends Stack {
     }
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
-    new CfnOutput(this, 'UserPoolClientId', { value: client.userPoolClientId });
+    new CfnOutput(this, 'UserPoolClientId', { value: hostedUiClient.userPoolClientId });
     new CfnOutput(this, 'VideoKeyPairId', { value: publicKey.publicKeyId });
   }
 }

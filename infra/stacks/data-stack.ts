@@ -93,8 +93,9 @@ export class DataStack extends Stack {
 
     this.userPool = new UserPool(this, 'Users', {
       userPoolName: USER_POOL.name,
-      // Our auth Lambda calls SignUp, so self sign-up stays on.
-      selfSignUpEnabled: true,
+      // Off: our sign-up route makes pool users with AdminCreateUser after its own checks; nobody
+      // may make a pool user by calling Cognito's SignUp with a client id.
+      selfSignUpEnabled: USER_POOL.selfSignUp,
       // E-mail is the username, the phone a second sign-in name (UsernameAttributes).
       signInAliases: USER_POOL.signInAliases,
       autoVerify: { email: true },

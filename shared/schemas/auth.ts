@@ -55,6 +55,8 @@ export const googleCallbackQuery = z.object({
   error: lenient(500),
   error_description: lenient(2000),
 });
+/** The one-time code a finished Google sign-in hands /auth/google/callback (32 random bytes, base64url). */
+export const googleExchangeBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 
 export const user = z.object({
   id: z.string(),

@@ -1,4 +1,8 @@
-/** Journey: the Google button → the local "Choose a Google account" stand-in → signed in on /. */
+/**
+ * Journey: the Google button → the local "Choose a Google account" stand-in → the callback page
+ * collects the session by POST → signed in on /. No address the browser visits carries a token or
+ * a user (issue 13, item 2).
+ */
 import { browserForFile, newPage, shot } from '../support/browser';
 import { api } from '../support/platform';
 import { at, loaded, storedUser, swalTitle, uniqueEmail, waitForPath } from './auth-helpers';
@@ -17,6 +21,13 @@ it('signs a new Google user in through the stand-in and creates the user', async
     if (m.type() === 'error' && new URL(m.location().url || page.url()).pathname !== '/favicon.ico') errors.push(m.text());
   });
 
+  // Every address the browser is sent to, and the session collected by POST.
+  const visited: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) visited.push(f.url());
+  });
+  const exchange = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/google/exchange');
+
   await page.goto(at('/auth/login'));
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await page.getByRole('heading', { name: 'Choose a Google account' }).waitFor();
@@ -33,8 +44,18 @@ it('signs a new Google user in through the stand-in and creates the user', async
   await swalTitle(page, 'Signed in successfully');
   const user = await storedUser(page);
   expect(user).toMatchObject({ email, firstName: 'Nour', role: 'USER' });
-  // The callback's token left the address bar (history was replaced, not pushed).
+  // The server's callback sent the browser a one-time code in the fragment, which the page traded by POST.
+  const collected = await exchange;
+  expect(collected.request().method()).toBe('POST');
+  expect(collected.status()).toBe(200);
+  expect(visited.some((u) => /\/auth\/google\/callback#code=/.test(u) || /\/auth\/google\/callback$/.test(u))).toBe(true);
+  for (const u of visited) {
+    expect(u).not.toContain(user!.token);
+    expect(new URL(u).search).not.toMatch(/[?&](token|user)=/);
+  }
+  // The code left the address bar too (history was replaced, not pushed).
   expect(new URL(page.url()).search).toBe('');
+  expect(new URL(page.url()).hash).toBe('');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Logout' }).waitFor();
   await loaded(page);
   await shot(page, 'journey-google-home');

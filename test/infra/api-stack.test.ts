@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
+import { USER_POOL } from '../../infra/definitions/user-pool';
 import { logicalId, synthBioscope } from './bioscope-app';
 
 const { api, data, apiTemplate } = synthBioscope();
@@ -46,11 +47,11 @@ describe('HTTP API routes', () => {
     });
   });
 
-  test('the JWT authorizer trusts the pool and the web client', () => {
+  test("the JWT authorizer trusts the pool and its two app clients (the server's and the hosted UI's)", () => {
     apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: { Audience: [{ Ref: Match.stringLikeRegexp('^WebClient') }] },
+      JwtConfiguration: { Audience: [{ Ref: Match.stringLikeRegexp('^ServerClient') }, { Ref: Match.stringLikeRegexp('^WebClient') }] },
     });
     const [authorizer] = Object.values(apiTemplate.findResources('AWS::ApiGatewayV2::Authorizer'));
     const issuer = JSON.stringify(authorizer!.Properties.JwtConfiguration.Issuer);
@@ -97,7 +98,7 @@ describe('domain Lambdas', () => {
       POWERTOOLS_SERVICE_NAME: `bioscope-${domain}`,
       LOG_LEVEL: 'INFO',
     });
-    for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_DOMAIN', 'PUBLIC_URL', 'CLOUDFRONT_KEY_PAIR_ID', 'MAIL_FROM', 'CONTACT_INFO']) {
+    for (const name of ['TABLE_NAME', 'MEDIA_BUCKET', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'HOSTED_UI_CLIENT_ID', 'COGNITO_DOMAIN', 'PUBLIC_URL', 'CLOUDFRONT_KEY_PAIR_ID', 'MAIL_FROM', 'CONTACT_INFO']) {
       expect(fn.Environment.Variables[name]).toBeDefined();
     }
   });
@@ -230,17 +231,66 @@ describe('CloudFront', () => {
   });
 });
 
-describe('web client of the pool', () => {
-  test('password + refresh flows, code grant, callback on the site, Google and Cognito', () => {
-    apiTemplate.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+describe("the pool's app clients (issue 13, items 1 and 3)", () => {
+  const clients = apiTemplate.findResources('AWS::Cognito::UserPoolClient');
+  const byName = (name: string) => Object.values(clients).find((c) => c.Properties.ClientName === name)!.Properties;
+  const PASSWORD_FLOWS = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_USER_AUTH', 'ALLOW_CUSTOM_AUTH'];
+
+  test('two clients, neither with a secret: the hosted UI\'s and the server\'s', () => {
+    expect(Object.values(clients).map((c) => c.Properties.ClientName).sort()).toEqual(['bioscope-server', 'bioscope-web']);
+    for (const c of Object.values(clients)) expect(c.Properties.GenerateSecret).toBe(false);
+  });
+
+  test("the hosted UI's client (public id): Google only, the code flow only, no flow that takes a password", () => {
+    const web = byName(USER_POOL.clients.hostedUi.name);
+    expect(web).toMatchObject({
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
-      AllowedOAuthScopes: Match.arrayWith(['openid', 'email', 'profile']),
-      CallbackURLs: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Site'), 'DomainName'] }, '/api/auth/google/callback']] }],
-      SupportedIdentityProviders: ['COGNITO', 'Google'],
+      SupportedIdentityProviders: ['Google'],
+      CallbackURLs: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(api.distribution), 'DomainName'] }, '/api/auth/google/callback']] }],
     });
+    expect(web.AllowedOAuthScopes).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+  });
+
+  test("the server's client: ADMIN_USER_PASSWORD_AUTH (needs IAM) and refresh only, no OAuth, no public password flow", () => {
+    const server = byName(USER_POOL.clients.server.name);
+    expect(server.ExplicitAuthFlows).toEqual(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(server.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(server.AllowedOAuthFlows).toBeUndefined();
+    expect(server.SupportedIdentityProviders).toEqual(['COGNITO']);
+  });
+
+  test('no client allows a password flow a client id alone can use', () => {
+    for (const c of Object.values(clients)) {
+      // Unset would mean Cognito's default: SRP and custom auth.
+      expect(c.Properties.ExplicitAuthFlows).toBeDefined();
+      for (const flow of PASSWORD_FLOWS) expect(c.Properties.ExplicitAuthFlows).not.toContain(flow);
+    }
+  });
+
+  test('the clients are built from the definition the local Cognito gate enforces', () => {
+    for (const def of Object.values(USER_POOL.clients)) expect(byName(def.name).ExplicitAuthFlows).toEqual([...def.explicitAuthFlows]);
+  });
+
+  test('the Lambdas sign in with the server client; the Google flow uses the hosted UI client; the authorizer accepts both', () => {
+    const ref = (name: string) => ({ Ref: Object.entries(clients).find(([, c]) => c.Properties.ClientName === name)![0] });
+    const vars = apiTemplate.findResources('AWS::Lambda::Function', { Properties: { Environment: { Variables: Match.objectLike({ USER_POOL_CLIENT_ID: Match.anyValue() }) } } });
+    for (const fn of Object.values(vars)) {
+      expect(fn.Properties.Environment.Variables.USER_POOL_CLIENT_ID).toEqual(ref('bioscope-server'));
+      expect(fn.Properties.Environment.Variables.HOSTED_UI_CLIENT_ID).toEqual(ref('bioscope-web'));
+    }
+    const [authorizer] = Object.values(apiTemplate.findResources('AWS::ApiGatewayV2::Authorizer'));
+    expect(authorizer!.Properties.JwtConfiguration.Audience).toEqual([ref('bioscope-server'), ref('bioscope-web')]);
+  });
+
+  test('only the auth and users Lambdas may check a password (AdminInitiateAuth), on the pool only', () => {
+    expect(domainsWith('cognito-idp:AdminInitiateAuth')).toEqual(['auth', 'users']);
+    for (const domain of ['auth', 'users'] as const) {
+      const s = statementsOf(domain).find((st) => [st.Action].flat().includes('cognito-idp:AdminInitiateAuth'))!;
+      expect(JSON.stringify(s.Resource)).toContain(logicalId(data.userPool));
+    }
+    expect(domainsWith('cognito-idp:InitiateAuth')).toEqual([]);
   });
 });
 

@@ -79,7 +79,8 @@ describe('user pool', () => {
         UserPoolName: USER_POOL.name,
         UsernameAttributes: ['email', 'phone_number'],
         AutoVerifiedAttributes: ['email'],
-        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        // No self sign-up: nobody makes a pool user with a client id (issue 13, item 1).
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
         DeletionProtection: 'ACTIVE',
         Schema: Match.arrayWith([
           Match.objectLike({ Name: 'email', Required: true }),
@@ -112,10 +113,13 @@ describe('user pool', () => {
     expect(google!.Properties.ProviderDetails.client_secret).toBe('{{resolve:secretsmanager:bioscope/google-client-secret:SecretString:::}}');
   });
 
-  test('without googleClientId there is no Google provider and the client offers Cognito only', () => {
+  test("without googleClientId there is no Google provider, and the hosted UI's client still offers no password form", () => {
     const { dataTemplate: data, apiTemplate: api } = synthBioscope({});
     data.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
-    api.hasResourceProperties('AWS::Cognito::UserPoolClient', { SupportedIdentityProviders: ['COGNITO'] });
+    const [web] = Object.values(api.findResources('AWS::Cognito::UserPoolClient', { Properties: { ClientName: USER_POOL.clients.hostedUi.name } }));
+    expect(web!.Properties.SupportedIdentityProviders).toBeUndefined();
+    expect(web!.Properties.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(web!.Properties.ExplicitAuthFlows).toEqual(['ALLOW_REFRESH_TOKEN_AUTH']);
   });
 });
 

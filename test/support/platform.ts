@@ -8,7 +8,7 @@ import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
-  InitiateAuthCommand,
+  AdminInitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -101,7 +101,8 @@ export async function makeUser(opts: { admin?: boolean; block?: boolean; firstNa
   const id = created.User!.Attributes!.find((a) => a.Name === 'sub')!.Value!;
   await c.send(new AdminSetUserPasswordCommand({ UserPoolId: p.userPoolId, Username: email, Password: password, Permanent: true }));
   if (opts.admin) await c.send(new AdminAddUserToGroupCommand({ UserPoolId: p.userPoolId, Username: email, GroupName: 'ADMIN' }));
-  const auth = await c.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  // As our login does: the server's client with AdminInitiateAuth (no client allows the public password flows).
+  const auth = await c.send(new AdminInitiateAuthCommand({ UserPoolId: p.userPoolId, ClientId: p.clientId, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
   const token = auth.AuthenticationResult!.IdToken!;
   const createdAt = new Date().toISOString();
   await ddb().send(

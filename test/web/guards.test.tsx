@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, expiredToken, fakeJwt, mockFetch, renderApp, storeSession, studentUser } from './helpers';
+import { adminUser, expiredToken, mockFetch, renderApp, storeSession, studentUser } from './helpers';
 
 describe('route guards', () => {
   it.each(['/profile', '/profile/lecPay', '/contact', '/term', '/lec/abc', '/dashboard'])('sends a visitor without a token from %s to /auth', async (path) => {
@@ -138,52 +138,5 @@ describe('route guards', () => {
     Swal.close();
     await waitFor(() => expect(location()).toBe('/auth'));
     expect(window.localStorage.getItem('user')).toBeNull();
-  });
-});
-
-describe('google callback', () => {
-  const idToken = (extra: Record<string, unknown> = {}) =>
-    fakeJwt({
-      sub: 'g1',
-      email: 'sara@example.com',
-      given_name: 'Sara',
-      family_name: 'Ali',
-      'cognito:groups': [],
-      'custom:schoolYear': 'Third year',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-      ...extra,
-    });
-
-  it('decodes the token, stores the session, says so and goes to / with replace', async () => {
-    const token = idToken();
-    const { location, router, store } = renderApp(`/auth/google/callback?token=${token}&refreshToken=r9`);
-    expect(await screen.findByText('Signed in successfully')).toBeInTheDocument();
-    await waitFor(() => expect(location()).toBe('/'));
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(store.getState().auth.user).toEqual({
-      id: 'g1',
-      email: 'sara@example.com',
-      firstName: 'Sara',
-      lastName: 'Ali',
-      role: 'USER',
-      block: false,
-      schooleYear: 'Third year',
-    });
-    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ token });
-    expect(JSON.parse(window.localStorage.getItem('user')!)).not.toHaveProperty('refreshToken');
-  });
-
-  it('prefers the user query parameter when present', async () => {
-    const u = Buffer.from(JSON.stringify({ ...adminUser, firstName: 'Nour' })).toString('base64url');
-    const { store } = renderApp(`/auth/google/callback?token=${idToken({ 'cognito:groups': ['ADMIN'] })}&user=${u}`);
-    await waitFor(() => expect(store.getState().auth.user?.firstName).toBe('Nour'));
-    expect(store.getState().auth.user?.role).toBe('ADMIN');
-  });
-
-  it("shows 'something went wrong , try again!' and goes to /auth when the token cannot be decoded", async () => {
-    const { location, store } = renderApp('/auth/google/callback?token=garbage');
-    expect(await screen.findByText('something went wrong , try again!')).toBeInTheDocument();
-    await waitFor(() => expect(location()).toBe('/auth'));
-    expect(store.getState().auth.user).toBeNull();
   });
 });

@@ -97,6 +97,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.auth.emailInUse': 'يوجد حساب بهذا البريد الإلكتروني بالفعل',
   'error.auth.phoneInUse': 'يوجد حساب برقم الموبايل هذا بالفعل',
   'error.auth.accountInUse': 'يوجد حساب بهذا البريد أو رقم الموبايل بالفعل',
+  'error.auth.googleCodeInvalid': 'انتهت صلاحية تسجيل الدخول بحساب Google أو استُخدم من قبل. سجّل الدخول مرة أخرى.',
   'error.auth.resetCode': 'الكود غير صحيح أو انتهت صلاحيته',
   'error.auth.resetCodeVoid': 'أكواد خاطئة كثيرة. اطلب كودًا جديدًا.',
   'error.auth.resetNotVerified': 'من فضلك أكّد الكود أولًا',

@@ -76,6 +76,7 @@ const enErrors = {
   'error.auth.emailInUse': 'An account with this e-mail already exists',
   'error.auth.phoneInUse': 'An account with this mobile number already exists',
   'error.auth.accountInUse': 'An account with this e-mail or mobile number already exists',
+  'error.auth.googleCodeInvalid': 'This Google sign-in has expired or was already used. Please sign in again.',
   'error.auth.resetCode': 'The code is wrong or has expired',
   'error.auth.resetCodeVoid': 'Too many wrong codes. Please ask for a new code.',
   'error.auth.resetNotVerified': 'Please verify the code first',

@@ -1,32 +1,46 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { sessionFromCallback } from '../lib/google-session';
+import { useLogInWithGoogleMutation } from '../api/log-in-with-google';
 import { loginSuccess } from '../store/auth-slice';
 
-/** /auth/google/callback?token=…&refreshToken=…[&user=…]: store the session, then go home. */
+const CALLBACK = '/auth/google/callback';
+
+/**
+ * /auth/google/callback#code=…: the server finished the Google sign-in and left the session under
+ * a one-time code. The code leaves the address bar at once; the session (token and user) is
+ * collected from the server by POST, then 'Signed in successfully' and / (replacing history).
+ * No code, or the server refusing it: the spec's failure toast and /auth.
+ */
 export default function GoogleCallbackRoute() {
   const t = useT();
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const { hash } = useLocation();
+  const [logInWithGoogle] = useLogInWithGoogleMutation();
   const done = useRef(false);
 
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    try {
-      dispatch(loginSuccess(sessionFromCallback(search)));
-      void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
-      navigate('/', { replace: true });
-    } catch {
+    const code = new URLSearchParams(hash.slice(1)).get('code');
+    if (hash) navigate(CALLBACK, { replace: true });
+    const fail = () => {
       void toastError(t('auth.signInFailed'), TOAST_MS.error);
       navigate('/auth', { replace: true });
-    }
-  }, [dispatch, navigate, search, t]);
+    };
+    if (!code) return fail();
+    logInWithGoogle({ code })
+      .unwrap()
+      .then((session) => {
+        dispatch(loginSuccess(session));
+        void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
+        navigate('/', { replace: true });
+      }, fail);
+  }, [dispatch, hash, logInWithGoogle, navigate, t]);
 
   return <Spinner label={t('auth.signingIn')} />;
 }
