@@ -132,7 +132,10 @@ export interface SearchLimits {
   maxKeys: number;
 }
 
-export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 50, minRead: 120, maxRead: 1500, maxKeys: 6000 };
+export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 40, minRead: 60, maxRead: 1500, maxKeys: 6000 };
+
+/** Letters only: a name part (an e-mail fragment or a phone has digits, '.', '@'). */
+const isPlainName = (w: string) => /^\p{L}+$/u.test(w);
 
 export interface SearchPage {
   /** The page's users, newest first. */
@@ -281,9 +284,12 @@ export async function searchUsers(words: string[], skip: number, limit: number, 
 
   const heads = [...new Set(lookups.map(headOf))];
   // A long word is read in token order first: the selective ones (e-mail fragments, phones, rare names)
-  // cost their few matches there; a common one costs at most `probe` items more. With other words,
-  // the head counts are read meanwhile (needed when the token read is too long).
-  const long = lookups.filter((w) => charCount(w) > HEAD_CHARS).sort((a, b) => charCount(b) - charCount(a))[0];
+  // cost their few matches there; a common one costs at most `probe` items more. Beside other words
+  // only a long word that is no plain name is tried (a first name is about as common as its first
+  // letters, and the rarest head of the words usually does better), the head counts read meanwhile.
+  const long = lookups
+    .filter((w) => charCount(w) > HEAD_CHARS && (words.length === 1 || !isPlainName(w)))
+    .sort((a, b) => charCount(b) - charCount(a))[0];
   const [hits, early] = await Promise.all([
     long ? tokenRead(long, words, l.probe, stats) : undefined,
     long && words.length === 1 ? undefined : headCounts(heads, stats),
