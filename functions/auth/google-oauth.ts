@@ -25,6 +25,7 @@ import { env } from '../lib/env';
 import { Blocked, Conflict, Unauthorized } from '../lib/errors';
 import { signInHeldBack } from './google-rules';
 import { poolUserNames } from './pool';
+import { revokeRefreshToken } from './refresh-tokens';
 import { startSession } from './sessions';
 
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
@@ -95,15 +96,15 @@ export async function startGoogleSignIn(): Promise<{ url: string; cookie: string
   return { url: u.toString(), cookie: cookie(secret, OAUTH_STATE_TTL_SECONDS) };
 }
 
-async function exchangeCode(code: string, codeVerifier: string): Promise<string> {
+async function exchangeCode(code: string, codeVerifier: string): Promise<{ idToken: string; refreshToken?: string }> {
   const res = await fetch(`${env.COGNITO_DOMAIN}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'authorization_code', client_id: env.HOSTED_UI_CLIENT_ID, code, redirect_uri: googleRedirectUri(), code_verifier: codeVerifier }),
   });
-  const body = (await res.json().catch(() => ({}))) as { id_token?: string; error?: string };
+  const body = (await res.json().catch(() => ({}))) as { id_token?: string; refresh_token?: string; error?: string };
   if (!res.ok || !body.id_token) throw new GoogleSignInFailed('failed', `token endpoint answered ${res.status} ${body.error ?? ''}`);
-  return body.id_token;
+  return { idToken: body.id_token, refreshToken: body.refresh_token };
 }
 
 let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
@@ -209,7 +210,9 @@ export async function finishGoogleSignIn(
   if (!started) throw new GoogleSignInFailed('expired');
   // Login CSRF: a callback URL from another browser's sign-in (the attacker's) is refused here.
   if (!secret || !sameHash(sha256(secret), started.browser)) throw new GoogleSignInFailed('wrong_browser', 'the sign-in cookie is missing or not this sign-in\'s');
-  const idToken = await exchangeCode(q.code, started.codeVerifier);
+  const { idToken, refreshToken } = await exchangeCode(q.code, started.codeVerifier);
+  // As after a password sign-in: no refresh token outlives the moment (refresh-tokens.ts).
+  await revokeRefreshToken(refreshToken, env.HOSTED_UI_CLIENT_ID);
   const claims = await verifyIdToken(idToken);
   if (!isGoogleIdentity(claims)) throw new GoogleSignInFailed('not_google', `pool user ${String(claims['cognito:username'])} is not federated from Google`);
   if (!emailVerified(claims)) throw new GoogleSignInFailed('email_unverified');

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { cognitoClient } from '../../infra/local/cognito';
 import { api, cognito, ddb, makeUser, platform, setUserFields, uniq } from '../support/platform';
+import { liveRefreshTokens } from '../support/pool-state';
 
 jest.setTimeout(60_000);
 
@@ -293,10 +294,12 @@ describe('bound to the starting browser, no token in a URL (issue 13, item 2)', 
     expect((await exchange('not a code', s.cookie)).status).toBe(400);
   });
 
-  it('a session collected from a code is a normal one (the pool user is federated: no password sign-in for it)', async () => {
+  it('a session collected from a code is a normal one (the pool user is federated: no password sign-in for it; no refresh token left alive)', async () => {
     const email = `${uniq('g')}@gmail.test`;
     const { session } = await signInWithGoogle({ email, given_name: 'Fed' });
     expect((await profile(session!.token)).status).toBe(200);
+    // The hosted UI's refresh token was revoked at once, as a password sign-in's is.
+    expect(await liveRefreshTokens(email)).toEqual([]);
     const pw = await cognito()
       .send(new AdminInitiateAuthCommand({ UserPoolId: platform().userPoolId, ClientId: platform().clientId, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'Passw0rdOk' } }))
       .catch((e: Error) => e);
