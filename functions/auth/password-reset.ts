@@ -27,8 +27,8 @@ import { forgetSignInFailures, networkMessage } from './sign-in-throttle';
 
 export const WRONG_CODE = 'The code is wrong or has expired';
 export const CODE_VOID = 'Too many wrong codes. Please ask for a new code.';
-export const codesCappedMessage = (minutes: number) => `Too many codes were asked for this e-mail. Please try again in ${minutes} minutes.`;
-export const guessesCappedMessage = (minutes: number) => `Too many wrong codes for this e-mail. Please try again in ${minutes} minutes.`;
+export const codesCappedMessage = (minutes: number) => `Too many codes were asked for this e-mail. Try again in ${minutes} min.`;
+export const guessesCappedMessage = (minutes: number) => `Too many wrong codes for this e-mail. Try again in ${minutes} min.`;
 
 /** AP50 windows. */
 const CODES = 'reset-code';

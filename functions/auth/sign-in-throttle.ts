@@ -19,8 +19,8 @@ const SOURCE_WINDOW = 'signin-src';
 export const delayAfterFailures = (failures: number): number =>
   failures < SIGN_IN_RULES.free ? 0 : Math.min(MAX_SIGN_IN_DELAY_SECONDS, 2 ** (failures - SIGN_IN_RULES.free)) * 1000;
 
-export const waitMessage = (seconds: number) => `Too many failed sign-in attempts. Please wait ${seconds} seconds and try again.`;
-export const networkMessage = (minutes: number) => `Too many failed attempts from your network. Please try again in ${minutes} minutes.`;
+export const waitMessage = (seconds: number) => `Too many failed sign-in attempts. Try again in ${seconds} s.`;
+export const networkMessage = (minutes: number) => `Too many failed attempts from your network. Try again in ${minutes} min.`;
 
 export const { ofUser: accountOfUser, ofIdentifier: accountOfIdentifier } = signInAccount;
 

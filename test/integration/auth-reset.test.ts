@@ -141,7 +141,7 @@ describe('caps per e-mail and per source (an hour)', () => {
     expect(new Set(refusals.filter((r) => r.step === 'verify').map((r) => r.code))).toEqual(new Set(['auth.resetGuessesCapped']));
     const capped = await call.forget(u.email);
     expect(capped.status).toBe(429);
-    expect(capped.body).toEqual({ message: expect.stringMatching(/^Too many wrong codes for this e-mail\. Please try again in \d+ minutes\.$/), code: 'auth.resetGuessesCapped', retryAfter: expect.any(Number) });
+    expect(capped.body).toEqual({ message: expect.stringMatching(/^Too many wrong codes for this e-mail\. Try again in \d+ min\.$/), code: 'auth.resetGuessesCapped', retryAfter: expect.any(Number) });
     expect(capped.body.retryAfter).toBeLessThanOrEqual(3600);
     // Even the right code is refused while capped (the count is per e-mail, not per code).
     const code = (await lastCode(u.email))!;
@@ -161,7 +161,7 @@ describe('caps per e-mail and per source (an hour)', () => {
     expect((await mails(u.email)).filter((m) => m.code)).toHaveLength(3);
     const fourth = await call.forget(u.email);
     expect(fourth.status).toBe(429);
-    expect(fourth.body).toEqual({ message: expect.stringMatching(/^Too many codes were asked for this e-mail\. Please try again in \d+ minutes\.$/), code: 'auth.resetCodesCapped', retryAfter: expect.any(Number) });
+    expect(fourth.body).toEqual({ message: expect.stringMatching(/^Too many codes were asked for this e-mail\. Try again in \d+ min\.$/), code: 'auth.resetCodesCapped', retryAfter: expect.any(Number) });
     expect(fourth.headers.get('retry-after')).toBe(String(fourth.body.retryAfter));
     expect((await mails(u.email)).filter((m) => m.code)).toHaveLength(3);
   });

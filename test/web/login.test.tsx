@@ -68,16 +68,16 @@ describe('log-in screen', () => {
     mockFetch(() => {
       calls++;
       return calls === 1
-        ? { status: 429, body: { message: 'Too many failed sign-in attempts. Please wait 2 seconds and try again.', code: 'auth.tooManyAttempts', retryAfter: 2 } }
+        ? { status: 429, body: { message: 'Too many failed sign-in attempts. Try again in 2 s.', code: 'auth.tooManyAttempts', retryAfter: 2 } }
         : { status: 200, body: { message: 'ok', data: { ...studentUser, token: validToken() } } };
     });
     const { location } = renderApp('/auth');
     await fillAndSubmit();
     // Beside the spec's short error toast, the form itself says it for as long as the wait lasts.
-    const notice = await screen.findByText('Too many failed sign-in attempts. Please wait 2 seconds and try again.', { selector: 'form .notice' });
+    const notice = await screen.findByText('Too many failed sign-in attempts. Try again in 2 s.', { selector: 'form .notice' });
     expect(notice).toHaveAttribute('role', 'alert');
     expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
-    await waitFor(() => expect(notice).toHaveTextContent('Please wait 1 seconds'), { timeout: 2500 });
+    await waitFor(() => expect(notice).toHaveTextContent('Try again in 1 s.'), { timeout: 2500 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled(), { timeout: 2500 });
     expect(document.querySelector('form .notice')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
@@ -86,10 +86,10 @@ describe('log-in screen', () => {
 
   it('words the wait in Arabic when the interface is Arabic', async () => {
     window.localStorage.setItem('language', 'ar');
-    mockFetch(() => ({ status: 429, body: { message: 'Too many failed attempts from your network. Please try again in 14 minutes.', code: 'auth.tooManyFromNetwork', retryAfter: 800 } }));
+    mockFetch(() => ({ status: 429, body: { message: 'Too many failed attempts from your network. Try again in 14 min.', code: 'auth.tooManyFromNetwork', retryAfter: 800 } }));
     renderApp('/auth');
     await fillAndSubmit();
-    expect(await screen.findByText('محاولات فاشلة كثيرة من شبكتك. حاول مرة أخرى بعد 14 دقيقة.', { selector: 'form .notice' })).toBeInTheDocument();
+    expect(await screen.findByText('محاولات فاشلة كثيرة من شبكتك. حاول مرة أخرى بعد 14 د.', { selector: 'form .notice' })).toBeInTheDocument();
   });
 
   it('sends an ADMIN to /dashboard', async () => {

@@ -35,11 +35,11 @@ describe('forgot password', () => {
 
   it('while the e-mail has asked too many codes: says for how long, keeps the button off and stays', async () => {
     const user = userEvent.setup();
-    mockFetch(() => ({ status: 429, body: { message: 'Too many codes were asked for this e-mail. Please try again in 52 minutes.', code: 'auth.resetCodesCapped', retryAfter: 3100 } }));
+    mockFetch(() => ({ status: 429, body: { message: 'Too many codes were asked for this e-mail. Try again in 52 min.', code: 'auth.resetCodesCapped', retryAfter: 3100 } }));
     const { location } = renderApp('/auth/forgotPassword');
     await user.type(await screen.findByLabelText('Email'), 'mona@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('Too many codes were asked for this e-mail. Please try again in 52 minutes.', { selector: 'form .notice' })).toBeInTheDocument();
+    expect(await screen.findByText('Too many codes were asked for this e-mail. Try again in 52 min.', { selector: 'form .notice' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send code' })).toBeDisabled();
     expect(location()).toBe('/auth/forgotPassword');
   });
