@@ -39,6 +39,7 @@ export const RULE_CODES = [
   'image.type',
   'image.raster',
   'image.size',
+  'image.content',
   'upload.type',
   'video.size',
   'lecture.price',
@@ -185,6 +186,8 @@ export function englishMessage({ code, field, params }: Rule): string {
       return `${f} must be a PNG, JPEG, WebP, GIF or AVIF image`;
     case 'image.size':
       return 'maximum size for image is 1MB';
+    case 'image.content':
+      return `${f} is not a PNG, JPEG, WebP, GIF or AVIF image (its content says otherwise)`;
     case 'upload.type':
       return `${f} must be a video or image type`;
     case 'video.size':

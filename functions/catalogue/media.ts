@@ -5,6 +5,7 @@
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { MEDIA_PREFIXES } from '../lib/media-layout';
+import { imageTypeOf } from '../../shared/schemas/catalogue';
 import type { UploadedFile } from '../../shared/schemas/common';
 import { s3 } from '../lib/aws';
 import { env } from '../lib/env';
@@ -66,8 +67,10 @@ export function videoKeyOf(videoUrl: string, o: MediaOrigins): string | undefine
       }
     };
     const virtualHosts = [`${o.bucket}.s3.amazonaws.com`, `${o.bucket}.s3.${o.region}.amazonaws.com`];
+    // A path-style endpoint may sit under a path (the local gateway's /_local/s3): /<that path>/<bucket>/<key>.
+    const bucketPath = o.s3Endpoints.filter(sameOrigin).map((e) => `${new URL(e).pathname.replace(/\/$/, '')}/${o.bucket}/`).find((p) => url.pathname.startsWith(p));
     if (sameOrigin(o.publicUrl) && url.pathname.startsWith('/media/')) path = url.pathname.slice('/media/'.length);
-    else if (o.s3Endpoints.some(sameOrigin) && url.pathname.startsWith(`/${o.bucket}/`)) path = url.pathname.slice(o.bucket.length + 2);
+    else if (bucketPath) path = url.pathname.slice(bucketPath.length);
     else if (url.protocol === 'https:' && virtualHosts.includes(url.hostname.toLowerCase())) path = url.pathname.slice(1);
     else return undefined;
   } else {
@@ -110,15 +113,20 @@ export async function uploadedVideoKeys(videos: { videoUrl: string; videoName: s
   );
 }
 
-/** Stores a form's image (already checked by the schema) and returns its key. */
+/**
+ * Stores a form's image (already checked by the schema, rasterImage) and returns its key. Its type
+ * is what its bytes say (a PNG named .jpg is stored as image/png), never only what the upload claimed.
+ */
 export async function storeImage(file: UploadedFile): Promise<string> {
-  const key = imageKey(file.mimetype);
+  const type = imageTypeOf(file.content);
+  if (!type) throw new BadRequest('The image is not a PNG, JPEG, WebP, GIF or AVIF file', 'badRequest');
+  const key = imageKey(type);
   await s3.send(
     new PutObjectCommand({
       Bucket: env.MEDIA_BUCKET,
       Key: key,
       Body: file.content,
-      ContentType: file.mimetype,
+      ContentType: type,
       // Keys are never reused, so the image may be cached for good.
       CacheControl: 'public, max-age=31536000, immutable',
     }),

@@ -5,8 +5,8 @@ import { uploadKey } from './media';
 /** Long enough to start a big upload; S3 checks expiry when the PUT starts, not when it ends. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
-/** The query's schema (signedUrlQuery) has checked the type and the size: an image under 1 MB, a video at most 5 GB. */
-export async function getSignedUrl(q: { fileName: string; fileType: string; fileSize?: number }) {
+/** The query's schema (signedUrlQuery) has checked the type and the size: an image under 1 MB, a video at most 5 GB; the URL takes that size only. */
+export async function getSignedUrl(q: { fileName: string; fileType: string; fileSize: number }) {
   const key = uploadKey(q.fileType, q.fileName);
   const signedUrl = await presignUpload(key, q.fileType, UPLOAD_URL_TTL_SECONDS, q.fileSize);
   return { signedUrl, key, fileUrl: sitePath(key), expiresIn: UPLOAD_URL_TTL_SECONDS };

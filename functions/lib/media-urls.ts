@@ -68,10 +68,14 @@ async function keyFromSecretsManager(): Promise<SigningKey> {
 
 export const mediaUrls: MediaUrls = env.MEDIA_URLS === 'cloudfront' ? cloudFrontMediaUrls(keyFromSecretsManager, env.PUBLIC_URL) : s3MediaUrls;
 
-/** A presigned PUT whose signature binds the content type (and the length, when known). */
-export function presignUpload(key: string, contentType: string, expiresIn: number, contentLength?: number): Promise<string> {
+/**
+ * A presigned PUT whose signature binds the content type and the length: S3 refuses a PUT of any
+ * other Content-Length (SignatureDoesNotMatch), so the size checked when signing is the size stored.
+ * Locally the gateway verifies the signature as S3 does (infra/local/media.ts); s3rver itself checks none.
+ */
+export function presignUpload(key: string, contentType: string, expiresIn: number, contentLength: number): Promise<string> {
   return presignS3(s3Public, new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: key, ContentType: contentType, ContentLength: contentLength }), {
     expiresIn,
-    signableHeaders: new Set(['content-type', ...(contentLength ? ['content-length'] : [])]),
+    signableHeaders: new Set(['content-type', 'content-length']),
   });
 }

@@ -8,7 +8,10 @@ const int = (v: string | undefined, d: number) => (v === undefined || v === '' ?
 
 export interface LocalConfig {
   port: number;
+  /** The gateway's address: 127.0.0.1 unless HOST says otherwise (0.0.0.0 for a classroom). The stand-ins stay on loopback whatever it is. */
   host: string;
+  /** The site's address as browsers on other machines reach it (PUBLIC_URL, e.g. http://192.168.1.20:3000); else made from HOST and PORT. */
+  publicUrl: string;
   dataDir: string;
   /** Keep DynamoDB in memory (tests); otherwise under dataDir/dynamodb. */
   inMemory: boolean;
@@ -48,6 +51,7 @@ export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
   return {
     port: int(e.PORT, 3000),
     host: e.HOST ?? '127.0.0.1',
+    publicUrl: (e.PUBLIC_URL ?? '').replace(/\/+$/, ''),
     dataDir: path.resolve(root, e.DATA_DIR ?? '.data'),
     inMemory: e.DYNAMODB_IN_MEMORY === '1' || e.DYNAMODB_IN_MEMORY === 'true',
     dynamoPort: int(e.DYNAMODB_PORT, 8000),

@@ -9,14 +9,34 @@ import { waitForPort } from './ports';
 /** The jar that the amplify-dynamodb-simulator package ships. */
 const emulatorDir = () => path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 
-export function startDynamoLocal(opts: { port: number; dataDir: string; inMemory: boolean; logDir: string }): ChildProcess {
+/** java/LoopbackDynamoDBLocal: DynamoDB Local's own main listens on every interface; this one binds one address. */
+const LAUNCHER_DIR = path.join(__dirname, 'java');
+
+/**
+ * DynamoDB Local on `host` only (loopback: the table holds every account, and DynamoDB Local checks
+ * no credentials), through a launcher that sets the address its own main cannot; no telemetry.
+ */
+export function startDynamoLocal(opts: { port: number; host: string; dataDir: string; inMemory: boolean; logDir: string }): ChildProcess {
   const dir = emulatorDir();
   const storage = opts.inMemory ? ['-inMemory'] : ['-dbPath', opts.dataDir];
   if (!opts.inMemory) fs.mkdirSync(opts.dataDir, { recursive: true });
   return startChild(
     'dynamodb',
     'java',
-    ['-Xms64m', '-Xmx512m', `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`, '-jar', path.join(dir, 'DynamoDBLocal.jar'), '-port', String(opts.port), '-sharedDb', ...storage],
+    [
+      '-Xms64m',
+      '-Xmx512m',
+      `-Dbioscope.host=${opts.host}`,
+      `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      [LAUNCHER_DIR, path.join(dir, 'DynamoDBLocal.jar')].join(path.delimiter),
+      'LoopbackDynamoDBLocal',
+      '-port',
+      String(opts.port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
     { cwd: dir, logFile: path.join(opts.logDir, 'dynamodb.log') },
   );
 }

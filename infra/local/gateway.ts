@@ -1,16 +1,20 @@
 /**
  * The local stand-in for API Gateway + CloudFront: one HTTP server that serves /api/* from the
  * route table (JWT verified as the authorizer would, then the domain's Lambda handler — the very
- * module CDK deploys — is invoked with an APIGatewayProxyEventV2), /media/images/* from the media
- * bucket, the local pages under /_local/*, and the built web app with SPA fallback.
+ * module CDK deploys — is invoked with an APIGatewayProxyEventV2), /media/images/* and presigned
+ * media URLs (/_local/s3/*) from the media bucket (infra/local/media.ts), the local pages under
+ * /_local/*, and the built web app with SPA fallback. Every answer carries the security headers of
+ * infra/definitions/security-headers.ts, as CloudFront's response headers policy adds them in AWS.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type Domain, matchRoute } from '../../shared/routes';
+import { ERROR_CACHE_CONTROL, securityHeaders } from '../definitions/security-headers';
 import { lambdaContext, toLambdaEvent, writeLambdaResult } from './lambda-event';
 import { jwtAuthorizer } from './jwt';
+import { type Credentials, forwardToBucket, mediaKeyOf, presignedProblem, rawPathOf, S3_PROXY_PATH } from './media';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -20,6 +24,12 @@ export interface LocalRoute {
   /** Exact path, or a prefix ending in '/'. */
   path: string;
   handle: (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => Promise<void> | void;
+  /**
+   * 'operator': for whoever runs the platform — a request from this machine (loopback), or one with
+   * an admin's token (the session rules of an admin route). With HOST=0.0.0.0 the rest of the
+   * network gets 403: the outbox holds everyone's activation links and reset codes.
+   */
+  access?: 'operator';
 }
 
 export interface GatewayOptions {
@@ -29,9 +39,11 @@ export interface GatewayOptions {
   auth: { issuer: string; audience: string[]; jwksUrl: string };
   loadDomain: (domain: Domain) => Promise<LambdaHandler>;
   webDist: string;
-  /** Base URL of the media bucket (path style), for /media/images/*. */
-  mediaOrigin: string;
+  /** The media bucket (s3rver on loopback): its endpoint, name and the key the Lambdas presign with. */
+  media: { endpoint: string; bucket: string; credentials: Credentials };
   localRoutes: LocalRoute[];
+  /** Whether the caller (token already verified) may use admin routes: the session gate of the auth domain. */
+  isAdmin: (event: APIGatewayProxyEventV2) => Promise<boolean>;
 }
 
 const MAX_BODY = 10 * 1024 * 1024; // API Gateway's payload limit
@@ -52,10 +64,15 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** JSON from the gateway itself: never cached (an error must not stick; the rest is live data). */
 export const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': ERROR_CACHE_CONTROL, ...headers });
   res.end(JSON.stringify(body));
 };
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** A request from this machine itself (not merely to it). */
+export const fromLoopback = (req: IncomingMessage) => LOOPBACK.test(req.socket.remoteAddress ?? '');
 
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
@@ -85,18 +102,44 @@ export function createGateway(opts: GatewayOptions): http.Server {
     writeLambdaResult(res, await handler(event, lambdaContext(`bioscope-${m.route.domain}`)));
   }
 
-  async function media(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const key = url.pathname.slice('/media/'.length);
-    // Like CloudFront: images are public, videos need a signed URL (issued by the lecture routes).
-    if (!key.startsWith('images/') || key.includes('..')) return sendJson(res, 403, { message: 'Forbidden' });
-    const upstream = await fetch(`${opts.mediaOrigin}/${key}`, { method: req.method, headers: req.headers.range ? { range: req.headers.range } : {} });
-    const headers: Record<string, string> = { 'cache-control': 'public, max-age=86400' };
-    for (const h of ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified']) {
-      const v = upstream.headers.get(h);
-      if (v) headers[h] = v;
+  const bucketUrl = (key: string) => new URL(`${opts.media.endpoint}/${opts.media.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`);
+
+  /** Like CloudFront's /media/images/* behaviour: images are public; videos need a signed URL (issued by the lecture routes). */
+  async function media(req: IncomingMessage, res: ServerResponse) {
+    const raw = rawPathOf(req);
+    // Decoded once and checked before the prefix is judged: %2e%2e%2f and its kin name nothing.
+    const key = raw.startsWith('/media/') ? mediaKeyOf(raw.slice('/media/'.length)) : undefined;
+    if (!key) return sendJson(res, 400, { message: 'Malformed media path' });
+    if (!key.startsWith('images/')) return sendJson(res, 403, { message: 'Forbidden' });
+    await forwardToBucket(req, res, bucketUrl(key), { method: req.method ?? 'GET', cacheControl: 'public, max-age=86400' });
+  }
+
+  /** Presigned S3 URLs (playback, uploads): the signature verified as S3 would, then on to s3rver. */
+  async function presigned(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const raw = rawPathOf(req);
+    const path = raw.startsWith(`${S3_PROXY_PATH}/`) ? mediaKeyOf(raw.slice(S3_PROXY_PATH.length + 1)) : undefined;
+    const [bucket, ...rest] = path?.split('/') ?? [];
+    if (!path || bucket !== opts.media.bucket || rest.length === 0) return sendJson(res, 400, { message: 'Malformed media path' });
+    const key = rest.join('/');
+    const cors = (name: string) => name.startsWith('access-control-') || name === 'vary';
+    // A browser's CORS preflight carries no signature (only `npm run dev:web` serves the page from another origin).
+    if (req.method === 'OPTIONS') return forwardToBucket(req, res, bucketUrl(key), { method: 'OPTIONS', extraBack: cors });
+    if (!['GET', 'HEAD', 'PUT'].includes(req.method ?? '')) return sendJson(res, 405, { message: 'Method not allowed' });
+    const problem = await presignedProblem(req, raw, url.searchParams, opts.media.credentials);
+    if (problem) {
+      req.resume();
+      return sendJson(res, 403, { message: problem });
     }
-    res.writeHead(upstream.status === 403 ? 404 : upstream.status, headers);
-    res.end(Buffer.from(await upstream.arrayBuffer()));
+    await forwardToBucket(req, res, bucketUrl(key), { method: req.method!, body: req.method === 'PUT', extraBack: cors });
+  }
+
+  /** May this caller use an operator page: from this machine, or with an admin's token? */
+  async function operator(req: IncomingMessage, url: URL): Promise<boolean> {
+    if (fromLoopback(req)) return true;
+    const auth = await verify(req.headers.authorization);
+    if ('error' in auth) return false;
+    const event = toLambdaEvent(req, url, Buffer.alloc(0), { routeKey: `${req.method} ${url.pathname}`, pathParameters: {} }, auth.claims as Record<string, unknown>);
+    return opts.isAdmin(event);
   }
 
   function web(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -114,28 +157,37 @@ export function createGateway(opts: GatewayOptions): http.Server {
       file = path.join(root, 'index.html'); // SPA fallback
     }
     if (!fs.existsSync(file)) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': ERROR_CACHE_CONTROL });
       return res.end('The web app is not built yet: run `npm run build:web` (npm start does it for you).');
     }
     const immutable = url.pathname.startsWith('/assets/');
     res.writeHead(200, {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
     });
     fs.createReadStream(file).pipe(res);
   }
 
   return http.createServer(async (req, res) => {
     try {
+      // Pages, API, media, local pages and errors alike. HSTS only where the site is reached over HTTPS
+      // (a TLS proxy in front says so); browsers ignore it over plain HTTP anyway.
+      const https = req.headers['x-forwarded-proto'] === 'https';
+      for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      // Uploads stream (up to a video's 5 GB), so presigned media go before any body is read.
+      if (url.pathname === S3_PROXY_PATH || url.pathname.startsWith(`${S3_PROXY_PATH}/`)) return await presigned(req, res, url);
       const local = opts.localRoutes.find((r) => r.method === req.method && (r.path.endsWith('/') ? url.pathname.startsWith(r.path) : url.pathname === r.path));
+      if (local?.access === 'operator' && !(await operator(req, url))) {
+        req.resume();
+        return sendJson(res, 403, { message: 'Only an admin, or a browser on the machine that runs the platform, may open this page' });
+      }
       const needsBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
       const body = needsBody ? await readBody(req) : Buffer.alloc(0);
       if (body === undefined) return sendJson(res, 413, { message: 'Request body is larger than 10 MB' });
       if (local) return await local.handle(req, res, url, body);
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return await api(req, res, url, body);
-      if (url.pathname.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD')) return await media(req, res, url);
+      if (url.pathname.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD')) return await media(req, res);
       if (req.method === 'GET' || req.method === 'HEAD') return web(req, res, url);
       return sendJson(res, 404, { message: 'Not found' });
     } catch (e) {

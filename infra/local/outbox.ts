@@ -31,7 +31,8 @@ article{border:1px solid #444;border-radius:8px;padding:.6rem 1rem;margin:.8rem 
 <body><h1>Local outbox</h1><p>Every mail the platform sends while running locally. Newest first. <a href="/_local/outbox.json">JSON</a></p>${rows || '<p>No mail yet.</p>'}</body></html>`);
 }
 
+/** Everyone's activation links and reset codes: for the machine that runs the platform, or an admin's token (gateway.ts). */
 export const outboxRoutes: LocalRoute[] = [
-  { method: 'GET', path: '/_local/outbox', handle: async (_q, res, url) => page(res, await mails(url.searchParams.get('to'))) },
-  { method: 'GET', path: '/_local/outbox.json', handle: async (_q, res, url) => sendJson(res, 200, { data: await mails(url.searchParams.get('to')) }) },
+  { method: 'GET', path: '/_local/outbox', access: 'operator', handle: async (_q, res, url) => page(res, await mails(url.searchParams.get('to'))) },
+  { method: 'GET', path: '/_local/outbox.json', access: 'operator', handle: async (_q, res, url) => sendJson(res, 200, { data: await mails(url.searchParams.get('to')) }) },
 ];

@@ -15,6 +15,7 @@ import { clientsById, createCognitoGate } from './cognito-gate';
 import type { LocalConfig } from './config';
 import { ensureTable, startDynamoLocal } from './dynamodb';
 import { createGateway, type LambdaHandler, type LocalRoute, sendJson } from './gateway';
+import { S3_PROXY_PATH } from './media';
 import { type GoogleStandInOptions, googleRoutes, HOSTED_UI_PATH } from './google';
 import { createPaymobSandbox, PAYMOB_SANDBOX_PATH, type PaymobSettings, paymobSettingsFor } from './paymob-sandbox';
 import { freePort } from './ports';
@@ -95,7 +96,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     await portFor(cfg.cognitoPort, '127.0.0.1', 'Cognito'),
     await portFor(0, '127.0.0.1', 'cognito-local'),
   ];
-  const url = `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${port}`;
+  const url = cfg.publicUrl || `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${port}`;
   const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
   const s3Endpoint = `http://127.0.0.1:${s3Port}`;
   const cognitoEndpoint = `http://127.0.0.1:${cognitoPort}`;
@@ -126,7 +127,10 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
   };
 
   try {
-    children.push(startDynamoLocal({ port: dynamoPort, dataDir: path.join(cfg.dataDir, 'dynamodb'), inMemory: cfg.inMemory, logDir }));
+    // The stand-ins listen on loopback only, whatever HOST the gateway has: DynamoDB Local, s3rver and
+    // cognito-local check no credentials (cognito-local's signing key is public). Browsers reach media
+    // through the gateway (/media/images/*, presigned /_local/s3/*), and nothing reaches the others.
+    children.push(startDynamoLocal({ port: dynamoPort, host: '127.0.0.1', dataDir: path.join(cfg.dataDir, 'dynamodb'), inMemory: cfg.inMemory, logDir }));
     // cognito-local on a loopback port of its own; its tokens name the gate (the platform's Cognito endpoint) as issuer.
     children.push(startCognitoLocal({ port: cognitoLocalPort, host: '127.0.0.1', dir: path.join(cfg.dataDir, 'cognito'), logDir, issuerDomain: cognitoEndpoint }));
     const s3 = await startS3({ port: s3Port, host: '127.0.0.1', directory: path.join(cfg.dataDir, 's3'), bucket: MEDIA_BUCKET });
@@ -165,7 +169,8 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       CONTACT_INFO: cfg.contactInfo,
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3Endpoint,
-      S3_PUBLIC_ENDPOINT: s3Endpoint,
+      // Browsers reach the bucket only through the gateway, which checks the presigned URLs as S3 would (infra/local/media.ts).
+      S3_PUBLIC_ENDPOINT: `${url}${S3_PROXY_PATH}`,
       COGNITO_ENDPOINT: cognitoEndpoint,
       // s3rver accepts only its own key pair; DynamoDB Local and cognito-local accept any.
       AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -191,6 +196,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     const reconcileRoute: LocalRoute = {
       method: 'POST',
       path: '/_local/reconcile',
+      access: 'operator',
       handle: async (_req, res, reqUrl) => {
         const at = reqUrl.searchParams.get('now');
         const now = at ? new Date(at) : undefined;
@@ -206,8 +212,13 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       auth: { issuer, audience: [pool.clientIds.server, pool.clientIds.hostedUi], jwksUrl: `${issuer}/.well-known/jwks.json` },
       loadDomain,
       webDist: cfg.webDist,
-      mediaOrigin: `${s3Endpoint}/${MEDIA_BUCKET}`,
+      media: { endpoint: s3Endpoint, bucket: MEDIA_BUCKET, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
       localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute]),
+      // An admin's token opens the operator pages from another machine: the same session rules as an admin route.
+      isAdmin: (event) =>
+        import('../../functions/auth/public').then(
+          ({ sessionGate }) => sessionGate(event, 'admin').then(() => true, () => false),
+        ),
     });
     gateway.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {

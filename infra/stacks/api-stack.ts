@@ -7,6 +7,9 @@
  *
  * plus the pool's two app clients: the hosted UI's (Google, callback on this distribution) and
  * the server's (password sign-in by the Lambdas only).
+ *
+ * Every behaviour answers with one response headers policy made from infra/definitions/security-headers.ts
+ * (the local gateway sends the same); the buckets' XML errors never reach a browser (see bucketErrors).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,10 +19,10 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import {
   AllowedMethods, CachePolicy, Distribution, Function as EdgeFunction, FunctionCode, FunctionEventType, FunctionRuntime,
-  HttpVersion, KeyGroup, OriginProtocolPolicy, OriginRequestPolicy, PriceClass, PublicKey, ResponseHeadersPolicy,
-  ViewerProtocolPolicy, type BehaviorOptions,
+  HeadersFrameOption, HeadersReferrerPolicy, HttpVersion, type IOrigin, KeyGroup, OriginProtocolPolicy, OriginRequestPolicy, PriceClass,
+  PublicKey, ResponseHeadersPolicy, ViewerProtocolPolicy, type BehaviorOptions, type ErrorResponse,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { type AuthFlow, OAuthScope, UserPoolClient, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
@@ -31,6 +34,7 @@ import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant, nagText } from '../constructs/domain-function';
 import { LogBucket } from '../constructs/log-bucket';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../definitions/security-headers';
 import { type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
 import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import type { DataStack } from './data-stack';
@@ -60,6 +64,11 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   users: ['data', 'identity:admin'],
   messages: ['data'],
 };
+
+/** The bucket answers that CloudFront replaces with the API domain's plain 404 (all an origin group can fail over on). */
+export const BUCKET_ERROR_CODES = [400, 403, 404, 416, 500, 502, 503, 504] as const;
+/** Error answers CloudFront keeps for no time. */
+export const ERROR_CODES_NOT_CACHED = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504] as const;
 
 /** How often pending orders are checked against Paymob (each is checked once it is PAYMENT_RECONCILE_AFTER_MINUTES old). */
 const RECONCILE_EVERY_MINUTES = 5;
@@ -139,11 +148,39 @@ export class ApiStack extends Stack {
     }
     const videoKeys = new KeyGroup(this, 'VideoKeyGroup', { items: [publicKey] });
 
+    // The browser PUTs uploads to the media bucket's own endpoint (presigned, virtual-hosted style).
+    const uploadOrigin = `https://${settings.mediaBucketName}.s3.${this.region}.${this.urlSuffix}`;
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Bioscope: CSP without inline script, nosniff, referrer, frame and HSTS (infra/definitions/security-headers.ts)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ uploadOrigins: [uploadOrigin] }), override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: SECURITY_HEADERS.referrerPolicy as HeadersReferrerPolicy, override: true },
+        frameOptions: { frameOption: SECURITY_HEADERS.frameOptions as HeadersFrameOption, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.hsts.maxAgeSeconds),
+          includeSubdomains: SECURITY_HEADERS.hsts.includeSubDomains,
+          override: true,
+        },
+      },
+    });
+
+    // S3's errors are XML (request ids, key names). CloudFront Functions do not run on answers of 400
+    // and up, and the distribution's custom error pages would also rewrite the API's own 403s and 404s,
+    // so each bucket behaviour is an origin group: when a bucket answers with an error, CloudFront asks
+    // the API's domain for a path no route has, and API Gateway's plain `{"message":"Not Found"}`
+    // 404 goes to the browser instead.
+    const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const plainNotFound = new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY, originPath: '/bucket-error' });
+    const bucketErrors = (primaryOrigin: IOrigin) =>
+      new OriginGroup({ primaryOrigin, fallbackOrigin: plainNotFound, fallbackStatusCodes: [...BUCKET_ERROR_CODES] });
+
+    const mediaWithPlainErrors = bucketErrors(mediaOrigin);
     const mediaBehavior = (signed: boolean): BehaviorOptions => ({
-      origin: mediaOrigin,
+      origin: mediaWithPlainErrors,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-      responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+      responseHeadersPolicy: securityHeaders,
       functionAssociations: [{ function: stripMedia, eventType: FunctionEventType.VIEWER_REQUEST }],
       ...(signed ? { trustedKeyGroups: [videoKeys] } : {}),
     });
@@ -155,25 +192,26 @@ export class ApiStack extends Stack {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
+      // An error is not kept at the edge (CloudFront's default is 10 s): a file uploaded a moment after
+      // a 404 is served at once. Only the caching time is set: every answer's body passes as it is.
+      errorResponses: ERROR_CODES_NOT_CACHED.map((httpStatus): ErrorResponse => ({ httpStatus, ttl: Duration.seconds(0) })),
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(web),
+        origin: bucketErrors(S3BucketOrigin.withOriginAccessControl(web)),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: spa, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         // Not cached; every viewer header (Authorization too, allowed because caching is off)
         // reaches the API, and its 4xx answers pass through untouched.
         '/api/*': {
-          origin: new HttpOrigin(`${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-          }),
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: securityHeaders,
         },
         // Order matters: images are public, everything else under /media needs a signed URL.
         [`/media/${MEDIA_PREFIXES.images}*`]: mediaBehavior(false),

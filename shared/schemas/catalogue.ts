@@ -26,8 +26,28 @@ export const MAX_TERMS = 10;
 export const RASTER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 const isRaster = (type: string) => (RASTER_IMAGE_TYPES as readonly string[]).includes(type);
 const rasterOnly = <S extends z.ZodType<UploadedFile | BrowserFile>>(s: S) => s.refine((f) => isRaster(fileFacts(f).type), ruleParams('image.raster'));
-/** A course's, lecture's or quiz's image as the server takes it (a multipart part) … */
-export const rasterImage = rasterOnly(uploadedImage);
+
+const ascii = (bytes: Uint8Array, from: number, text: string) => [...text].every((c, i) => bytes[from + i] === c.charCodeAt(0));
+/**
+ * What the bytes of an image say it is, by its signature (magic bytes), whatever type the upload
+ * claimed: PNG, JPEG, GIF, WebP, or AVIF (an ISO-BMFF 'ftyp' box naming the avif/avis brand).
+ * Undefined for anything else — HTML, SVG, a script — so such bytes never become a stored image.
+ */
+export function imageTypeOf(bytes: Uint8Array): (typeof RASTER_IMAGE_TYPES)[number] | undefined {
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) return 'image/gif';
+  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return 'image/webp';
+  if (ascii(bytes, 4, 'ftyp')) {
+    const boxEnd = Math.min(bytes.length, ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0);
+    // The major brand (offset 8), then the compatible brands after the minor version (offset 16 on).
+    for (let at = 8; at + 4 <= boxEnd; at += at === 8 ? 8 : 4) if (ascii(bytes, at, 'avif') || ascii(bytes, at, 'avis')) return 'image/avif';
+  }
+  return undefined;
+}
+
+/** A course's, lecture's or quiz's image as the server takes it (a multipart part): its bytes must be a raster image … */
+export const rasterImage = rasterOnly(uploadedImage).refine((f) => imageTypeOf(f.content) !== undefined, ruleParams('image.content'));
 /** … and as the browser's form holds it (a File): the same rules. */
 export const rasterBrowserImage = rasterOnly(browserImage);
 
@@ -210,11 +230,11 @@ export const signedUrlQuery = z.object({
     .toLowerCase()
     .refine((t) => /^(video|image)\/[\w.+-]+$/.test(t), ruleParams('upload.type'))
     .refine((t) => !t.startsWith('image/') || isRaster(t), ruleParams('image.raster')),
-  fileSize: z.coerce.number().int().positive().optional(),
+  /** Required: the URL is signed for exactly this many bytes (Content-Length), so no other size can be PUT. */
+  fileSize: z.string().trim().min(1).pipe(z.coerce.number<string>().int().min(1)),
 })
   // An image under IMAGE_MAX_BYTES (as the forms check it), a video at most VIDEO_MAX_BYTES.
   .superRefine((q, ctx) => {
-    if (q.fileSize === undefined) return;
     const isImage = q.fileType.startsWith('image/');
     if (isImage && q.fileSize >= IMAGE_MAX_BYTES) ctx.addIssue({ code: 'custom', path: ['fileSize'], input: q.fileSize, ...ruleParams('image.size', { max: IMAGE_MAX_BYTES }) });
     if (!isImage && q.fileSize > VIDEO_MAX_BYTES) ctx.addIssue({ code: 'custom', path: ['fileSize'], input: q.fileSize, ...ruleParams('video.size', { max: VIDEO_MAX_BYTES }) });

@@ -7,7 +7,19 @@ export const GENERAL = 'ثانوي عام';
 export const LANGUAGES = 'ثانوي لغات';
 export const enc = encodeURIComponent;
 
-export const image = (bytes = 200, type = 'image/png') => new Blob([new Uint8Array(bytes).fill(7)], { type });
+/** The signature (magic bytes) each image type starts with: the server checks it (rasterImage). */
+const SIGNATURES: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/gif': [...'GIF89a'].map((c) => c.charCodeAt(0)),
+  'image/webp': [...'RIFF\0\0\0\0WEBP'].map((c) => c.charCodeAt(0)),
+};
+/** An image file of `bytes` bytes: the type's signature, then filler. */
+export const image = (bytes = 200, type = 'image/png') => {
+  const content = new Uint8Array(bytes).fill(7);
+  content.set((SIGNATURES[type] ?? []).slice(0, bytes));
+  return new Blob([content], { type });
+};
 
 export function courseForm(fields: Record<string, string | Blob | undefined> = {}): FormData {
   const f = new FormData();

@@ -1,5 +1,6 @@
 /** Uploads straight to the bucket, playback through signed URLs (with Range), and the demo content. */
-import { api, makeUser, platform, type TestUser } from '../support/platform';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { api, makeUser, platform, s3, type TestUser } from '../support/platform';
 import { enc, GENERAL, lectureForm, makeWorld, type World } from './catalogue-fixtures';
 
 let w: World;
@@ -38,7 +39,7 @@ describe('GET /api/AWS/get-signed-url', () => {
   });
 
   it('puts images under images/ and public at /media/images/…', async () => {
-    const r = await signedUrlFor(w.admin.token, { fileName: 'cover.png', fileType: 'image/png' });
+    const r = await signedUrlFor(w.admin.token, { fileName: 'cover.png', fileType: 'image/png', fileSize: '3' });
     expect(r.body.key).toMatch(/^images\/[0-9A-Z]{26}-cover\.png$/);
     const put = await fetch(r.body.signedUrl, { method: 'PUT', body: new Uint8Array([1, 2, 3]), headers: { 'content-type': 'image/png' } });
     expect(put.status).toBe(200);
@@ -60,10 +61,77 @@ describe('GET /api/AWS/get-signed-url', () => {
     ['an image of 1 MB', { fileName: 'a.png', fileType: 'image/png', fileSize: '1000000' }, /maximum size for image is 1MB/],
     ['a video over 5 GB', { fileName: 'a.mp4', fileType: 'video/mp4', fileSize: String(6 * 1024 ** 3) }, /at most 5 GB/],
     ['a size that is not a number', { fileName: 'a.mp4', fileType: 'video/mp4', fileSize: 'big' }, /fileSize must be a number/],
+    ['a missing fileSize', { fileName: 'a.mp4', fileType: 'video/mp4' }, /fileSize is required/],
+    ['an empty fileSize', { fileName: 'a.png', fileType: 'image/png', fileSize: '' }, /fileSize is required/],
+    ['a size of 0', { fileName: 'a.mp4', fileType: 'video/mp4', fileSize: '0' }, /fileSize must be at least 1/],
   ])('refuses %s with 400', async (_, query, message) => {
     const r = await signedUrlFor(w.admin.token, query as Record<string, string>);
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(message);
+  });
+
+  it('signs the size into the URL: a PUT of another length is refused and stores nothing; the signed length goes through', async () => {
+    const up = await signedUrlFor(w.admin.token, { fileName: 'exact.webm', fileType: 'video/webm', fileSize: '1000' });
+    expect(up.status).toBe(200);
+    expect(new URL(up.body.signedUrl).searchParams.get('X-Amz-SignedHeaders')).toMatch(/content-length/);
+    // The stand-in for S3 is reached through the site, as S3 itself is reached over its own endpoint.
+    expect(new URL(up.body.signedUrl).origin).toBe(new URL(platform().url).origin);
+    const exists = () => s3().send(new HeadObjectCommand({ Bucket: platform().bucket, Key: up.body.key })).then(() => true, () => false);
+
+    for (const size of [2000, 999, 30 * 1024 * 1024]) {
+      const put = await fetch(up.body.signedUrl, { method: 'PUT', body: new Uint8Array(size), headers: { 'content-type': 'video/webm' } });
+      expect({ size, status: put.status }).toEqual({ size, status: 403 });
+    }
+    const otherType = await fetch(up.body.signedUrl, { method: 'PUT', body: new Uint8Array(1000), headers: { 'content-type': 'text/html' } });
+    expect(otherType.status).toBe(403);
+    expect(await exists()).toBe(false);
+
+    const exact = await fetch(up.body.signedUrl, { method: 'PUT', body: new Uint8Array(1000).fill(5), headers: { 'content-type': 'video/webm' } });
+    expect(exact.status).toBe(200);
+    expect(await exists()).toBe(true);
+  });
+
+  it('serves the bucket to browsers only through presigned URLs: unsigned, tampered and listing requests are refused with plain JSON', async () => {
+    const { url, bucket } = platform();
+    const up = await signedUrlFor(w.admin.token, { fileName: 'listed.webm', fileType: 'video/webm', fileSize: '4' });
+    await fetch(up.body.signedUrl, { method: 'PUT', body: new Uint8Array(4), headers: { 'content-type': 'video/webm' } });
+    const refused = async (target: string, status = 403) => {
+      const r = await fetch(target);
+      const text = await r.text();
+      expect({ target, status: r.status }).toEqual({ target, status });
+      expect(text).not.toMatch(/<\?xml|<Error>/);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+    };
+    await refused(`${url}/_local/s3/${bucket}/${up.body.key}`);
+    await refused(`${url}/_local/s3/${bucket}/${up.body.key.replace('listed', 'other')}${new URL(up.body.signedUrl).search}`);
+    await refused(`${url}/_local/s3/${bucket}?list-type=2`, 400);
+    await refused(`${url}/_local/s3/`, 400);
+  });
+
+  it('checks image bytes by their signature: HTML sent as image/png is refused with 400 and nothing is made; a PNG named .jpg is stored as image/png', async () => {
+    const html = new Blob([new TextEncoder().encode('<!doctype html><script>alert(document.cookie)</script>')], { type: 'image/png' });
+    const name = `Evil ${Date.now()}`;
+    const form = new FormData();
+    form.set('name', name);
+    form.set('image', html, 'cover.png');
+    const course = await api('POST', '/api/cours/create-course', { token: w.admin.token, form });
+    expect(course.status).toBe(400);
+    expect(course.body.errors).toEqual([expect.objectContaining({ path: 'body.image', code: 'image.content' })]);
+    expect((await api('GET', '/api/cours/all')).body.data.map((c: { name: string }) => c.name)).not.toContain(name);
+
+    const lecture = await api('POST', '/api/AWS/save-lecture', { token: w.admin.token, form: lectureForm({ contentId: w.lectureSectionId, price: '0', isFree: 'true', imageFile: html, videoUrls: JSON.stringify([{ videoUrl: 'videos/x.webm', videoName: 'x' }]) }) });
+    expect(lecture.status).toBe(400);
+    expect(lecture.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.imageFile', code: 'image.content' })]));
+
+    const png = new Uint8Array(300).fill(1);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const renamed = new FormData();
+    renamed.set('name', `Renamed ${Date.now()}`);
+    renamed.set('image', new Blob([png], { type: 'image/jpeg' }), 'cover.jpg');
+    const made = await api('POST', '/api/cours/create-course', { token: w.admin.token, form: renamed });
+    expect(made.status).toBe(201);
+    expect(made.body.imageUrl).toMatch(/\.png$/);
+    expect((await fetch(platform().url + made.body.imageUrl)).headers.get('content-type')).toBe('image/png');
   });
 
   it('is for admins only', async () => {

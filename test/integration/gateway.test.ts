@@ -2,12 +2,15 @@
  * The local gateway stands in for API Gateway's JWT authorizer: it must refuse what the
  * authorizer refuses and pass what it passes, on the real cognito-local pool.
  */
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { generateKeyPairSync, createPrivateKey } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
+import { securityHeaders } from '../../infra/definitions/security-headers';
 import { ROUTES } from '../../shared/routes';
-import { api, makeUser, platform, type TestUser } from '../support/platform';
+import { api, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 
 // cognito-local signs with this key; holding it lets the test mint tokens the gateway must judge.
 const cognitoKeyPem = (JSON.parse(fs.readFileSync(path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib/keys/cognitoLocal.private.json'), 'utf8')) as { pem: string }).pem;
@@ -172,5 +175,103 @@ describe('role before body', () => {
     const broken = { body: '{"code": ', headers: { 'content-type': 'application/json' } };
     expect((await api('POST', '/api/Coupan/create', { token: student.token, ...broken })).status).toBe(403);
     expect((await api('POST', '/api/Coupan/create', broken)).status).toBe(401);
+  });
+});
+
+/** One raw HTTP/1.1 GET, the path sent byte for byte (fetch and http.request would normalise or refuse it). */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; head: string; text: string }> {
+  const { hostname, port } = new URL(platform().url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      socket.write(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${extra}Connection: close\r\n\r\n`, 'latin1'));
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const all = Buffer.concat(chunks).toString('latin1');
+      const [head = '', ...rest] = all.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), head, text: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+describe('media paths: decode once, normalise, then check', () => {
+  const marker = `PAID-VIDEO-${Date.now()}`;
+  const id = `01PAID${Date.now()}`;
+  const key = `videos/${id}.webm`;
+  beforeAll(async () => {
+    await s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: key, Body: new TextEncoder().encode(marker), ContentType: 'video/webm' }));
+  });
+
+  it('serves a public image, and refuses the video itself without a signed URL', async () => {
+    const img = `images/${id}.png`;
+    await s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: img, Body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), ContentType: 'image/png' }));
+    expect((await rawGet(`/media/${img}`)).status).toBe(200);
+    const video = await rawGet(`/media/${key}`);
+    expect(video.status).toBe(403);
+    expect(video.text).not.toContain(marker);
+  });
+
+  it.each([
+    ['an encoded slash after encoded dots', `/media/images/%2e%2e%2f${key}`],
+    ['the same, upper case', `/media/images/%2E%2E%2F${key}`],
+    ['plain dots and an encoded slash', `/media/images/..%2f${key}`],
+    ['an encoded dot segment', `/media/images/%2e%2e/${key}`],
+    ['a half-encoded dot segment', `/media/images/.%2e/${key}`],
+    ['a plain dot segment', `/media/images/../${key}`],
+    ['a dot then a dot segment', `/media/images/./../${key}`],
+    ['an encoded backslash', `/media/images/..%5c${key}`],
+    ['a raw backslash', `/media/images/..\\${key}`],
+    ['double encoding', `/media/images/%252e%252e%252f${key}`],
+    ['an encoded slash in the prefix', `/media/images%2f..%2f${key}`],
+    ['an encoded NUL', `/media/images/%00/../${key}`],
+    ['a raw NUL', `/media/images/\u0000/../${key}`],
+    ['overlong UTF-8 dots and slash', `/media/images/%c0%ae%c0%ae%c0%af${key}`],
+    ['an empty segment', `/media/images//../${key}`],
+    ['a climb from outside /media', `/x/../media/images/../${key}`],
+  ])('refuses %s with 400 and never sends the paid video', async (_what, path) => {
+    const r = await rawGet(path);
+    expect(r.text).not.toContain(marker);
+    expect(r.status).toBe(400);
+  });
+});
+
+describe('security headers and errors', () => {
+  const expected = securityHeaders({ https: false });
+  const has = (h: Headers, what: string) => {
+    for (const [name, value] of Object.entries(expected)) expect({ what, name, value: h.get(name) }).toEqual({ what, name, value });
+  };
+
+  it('pages, API, media, local pages and errors carry the one definition (infra/definitions/security-headers.ts)', async () => {
+    const { url, bucket } = platform();
+    const img = `images/${uniq()}.png`;
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: img, Body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), ContentType: 'image/png' }));
+    for (const path of ['/', '/auth/login', '/api/health', '/api/cours/all', '/api/no/such/thing', `/media/${img}`, '/media/images/missing.png', '/media/videos/x.webm', '/_local/outbox', '/assets/nope.js']) {
+      has((await fetch(url + path)).headers, path);
+    }
+    has((await api('GET', '/api/user/profile', { token: student.token })).headers, 'a user route');
+    expect(expected['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(expected['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  it('sends HSTS only when the site is reached over HTTPS (a TLS proxy in front)', async () => {
+    expect((await fetch(`${platform().url}/api/health`)).headers.get('strict-transport-security')).toBeNull();
+    const r = await rawGet('/api/health', { 'x-forwarded-proto': 'https' });
+    expect(r.head).toMatch(/\r\nstrict-transport-security: max-age=\d+; includeSubDomains\r\n/i);
+  });
+
+  it('errors are not cached, and the bucket’s XML errors do not pass through', async () => {
+    const { url } = platform();
+    for (const path of ['/media/images/missing.png', '/api/no/such/thing', '/assets/nope.js', '/media/videos/x.webm']) {
+      const r = await fetch(url + path);
+      expect({ path, status: r.status >= 400, cache: r.headers.get('cache-control') }).toEqual({ path, status: true, cache: 'no-store' });
+      const text = await r.text();
+      expect(text).not.toMatch(/<\?xml|<Error>|NoSuchKey|RequestId/);
+    }
+    const missing = await fetch(`${url}/media/images/missing.png`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not found' });
   });
 });

@@ -81,7 +81,7 @@ describe('shared form rules', () => {
   });
 
   it('quiz form images: quizImage and questionImages[index or id] as raster images, no other field', () => {
-    const png = { filename: 'a.png', mimetype: 'image/png', content: new Uint8Array(10) };
+    const png = { filename: 'a.png', mimetype: 'image/png', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]) };
     const quizData = JSON.stringify({ title: 'T', description: '', questions: [{ text: 'Q', type: 'TRUE_FALSE', options: [], correctAnswerText: 'False' }] });
     const ok = quizFormBody.safeParse({ quizData, quizImage: png, 'questionImages[0]': png, 'questionImages[01JABC]': png });
     expect(ok.success && Object.keys(ok.data.questionImages)).toEqual(['0', '01JABC']);

@@ -39,6 +39,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'rule.quiz.correctAnswer': 'يجب أن تكون الإجابة الصحيحة أحد خيارات السؤال',
   'rule.quiz.imageKey': 'يجب أن تخص صورة السؤال سؤالًا في هذا الاختبار',
   'rule.image.size': 'أقصى حجم للصورة 1 ميجابايت',
+  'rule.image.content': '{field} ليس صورة PNG أو JPEG أو WebP أو GIF أو AVIF',
   'rule.video.size': '{field} كبير جدًا (على الأكثر {max} بايت)',
   'field.form': 'هذا الحقل',
   'field.identifier': 'البريد الإلكتروني أو رقم الهاتف',

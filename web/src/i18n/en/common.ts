@@ -41,6 +41,7 @@ const enRules = {
   'rule.quiz.correctAnswer': 'The correct answer must be one of the question options',
   'rule.quiz.imageKey': 'A question image must belong to a question of this quiz',
   'rule.image.size': 'maximum size for image is 1MB',
+  'rule.image.content': '{field} is not a PNG, JPEG, WebP, GIF or AVIF image',
   'rule.video.size': '{field} is too large (at most {max} bytes)',
 } as const satisfies Record<`rule.${RuleCode}`, string>;
 
