@@ -19,6 +19,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { LoginResponse } from '../../shared/schemas/auth';
+import { stripBidiControls } from '../../shared/schemas/common';
 import { putGoogleHandoff, putOAuthState, takeGoogleHandoff, takeOAuthState } from '../data/oauth-state-repo';
 import { createUser, setPoolUsername, toUser, type UserRecord, userById, userIdByEmail } from '../data/user-repo';
 import { env } from '../lib/env';
@@ -163,10 +164,15 @@ async function recordFor(claims: JWTPayload): Promise<UserRecord> {
   }
   // The e-mail already has a (password) account: we do not merge identities silently.
   if (await userIdByEmail(email)) throw new GoogleSignInFailed('email_in_use');
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  // A name from Google is a short text like any other: no bidirectional controls (shared/schemas/common.ts).
+  const str = (v: unknown) => (typeof v === 'string' && stripBidiControls(v).trim() ? stripBidiControls(v).trim().slice(0, 100) : undefined);
   let givenName = str(claims.given_name);
   let familyName = str(claims.family_name);
-  if (!givenName) ({ givenName, familyName } = await poolUserNames(poolUsername));
+  if (!givenName) {
+    const names = await poolUserNames(poolUsername);
+    givenName = str(names.givenName);
+    familyName = str(names.familyName);
+  }
   try {
     return await createUser({
       id: sub,

@@ -223,7 +223,7 @@ export function googleRoutes(o: GoogleStandInOptions, base = HOSTED_UI_PATH): Lo
         const refused = refusal(o, form);
         if (refused) return html(res, 400, `<h1>Sign-in request refused</h1><p class="error">${esc(refused)}</p>`);
         const email = (form.get('email') ?? '').trim().toLowerCase();
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return html(res, 400, '<h1>Not an e-mail address</h1><p><a href="javascript:history.back()">Back</a></p>');
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return html(res, 400, '<h1>Not an e-mail address</h1><p>Go back and type an e-mail address.</p>');
         const identity = { email, givenName: (form.get('given_name') ?? '').trim(), familyName: (form.get('family_name') ?? '').trim(), emailVerified: form.get('email_unverified') !== '1' };
         const { username, password } = await ensurePoolUser(o, identity);
         const signIn = new URLSearchParams(COGNITO_LOCAL_PARAMS.map((k) => [k, form.get(k) ?? '']));

@@ -94,6 +94,13 @@ describe('Google sign-in via the local stand-in', () => {
     expect((await profile(second.session!.token)).status).toBe(200);
   });
 
+  it('strips bidirectional controls from the names Google gives (a name cannot disguise itself in the teacher’s tables)', async () => {
+    const { session } = await signInWithGoogle({ email: `${uniq('g')}@gmail.test`, given_name: '\u202EdammahoM\u202C', family_name: '\u2067Ali\u2069' });
+    expect(session).toMatchObject({ firstName: 'dammahoM', lastName: 'Ali' });
+    const rec = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${session!.id}`, SK: 'PROFILE' } }));
+    expect(rec.Item).toMatchObject({ firstName: 'dammahoM', lastName: 'Ali' });
+  });
+
   it("keeps the Google user's pool name, so the admin's block disables and delete removes their pool user", async () => {
     const { session } = await signInWithGoogle({ email: `${uniq('g')}@gmail.test`, given_name: 'Pool', family_name: 'Name' });
     const { id, token } = session!;
