@@ -469,6 +469,20 @@ async function main() {
     if (process.env.BENCH_ONLY !== 'userSearch') await featureScenarios(info.url);
     await userSearch(info, child.pid);
     await dynamoGetItem(info.dynamoEndpoint, info.tableName);
+    // Issue 14, the web on a phone: Lighthouse's mobile profile on /, /auth/login and a signed-in lecture.
+    if (process.env.BENCH_ONLY === undefined && fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) {
+      const lh = await import('./lighthouse');
+      console.log('');
+      const rows = await lh.lighthouseFigures(info.url, await lh.signedInLecture(info.url));
+      lh.printFigures(rows);
+      const misses = lh.overBudget(rows);
+      results.lighthouse = rows.map((r) => ({
+        ...r,
+        goals: { performance: `>= ${lh.BUDGET.performance}`, lcpMs: `< ${lh.BUDGET.lcpMs}`, cls: `< ${lh.BUDGET.cls}` },
+        holds: !misses.some((m) => m.startsWith(`${r.page}:`)),
+      }));
+      console.log(misses.length ? `lighthouse goals (perf >= ${lh.BUDGET.performance}, LCP < ${lh.BUDGET.lcpMs} ms, CLS < ${lh.BUDGET.cls}) missed:\n  ${misses.join('\n  ')}` : 'lighthouse goals hold on every page');
+    } else console.log('\nlighthouse skipped (BENCH_ONLY set, or no web/dist: npm run build:web)');
   } finally {
     await stopPlatform(child, dataDir);
   }

@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress';
 import { bioscopeTheme } from './src/app/theme';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -45,7 +46,7 @@ function amplifyTheme(): Plugin {
 
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), amplifyTheme()],
+  plugins: [react(), amplifyTheme(), precompress()],
   resolve: {
     alias: {
       '@': here('./src'),

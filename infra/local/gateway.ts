@@ -15,6 +15,7 @@ import { ERROR_CACHE_CONTROL, securityHeaders } from '../definitions/security-he
 import { lambdaContext, toLambdaEvent, writeLambdaResult } from './lambda-event';
 import { jwtAuthorizer } from './jwt';
 import { type Credentials, forwardToBucket, mediaKeyOf, presignedProblem, rawPathOf, S3_PROXY_PATH } from './media';
+import { sendStaticFile } from './static-files';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -161,11 +162,10 @@ export function createGateway(opts: GatewayOptions): http.Server {
       return res.end('The web app is not built yet: run `npm run build:web` (npm start does it for you).');
     }
     const immutable = url.pathname.startsWith('/assets/');
-    res.writeHead(200, {
+    sendStaticFile(req, res, file, {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
-    fs.createReadStream(file).pipe(res);
   }
 
   return http.createServer(async (req, res) => {

@@ -28,7 +28,7 @@ import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant, nagText } from '../constructs/domain-function';
@@ -340,14 +340,35 @@ export class ApiStack extends Stack {
     });
 
     // Synth must work before the web is built: no build, no deployment.
+    // The build's .br/.gz copies are for the local gateway: CloudFront compresses by itself
+    // (CACHING_OPTIMIZED takes gzip and brotli). Hashed /assets/* are cached a year and never
+    // pruned (an open tab may still load an older chunk); the rest is revalidated every time.
     if (fs.existsSync(path.join(settings.webDist, 'index.html'))) {
+      const precompressed = ['*.br', '*.gz'];
       const deployment = new BucketDeployment(this, 'WebDeployment', {
         sources: [Source.asset(settings.webDist)],
         destinationBucket: web,
+        exclude: ['assets/*', ...precompressed],
+        cacheControl: [CacheControl.noCache()],
         distribution: this.distribution,
         distributionPaths: ['/index.html'],
       });
       acknowledgeBucketDeployment(deployment, web);
+      const assets = path.join(settings.webDist, 'assets');
+      if (fs.existsSync(assets)) {
+        const hashed = new BucketDeployment(this, 'WebAssetsDeployment', {
+          sources: [Source.asset(assets)],
+          destinationBucket: web,
+          destinationKeyPrefix: 'assets/',
+          exclude: precompressed,
+          prune: false,
+          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        });
+        acknowledgeBucketDeployment(hashed, web);
+        // The new index.html goes live only once the chunks it names are there.
+        // (The two custom resources only: both share CDK's one handler and layer.)
+        deployment.node.findChild('CustomResource').node.addDependency(hashed.node.findChild('CustomResource'));
+      }
     }
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });

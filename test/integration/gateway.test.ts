@@ -4,7 +4,10 @@
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
-import net from 'node:net';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { generateKeyPairSync, createPrivateKey } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
@@ -175,6 +178,73 @@ describe('role before body', () => {
     const broken = { body: '{"code": ', headers: { 'content-type': 'application/json' } };
     expect((await api('POST', '/api/Coupan/create', { token: student.token, ...broken })).status).toBe(403);
     expect((await api('POST', '/api/Coupan/create', broken)).status).toBe(401);
+  });
+});
+
+describe('web files compressed as CloudFront sends them', () => {
+  // A gateway of its own over a small build, so the test does not depend on web/dist.
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-precompressed-'));
+  const js = `export const greeting = ${JSON.stringify('مرحبا '.repeat(400))};\n`;
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), js);
+    fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), zlib.gzipSync(js));
+    const { createGateway } = await import('../../infra/local/gateway');
+    server = createGateway({
+      port: 0, host: '127.0.0.1', webDist: dist, localRoutes: [], isAdmin: async () => false,
+      media: { endpoint: 'http://127.0.0.1:1', bucket: 'none', credentials: { accessKeyId: 'none', secretAccessKey: 'none' } },
+      auth: { issuer: 'http://127.0.0.1:1', audience: [], jwksUrl: 'http://127.0.0.1:1/jwks' },
+      loadDomain: () => Promise.reject(new Error('no API here')),
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+  // fetch() would decode the body itself: read the raw bytes with node:http.
+  const get = (p: string, acceptEncoding?: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((ok, fail) => {
+      http
+        .get(base + p, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', fail);
+    });
+
+  it('sends the brotli copy to a browser that takes br, which decompresses to the file', async () => {
+    const r = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers.vary).toBe('Accept-Encoding');
+    expect(Number(r.headers['content-length'])).toBe(r.body.length);
+    expect(r.body.length).toBeLessThan(Buffer.byteLength(js) / 4);
+    expect(zlib.brotliDecompressSync(r.body).toString()).toBe(js);
+    expect(r.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends gzip when br is refused, and the plain file without Accept-Encoding', async () => {
+    const gz = await get('/assets/app-abc123.js', 'gzip, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(js);
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.body.toString()).toBe(js);
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(js));
+  });
+
+  it('falls back to the plain file when no compressed copy was built', async () => {
+    const r = await get('/', 'br, gzip');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.body.toString()).toBe('<!doctype html><title>x</title>');
   });
 });
 

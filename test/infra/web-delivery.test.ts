@@ -1,0 +1,31 @@
+/**
+ * Web delivery in AWS: CloudFront compresses text (gzip and brotli) and hashed /assets/* are
+ * cached a year, while index.html is revalidated; the build's .br/.gz copies are not uploaded.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { synthBioscope } from './bioscope-app';
+
+const built = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-web-delivery-'));
+fs.mkdirSync(path.join(built, 'assets'));
+for (const f of ['index.html', 'index.html.br', 'assets/index-abc.js', 'assets/index-abc.js.br', 'assets/index-abc.js.gz']) fs.writeFileSync(path.join(built, f), 'x');
+const { apiTemplate } = synthBioscope({ webDist: built });
+const config = Object.values(apiTemplate.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+const deployments = Object.values(apiTemplate.findResources('Custom::CDKBucketDeployment')).map((r) => r.Properties);
+
+test('the web behaviour compresses with a cache policy that takes gzip and brotli', () => {
+  expect(config.DefaultCacheBehavior.Compress).toBe(true);
+  // Managed-CachingOptimized: EnableAcceptEncodingGzip and EnableAcceptEncodingBrotli, max TTL a year.
+  expect(config.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6');
+});
+
+test('hashed assets go up with a year of caching, never pruned; the rest revalidates; no .br/.gz goes up', () => {
+  const assets = deployments.find((d) => d.DestinationBucketKeyPrefix === 'assets/');
+  const shell = deployments.find((d) => d.DestinationBucketKeyPrefix === undefined);
+  expect(assets).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+  expect(assets.Exclude).toEqual(expect.arrayContaining(['*.br', '*.gz']));
+  expect(shell).toMatchObject({ SystemMetadata: { 'cache-control': 'no-cache' } });
+  expect(shell.Exclude).toEqual(expect.arrayContaining(['assets/*', '*.br', '*.gz']));
+  expect(deployments).toHaveLength(2);
+});
