@@ -124,7 +124,10 @@ export interface SearchLimits {
   fullScan: number;
   /** Items a long word's AP39T read may take before it is given up for the head partition. */
   probe: number;
-  /** Items a bounded read takes at least once the page is found (the lower bound it reports is then useful). */
+  /**
+   * Items a bounded read takes at least (its first read: one request of 120 items costs about what one of
+   * 20 does on DynamoDB Local, and the lower bound it reports is then useful).
+   */
   minRead: number;
   /** Items a filtered search reads at most: the work of one search is bounded whatever the school's size. */
   maxRead: number;
@@ -132,7 +135,7 @@ export interface SearchLimits {
   maxKeys: number;
 }
 
-export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 40, minRead: 60, maxRead: 1500, maxKeys: 6000 };
+export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 40, minRead: 120, maxRead: 1500, maxKeys: 6000 };
 
 /** Letters only: a name part (an e-mail fragment or a phone has digits, '.', '@'). */
 const isPlainName = (w: string) => /^\p{L}+$/u.test(w);
@@ -160,18 +163,20 @@ const capacity = (stats?: SearchStats) => (stats ? { ReturnConsumedCapacity: 'TO
 
 const isCount = (sk: string) => sk >= keys.userSearchCountSkFloor;
 
-/** AP39N: how many users each head has (~COUNT + ~BASE; a missing head has none). */
-export async function headCounts(heads: string[], stats?: SearchStats): Promise<Map<string, number>> {
+/** AP39N: how many users each head has (~COUNT + ~BASE; a missing head has none), and with `school` AP42's count of all users. */
+async function readCounts(heads: string[], school: boolean, stats?: SearchStats): Promise<{ counts: Map<string, number>; users: number }> {
   const n = new Map<string, number>();
-  let wanted: Key[] = heads.flatMap((h) => [keys.userSearchCount(h), keys.userSearchCountBase(h)]);
+  let wanted: Key[] = [...heads.flatMap((h) => [keys.userSearchCount(h), keys.userSearchCountBase(h)]), ...(school ? [keys.usersCount] : [])];
   while (wanted.length) {
     const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: wanted, ProjectionExpression: 'PK, n' } }, ...capacity(stats) }));
     note(stats, r, wanted.length);
     for (const item of r.Responses?.[TABLE] ?? []) n.set(item.PK as string, (n.get(item.PK as string) ?? 0) + Number(item.n ?? 0));
     wanted = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
   }
-  return new Map(heads.map((h) => [h, Math.max(0, n.get(keys.userSearchHeadPk(h)) ?? 0)]));
+  return { counts: new Map(heads.map((h) => [h, Math.max(0, n.get(keys.userSearchHeadPk(h)) ?? 0)])), users: n.get(keys.usersCount.PK) ?? 0 };
 }
+
+export const headCounts = async (heads: string[], stats?: SearchStats) => (await readCounts(heads, false, stats)).counts;
 
 /**
  * A one-word search that is a head: one Query newest first, keys only, whose first items are the
@@ -237,8 +242,16 @@ async function tokenRead(word: string, all: string[], probe: number, stats?: Sea
 /**
  * AP39H newest first with every word as a filter. `whole`: read the partition to its end (it is small),
  * else stop once the page and one more match are found and `minRead` items were read. Never more than `maxRead`.
+ * `density`: the share of the partition expected to match, to size the first read.
  */
-async function headScan(head: string, filters: string[], skip: number, limit: number, whole: boolean, l: SearchLimits, stats?: SearchStats): Promise<SearchPage> {
+async function headScan(
+  head: string,
+  filters: string[],
+  at: { skip: number; limit: number; whole: boolean; density: number },
+  l: SearchLimits,
+  stats?: SearchStats,
+): Promise<SearchPage> {
+  const { skip, limit, whole } = at;
   const want = skip + limit + 1;
   const found: string[] = [];
   let read = 0;
@@ -248,8 +261,8 @@ async function headScan(head: string, filters: string[], skip: number, limit: nu
   filters.forEach((w, i) => (values[`:w${i}`] = wordNeedle(w)));
   const filter = filters.map((_, i) => `contains(#t, :w${i})`).join(' AND ');
   do {
-    // The next read: the rest of the budget when reading whole, else as much as the matches so far suggest.
-    const density = read ? Math.max(found.length / read, 0.01) : 1;
+    // The next read: the rest of the budget when reading whole, else as much as the matches so far (or the estimate) suggest.
+    const density = read ? Math.max(found.length / read, 0.01) : Math.max(at.density, 0.001);
     const next = whole ? l.maxRead - read : Math.max(l.minRead - read, Math.ceil(((want - found.length) / density) * 1.2), 20);
     const input: QueryCommandInput = {
       TableName: TABLE,
@@ -283,24 +296,28 @@ export async function searchUsers(words: string[], skip: number, limit: number, 
   if (words.length === 1 && isHead(words[0]!)) return headPage(words[0]!, skip, limit, l, stats);
 
   const heads = [...new Set(lookups.map(headOf))];
+  const tokenPage = (hits: { userId: string }[]): SearchPage => ({ userIds: hits.slice(skip, skip + limit).map((h) => h.userId), total: hits.length, exact: true, reachable: hits.length, plan: 'token' });
   // A long word is read in token order first: the selective ones (e-mail fragments, phones, rare names)
-  // cost their few matches there; a common one costs at most `probe` items more. Beside other words
-  // only a long word that is no plain name is tried (a first name is about as common as its first
-  // letters, and the rarest head of the words usually does better), the head counts read meanwhile.
-  const long = lookups
-    .filter((w) => charCount(w) > HEAD_CHARS && (words.length === 1 || !isPlainName(w)))
-    .sort((a, b) => charCount(b) - charCount(a))[0];
-  const [hits, early] = await Promise.all([
-    long ? tokenRead(long, words, l.probe, stats) : undefined,
-    long && words.length === 1 ? undefined : headCounts(heads, stats),
-  ]);
-  if (hits) return { userIds: hits.slice(skip, skip + limit).map((h) => h.userId), total: hits.length, exact: true, reachable: hits.length, plan: 'token' };
-  const counts = early ?? (await headCounts(heads, stats));
+  // cost their few matches there; a common one costs at most `probe` items more.
+  if (words.length === 1) {
+    const hits = await tokenRead(words[0]!, words, l.probe, stats);
+    if (hits) return tokenPage(hits);
+    // Its own head's partition newest first: one read of minRead items, exact if the partition ends within it.
+    return headScan(heads[0]!, words, { skip, limit, whole: false, density: 1 }, l, stats);
+  }
+  // Beside other words only a long word that is no plain name is tried so (a first name is about as
+  // common as its first letters; the rarest head of the words does better), the head counts read meanwhile.
+  const long = lookups.filter((w) => charCount(w) > HEAD_CHARS && !isPlainName(w)).sort((a, b) => charCount(b) - charCount(a))[0];
+  const [hits, { counts, users }] = await Promise.all([long ? tokenRead(long, words, l.probe, stats) : undefined, readCounts(heads, true, stats)]);
+  if (hits) return tokenPage(hits);
   const rarest = heads.reduce((a, b) => (counts.get(b)! < counts.get(a)! ? b : a));
   // No early answer on a count of 0: the read of an empty partition is cheap, and stays right if a count lags.
   const size = counts.get(rarest)!;
   // The head's own word needs no filter: every user of the partition has it.
-  return headScan(rarest, words.filter((w) => w !== rarest), skip, limit, size <= l.fullScan, l, stats);
+  const filters = words.filter((w) => w !== rarest);
+  // Each other word's head as common in the partition as in the school (a word longer than its head: at most that).
+  const density = filters.reduce((d, w) => (charCount(w) >= 2 && headOf(w) !== rarest && users > 0 ? d * Math.min(1, counts.get(headOf(w))! / users) : d), 1);
+  return headScan(rarest, filters, { skip, limit, whole: size <= l.fullScan, density }, l, stats);
 }
 
 // ---- the one-time backfill (AP40) ----
