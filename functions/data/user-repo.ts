@@ -139,31 +139,26 @@ export async function setSessions(id: string, sessions: string[], reason?: Sessi
   );
 }
 
-/** The owner proved the e-mail (activation link or reset code): password sign-in may begin. */
-export async function markActivated(id: string): Promise<void> {
+/** Sets fields of an existing user's record (ConditionalCheckFailed if the user is gone). */
+async function setUserFields(id: string, fields: Record<string, unknown>): Promise<void> {
+  const names = Object.keys(fields);
   await ddb.send(
     new UpdateCommand({
       TableName: TABLE,
       Key: keys.user(id),
-      UpdateExpression: 'SET activated = :t',
-      ExpressionAttributeValues: { ':t': true },
+      UpdateExpression: `SET ${names.map((_, k) => `#f${k} = :v${k}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, k) => [`#f${k}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, k) => [`:v${k}`, fields[n]])),
       ConditionExpression: 'attribute_exists(PK)',
     }),
   );
 }
 
+/** The owner proved the e-mail (activation link or reset code): password sign-in may begin. */
+export const markActivated = (id: string): Promise<void> => setUserFields(id, { activated: true });
+
 /** A Google record made before poolUsername was kept gets it at its next sign-in. */
-export async function setPoolUsername(id: string, poolUsername: string): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: keys.user(id),
-      UpdateExpression: 'SET poolUsername = :p',
-      ExpressionAttributeValues: { ':p': poolUsername },
-      ConditionExpression: 'attribute_exists(PK)',
-    }),
-  );
-}
+export const setPoolUsername = (id: string, poolUsername: string): Promise<void> => setUserFields(id, { poolUsername });
 
 /** The public shape of a user (spec section 3). */
 export const toUser = (u: UserRecord): User => ({
