@@ -52,15 +52,23 @@ export function withoutPrefixes(tokens: Iterable<string>): string[] {
   return unique.filter((t) => !unique.some((u) => u !== t && u.startsWith(t)));
 }
 
+const PHONE_LIKE = /^\+?[\d\s()-]+$/;
+
 /**
  * The prefixes a search looks up; a user matches when every prefix starts one of their tokens.
  * Words are split on spaces; one with '@' or '.' stays whole (an e-mail, matched against the whole
  * e-mail token), a phone-like word (digits with an optional + / leading zeros) becomes its national digits.
+ * A search that is all phone-like ("010 1234 5678", "+20 (10) 1234-5678") is one number.
  */
 export function searchPrefixes(search: string): string[] {
+  const text = normaliseText(search).trim();
+  if (PHONE_LIKE.test(text)) {
+    const d = phoneDigits(text);
+    return d ? [d] : [];
+  }
   const out: string[] = [];
-  for (const w of normaliseText(search).trim().split(/\s+/).filter(Boolean)) {
-    if (/^\+?[\d\s()-]+$/.test(w)) {
+  for (const w of text.split(/\s+/).filter(Boolean)) {
+    if (PHONE_LIKE.test(w)) {
       const d = phoneDigits(w);
       if (d) out.push(d);
     } else if (/[@.]/.test(w)) out.push(w.slice(0, 100));

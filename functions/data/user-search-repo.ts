@@ -179,6 +179,25 @@ async function readCounts(heads: string[], school: boolean, stats?: SearchStats)
 export const headCounts = async (heads: string[], stats?: SearchStats) => (await readCounts(heads, false, stats)).counts;
 
 /**
+ * The counts as a search with several words uses them: only to choose the partition and size its
+ * first read (never for a total), so a copy up to COUNTS_TTL_MS old will do, kept in the Lambda's memory.
+ */
+const COUNTS_TTL_MS = 30_000;
+const countsSeen = new Map<string, { n: number; at: number }>();
+const SCHOOL = '\u0000school';
+async function recentCounts(heads: string[], stats?: SearchStats, now = Date.now()): Promise<{ counts: Map<string, number>; users: number }> {
+  const fresh = (k: string) => (countsSeen.get(k)?.at ?? -Infinity) > now - COUNTS_TTL_MS;
+  const missing = heads.filter((h) => !fresh(h));
+  if (missing.length || !fresh(SCHOOL)) {
+    const read = await readCounts(missing, true, stats);
+    if (countsSeen.size > 10_000) countsSeen.clear();
+    for (const [h, n] of read.counts) countsSeen.set(h, { n, at: now });
+    countsSeen.set(SCHOOL, { n: read.users, at: now });
+  }
+  return { counts: new Map(heads.map((h) => [h, countsSeen.get(h)!.n])), users: countsSeen.get(SCHOOL)!.n };
+}
+
+/**
  * A one-word search that is a head: one Query newest first, keys only, whose first items are the
  * head's counts (their sort keys come after every date) and then the users: the page and the exact total.
  */
@@ -308,7 +327,7 @@ export async function searchUsers(words: string[], skip: number, limit: number, 
   // Beside other words only a long word that is no plain name is tried so (a first name is about as
   // common as its first letters; the rarest head of the words does better), the head counts read meanwhile.
   const long = lookups.filter((w) => charCount(w) > HEAD_CHARS && !isPlainName(w)).sort((a, b) => charCount(b) - charCount(a))[0];
-  const [hits, { counts, users }] = await Promise.all([long ? tokenRead(long, words, l.probe, stats) : undefined, readCounts(heads, true, stats)]);
+  const [hits, { counts, users }] = await Promise.all([long ? tokenRead(long, words, l.probe, stats) : undefined, recentCounts(heads, stats)]);
   if (hits) return tokenPage(hits);
   const rarest = heads.reduce((a, b) => (counts.get(b)! < counts.get(a)! ? b : a));
   // No early answer on a count of 0: the read of an empty partition is cheap, and stays right if a count lags.

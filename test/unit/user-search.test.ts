@@ -84,6 +84,15 @@ describe('a rename or a delete', () => {
   });
 });
 
+describe('a phone typed with spaces', () => {
+  it.each(['010 1234 5678', '+20 10 1234 5678', '(010) 1234-5678', '٠١٠ ١٢٣٤ ٥٦٧٨'])('"%s" is one number', (search) => {
+    expect(searchPrefixes(search)).toEqual(['1012345678']);
+  });
+  it('digits beside a name stay words of their own', () => {
+    expect(searchPrefixes('ahmed 0101')).toEqual(['ahmed', '101']);
+  });
+});
+
 describe('the 2-character rule', () => {
   it.each([
     ['a', true],
