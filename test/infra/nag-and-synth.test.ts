@@ -53,11 +53,13 @@ describe('cdk synth (CLI, offline, real bundling)', () => {
       cwd: REPO_ROOT,
       env,
       encoding: 'utf8',
-      timeout: 60_000,
+      // A real synth bundles every Lambda and stages the web build twice (assets, the rest): about 30 s of
+      // CPU, but minutes of wall time while the other tiers share the 2 cores. It checks correctness, not speed.
+      timeout: 240_000,
     });
     expect(run.stderr).not.toMatch(/AwsSolutions-/);
     expect(run.status).toBe(0);
     for (const stack of ['BioscopeData', 'BioscopeApi']) expect(fs.existsSync(path.join(out, `${stack}.template.json`))).toBe(true);
     fs.rmSync(out, { recursive: true, force: true });
-  }, 90_000);
+  }, 300_000);
 });
