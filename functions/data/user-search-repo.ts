@@ -124,10 +124,7 @@ export interface SearchLimits {
   fullScan: number;
   /** Items a long word's AP39T read may take before it is given up for the head partition. */
   probe: number;
-  /**
-   * Items a bounded read takes at least (its first read: one request of 120 items costs about what one of
-   * 20 does on DynamoDB Local, and the lower bound it reports is then useful).
-   */
+  /** Items a bounded read takes at least (its first read; the lower bound it reports is then worth showing). */
   minRead: number;
   /** Items a filtered search reads at most: the work of one search is bounded whatever the school's size. */
   maxRead: number;
@@ -135,7 +132,7 @@ export interface SearchLimits {
   maxKeys: number;
 }
 
-export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 40, minRead: 120, maxRead: 1500, maxKeys: 6000 };
+export const SEARCH_LIMITS: SearchLimits = { fullScan: 300, probe: 30, minRead: 40, maxRead: 1500, maxKeys: 6000 };
 
 /** Letters only: a name part (an e-mail fragment or a phone has digits, '.', '@'). */
 const isPlainName = (w: string) => /^\p{L}+$/u.test(w);
