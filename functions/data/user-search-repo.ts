@@ -12,7 +12,8 @@
  *  - any other search reads the partition of its rarest head newest first, filtered on all words
  *    by the token string each item carries, and stops once the page is found and enough was read:
  *    the total is then a lower bound and said to be one (a small partition is read whole: exact).
- * Every search is then the page's BatchGet of profiles plus one or two reads, three on the longest path.
+ * A search is then the page's BatchGet of profiles plus one or two reads (a few more on the rare longest
+ * path); a search of several words also reads the head counts, kept 30 s in memory.
  */
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { charCount } from '../../shared/search-text';
@@ -35,8 +36,8 @@ export interface Searchable {
 export const SEARCH_INDEX_VERSION = 3;
 
 /**
- * Written on the record by createUser: this user's heads are counted by the live ADDs (AP39N n).
- * The backfill counts the other users (made before this layout) into AP39N base instead.
+ * Written on the record by createUser: this user's heads are counted by the live ADDs (AP39N ~COUNT).
+ * The backfill counts the other users (made before this layout) into AP39N ~BASE instead.
  */
 export const SEARCH_INDEXED_MARK = { searchIndex: SEARCH_INDEX_VERSION } as const;
 const isMarked = (u: object) => (u as { searchIndex?: unknown }).searchIndex === SEARCH_INDEX_VERSION;
@@ -367,10 +368,12 @@ const sameIndex = (a: Searchable, b: Searchable) => a.firstName === b.firstName 
 
 /**
  * Indexes every user not marked by createUser (AP4 read to the end): writes their AP39H/AP39T items,
- * removes their version-1 items, sets AP39N base to the heads they count for, the user count (AP42)
- * and marks AP40. Safe to run twice at once: items are plain Puts and Deletes, and base is SET to
- * what was read (not ADDed). A user renamed or deleted while it ran is re-read and put right
- * (its own write ADDed its change to n, on top of the base counted from what was read).
+ * removes their version-1 items, Puts AP39N ~BASE with the heads they count for, the user count (AP42)
+ * and marks AP40. Safe to run twice at once: items are plain Puts and Deletes, and ~BASE is Put with
+ * what was read (not ADDed). A user renamed or deleted while it ran is re-read and put right (its own
+ * write ADDed its change to ~COUNT, on top of the ~BASE counted from what was read). It runs inside the
+ * first users request after an upgrade: fine for a local data dir; a big school upgraded in AWS wants it
+ * run once ahead of that (it takes minutes at 100,000 users).
  */
 export async function backfillSearchIndex(now = new Date()): Promise<number> {
   const users = await queryAll({ TableName: TABLE, IndexName: 'byParent', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk } });
