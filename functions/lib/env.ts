@@ -42,6 +42,8 @@ const schema = z.object({
   COGNITO_ENDPOINT: z.string().optional(),
   /** The logger's service name (functions/lib/log.ts); CDK sets bioscope-<domain> on each Lambda. */
   POWERTOOLS_SERVICE_NAME: z.string().default('bioscope'),
+  /** CloudWatch namespace of our own metrics (functions/lib/metrics.ts); CDK sets Bioscope/<api stack name>, the alarms' namespace. */
+  POWERTOOLS_METRICS_NAMESPACE: z.string().default('Bioscope/local'),
   /** Lowest level printed: TRACE, DEBUG, INFO (default; one line per request), WARN, ERROR, SILENT. POWERTOOLS_LOG_LEVEL wins over LOG_LEVEL. */
   POWERTOOLS_LOG_LEVEL: z.string().optional(),
   LOG_LEVEL: z.string().optional(),

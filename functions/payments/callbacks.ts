@@ -1,7 +1,8 @@
 /** The two ways Paymob tells us about a transaction, verified before anything is read from them. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { BadRequest, Unauthorized } from '../lib/errors';
+import { BadRequest, HttpError, Unauthorized } from '../lib/errors';
 import { logger } from '../lib/log';
+import { countMetric, METRICS } from '../lib/metrics';
 import { fieldsOfObj, fieldsOfQuery, verifyPaymobHmac } from './paymob-hmac';
 import { paymobSettings } from './paymob-settings';
 import { type Outcome, type PaymobTransaction, transactionOfObj, transactionOfQuery } from './transaction';
@@ -25,7 +26,25 @@ function jsonBody(event: APIGatewayProxyEventV2): Record<string, unknown> {
  * acknowledged and ignored; a transaction is verified over `obj` (401 payment.signature, nothing
  * changes), then settled. Returns undefined when ignored.
  */
-export async function receiveCallback(event: APIGatewayProxyEventV2): Promise<Settled | undefined> {
+export function receiveCallback(event: APIGatewayProxyEventV2): Promise<Settled | undefined> {
+  return countedIfRefused('webhook', () => verifyAndSettleCallback(event));
+}
+
+/**
+ * Every refusal of a Paymob notice (a 4xx: unsigned, malformed, an unknown order, a wrong amount)
+ * adds to the PaymentCallbacksRefused metric, which an alarm watches (infra/constructs/monitoring.ts):
+ * a few mean a forged or broken notice, many mean our HMAC secret no longer matches Paymob's.
+ */
+async function countedIfRefused<T>(kind: 'webhook' | 'return', run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof HttpError && e.status < 500) countMetric(METRICS.paymentCallbacksRefused, { kind, code: e.code });
+    throw e;
+  }
+}
+
+async function verifyAndSettleCallback(event: APIGatewayProxyEventV2): Promise<Settled | undefined> {
   const body = jsonBody(event);
   if (body.type !== undefined && body.type !== 'TRANSACTION') {
     logger.info('Paymob callback ignored', { type: String(body.type as string) });
@@ -42,11 +61,13 @@ export async function receiveCallback(event: APIGatewayProxyEventV2): Promise<Se
 }
 
 /** The browser's return (GET, the transaction's fields as the query): verified over the query, then settled the same way. */
-export async function receiveReturn(query: Record<string, string | undefined>): Promise<{ transaction: PaymobTransaction; settled: Settled }> {
-  const settings = await paymobSettings();
-  if (!verifyPaymobHmac(fieldsOfQuery(query), query.hmac, settings.hmacSecret)) throw badSignature();
-  const transaction = transactionOfQuery(query);
-  return { transaction, settled: await settleTransaction(transaction, settings) };
+export function receiveReturn(query: Record<string, string | undefined>): Promise<{ transaction: PaymobTransaction; settled: Settled }> {
+  return countedIfRefused('return', async () => {
+    const settings = await paymobSettings();
+    if (!verifyPaymobHmac(fieldsOfQuery(query), query.hmac, settings.hmacSecret)) throw badSignature();
+    const transaction = transactionOfQuery(query);
+    return { transaction, settled: await settleTransaction(transaction, settings) };
+  });
 }
 
 export const CALLBACK_MESSAGES: Record<Outcome | 'ignoredType', string> = {
