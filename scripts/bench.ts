@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleLambda } from '../infra/bundling/lambda-bundle';
+import { classReads } from './bench-class';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
 import type { PlatformInfo } from '../infra/local/platform';
@@ -112,12 +113,11 @@ async function featureScenarios(url: string) {
     return;
   }
   for (const c of [50, 200]) await load('GET /api/cours/all (catalogue)', `${url}/api/cours/all`, c);
-  const { makeUser } = await import('../test/support/platform');
-  const student = await makeUser();
   const all = (await courses.json()) as { data: { id: string; terms: { id: string }[] }[] };
-  const lectureId = await findLecture(url, student.token, all.data);
-  if (!lectureId) return console.log('(no lecture in the catalogue: lecture-open scenario skipped)');
-  for (const c of [50, 200]) await load('GET /api/cours/lectureaaa/{id} (open)', `${url}/api/cours/lectureaaa/${lectureId}`, c, { authorization: `Bearer ${student.token}` });
+  console.log('');
+  await classReads(JSON.parse(process.env.BIOSCOPE_PLATFORM!) as PlatformInfo, results, DURATION);
+  if (process.env.BENCH_ONLY === 'class') return;
+  console.log('');
   const students = await examBurst(url);
   await commerce(url, students, all.data);
 }
@@ -469,12 +469,16 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
 
 async function main() {
   console.log(`Bioscope bench — ${DURATION} s per scenario, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
-  const { info, child, dataDir } = await spawnPlatform();
+  // The platform as `npm start` runs it: DynamoDB Local keeps its data on disk (BENCH_IN_MEMORY=1: in memory),
+  // and STORE_STATS=1 lets the bench count and record the handlers' DynamoDB calls (infra/local/store-stats.ts).
+  const inMemory = process.env.BENCH_IN_MEMORY === '1';
+  const { info, child, dataDir } = await spawnPlatform({ STORE_STATS: '1', DYNAMODB_IN_MEMORY: inMemory ? '1' : '0' });
+  console.log(`DynamoDB Local: data ${inMemory ? 'in memory' : 'on disk (as npm start)'}`);
   process.env.BIOSCOPE_PLATFORM = JSON.stringify(info);
   try {
     for (const c of [50, 200]) await load('GET /api/health (public, 3 probes)', `${info.url}/api/health`, c);
     if (process.env.BENCH_ONLY !== 'userSearch') await featureScenarios(info.url);
-    await userSearch(info, child.pid);
+    if (process.env.BENCH_ONLY !== 'class') await userSearch(info, child.pid);
     await dynamoGetItem(info.dynamoEndpoint, info.tableName);
     // Issue 14, the web on a phone: Lighthouse's mobile profile on /, /auth/login and a signed-in lecture.
     if (process.env.BENCH_ONLY === undefined && fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) {

@@ -13,19 +13,20 @@ import {
   updateVideo as updateVideoRecord,
   lectureById,
   lectureWithVideos,
-  lecturesOfSection,
   lecturesOfTerm,
   updateLecture as updateLectureRecord,
   videoById,
 } from '../data/lecture-repo';
 import { courseById } from '../data/course-repo';
 import { existingQuizIds } from '../data/quiz-repo';
-import { type PurchaseRecord, purchaseAndTerm, purchasesOfUser } from '../data/purchase-repo';
+import { type PurchaseRecord, purchaseAlong, purchasesOfUser } from '../data/purchase-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { BadRequest, NotFound } from '../lib/errors';
 import { mediaUrls } from '../lib/media-urls';
-import { VIDEO_URL_TTL_SECONDS, type Viewer, canWatch, isUnexpired, lockedVideoIds } from './access';
+import { type VideoLock, gatePlan } from '../quizzes/public';
+import { VIDEO_URL_TTL_SECONDS, type Viewer, canWatch, isUnexpired } from './access';
+import { classReads } from './class-reads';
 import { storeImage, uploadedVideoKeys } from './media';
 import { lecturePrice } from './pricing';
 import { assertTermOpen } from './terms';
@@ -44,13 +45,14 @@ const adminVideo = (v: VideoRecord) => toVideo(v, { videoUrl: v.key });
 
 /** A section's lectures (no video URLs): each marked whether this viewer may watch it. */
 export async function listLectures(contentId: string, viewer: Viewer): Promise<Lecture[]> {
+  const reads = classReads(viewer);
   const [section, lectures, purchases] = await Promise.all([
-    sectionById(contentId),
-    lecturesOfSection(contentId),
+    reads.section(contentId),
+    reads.sectionLectures(contentId),
     viewer.isAdmin ? Promise.resolve([]) : purchasesOfUser(viewer.userId),
   ]);
   if (!section) throw new NotFound('Content section not found', 'section.notFound');
-  assertTermOpen(await termById(section.termId), viewer);
+  assertTermOpen(await reads.term(section.termId), viewer);
   const owned = new Map(purchases.map((p) => [p.lectureId, p]));
   const now = new Date();
   return lectures
@@ -180,17 +182,23 @@ export async function deleteLecture(id: string): Promise<{ id: string; message: 
  * videos the quiz gate has not locked; everyone else gets the public fields.
  */
 export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
-  const lw = await lectureWithVideos(id);
+  const reads = classReads(viewer);
+  const lw = await reads.lecture(id);
   if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
   const { lecture } = lw;
-  // A student's purchase and the term's lock come in one batch read after the lecture; the quiz
-  // gate's one batch read of their results runs beside it (used only once entitlement holds).
-  const [{ purchase, term }, gate] = await Promise.all([
-    viewer.isAdmin ? ({} as Awaited<ReturnType<typeof purchaseAndTerm>>) : purchaseAndTerm(viewer.userId, id, lecture.termId),
-    lockedVideoIds(viewer, lw.videos),
-  ]);
-  if (lecture.archived && !viewer.isAdmin && !purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
-  if (!viewer.isAdmin) assertTermOpen(term, viewer);
+  // A student's own records are one BatchGet: the purchase and the quiz gate's (their results and
+  // whether each quiz still exists; used only once entitlement holds). The lecture and its term are
+  // the class's (class-reads.ts). An admin is neither gated nor needs a purchase.
+  let purchase: PurchaseRecord | undefined;
+  let gate = new Map<string, VideoLock>();
+  if (!viewer.isAdmin) {
+    const plan = gatePlan(viewer, lw.videos);
+    const [own, term] = await Promise.all([purchaseAlong(viewer.userId, id, plan.keys), reads.term(lecture.termId)]);
+    purchase = own.purchase;
+    gate = plan.locks(own.also);
+    if (lecture.archived && !purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
+    assertTermOpen(term, viewer);
+  }
   const watch = canWatch(viewer, lecture, purchase);
   const locked = watch ? gate : new Map<string, never>();
   const videos = await Promise.all(

@@ -11,9 +11,11 @@
  * - `storeImage(file)`, `deleteImages(keys)`: images of a form into (and out of) the media bucket;
  * - `assertTermOpen(term, viewer)`: a locked term refuses students (403 `term.locked`);
  * - `toLecture`, `toVideo`: the API views of the stored records;
+ * - `classReads(viewer)`: the records a class reads alike, kept a few seconds for students (class-reads.ts);
  * - types `Viewer`, `LectureRecord`.
  */
 export { canWatch, isFreeLecture, isUnexpired, lockedVideoIds, type Viewer } from './access';
+export { classReads } from './class-reads';
 export { lectureForSale } from './lectures';
 export { deleteImages, storeImage } from './media';
 export { lecturePrice } from './pricing';

@@ -1,10 +1,10 @@
 /** Terms of a course per track, their lock, and their content sections. */
 import type { Track } from '../../shared/constants';
 import { courseById } from '../data/course-repo';
-import { sectionsOfTerm } from '../data/section-repo';
-import { type TermRecord, setTermLock, termById, termsOfCourseTrack } from '../data/term-repo';
+import { type TermRecord, setTermLock, termById } from '../data/term-repo';
 import { Forbidden, NotFound } from '../lib/errors';
 import type { Viewer } from './access';
+import { classReads } from './class-reads';
 import { toSection, toTerm } from './views';
 
 export const TERM_LOCKED = 'This term is locked';
@@ -17,8 +17,8 @@ export function assertTermOpen(term: TermRecord | undefined, viewer: Viewer): Te
 }
 
 /** Listed locked or not: the student sees a locked term as locked (spec 6), only opening it is refused. */
-export async function listTerms(courseId: string, track: Track) {
-  const terms = await termsOfCourseTrack(courseId, track);
+export async function listTerms(courseId: string, track: Track, viewer: Viewer | undefined) {
+  const terms = await classReads(viewer).terms(courseId, track);
   if (terms.length === 0 && !(await courseById(courseId))) throw new NotFound('Course not found', 'course.notFound');
   return terms.map(toTerm);
 }
@@ -32,7 +32,8 @@ export async function toggleTermLock(termId: string) {
 }
 
 export async function listSections(termId: string, viewer: Viewer) {
-  const [term, sections] = await Promise.all([termById(termId), sectionsOfTerm(termId)]);
+  const reads = classReads(viewer);
+  const [term, sections] = await Promise.all([reads.term(termId), reads.sections(termId)]);
   assertTermOpen(term, viewer);
   return sections.map(toSection);
 }

@@ -16,17 +16,25 @@ export function withoutKeys<T>(item: Record<string, unknown>): T {
   return rest as T;
 }
 
-/** Several items by key in one BatchGetItem (up to 100), in the order asked; missing ones undefined. */
+/** Several items by key, in the order asked (missing ones undefined): one BatchGetItem per 100 keys, sent at once. */
 export async function getItems(wanted: Key[]): Promise<(Record<string, unknown> | undefined)[]> {
   const found = new Map<string, Record<string, unknown>>();
-  let request: Key[] = wanted;
-  while (request.length) {
-    const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: request } } }));
-    for (const item of r.Responses?.[TABLE] ?? []) found.set(`${item.PK}|${item.SK}`, item);
-    request = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
-  }
+  // One key once (BatchGetItem refuses duplicates), at most BATCH_GET_LIMIT a request.
+  const unique = [...new Map(wanted.map((k) => [`${k.PK}|${k.SK}`, k])).values()];
+  await Promise.all(
+    Array.from({ length: Math.ceil(unique.length / BATCH_GET_LIMIT) }, async (_, n) => {
+      let request: Key[] = unique.slice(n * BATCH_GET_LIMIT, (n + 1) * BATCH_GET_LIMIT);
+      while (request.length) {
+        const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: request } } }));
+        for (const item of r.Responses?.[TABLE] ?? []) found.set(`${item.PK}|${item.SK}`, item);
+        request = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
+      }
+    }),
+  );
   return wanted.map((k) => found.get(`${k.PK}|${k.SK}`));
 }
+/** DynamoDB's limit of keys in one BatchGetItem. */
+export const BATCH_GET_LIMIT = 100;
 
 /** Every page of a Query. */
 export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {

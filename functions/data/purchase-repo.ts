@@ -8,8 +8,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from './client';
 import { type TransactItem, getItems, queryAll, withoutKeys, writeAll } from './items';
-import type { TermRecord } from './term-repo';
-import { keys } from './keys';
+import { type Key, keys } from './keys';
 
 export interface PurchaseRecord {
   userId: string;
@@ -30,10 +29,10 @@ export async function purchaseOf(userId: string, lectureId: string): Promise<Pur
   return r.Item ? withoutKeys<PurchaseRecord>(r.Item) : undefined;
 }
 
-/** AP14 + AP6 in one round trip: what opening a lecture needs besides the lecture itself. */
-export async function purchaseAndTerm(userId: string, lectureId: string, termId: string): Promise<{ purchase?: PurchaseRecord; term?: TermRecord }> {
-  const [purchase, term] = await getItems([keys.purchase(userId, lectureId), keys.term(termId)]);
-  return { purchase: purchase && withoutKeys<PurchaseRecord>(purchase), term: term && withoutKeys<TermRecord>(term) };
+/** AP14 and, in the same BatchGet, another domain's items (the lecture open: the quiz gate's, quizzes/gate.ts gatePlan). */
+export async function purchaseAlong(userId: string, lectureId: string, also: Key[]): Promise<{ purchase?: PurchaseRecord; also: (Record<string, unknown> | undefined)[] }> {
+  const [purchase, ...rest] = await getItems([keys.purchase(userId, lectureId), ...also]);
+  return { purchase: purchase && withoutKeys<PurchaseRecord>(purchase), also: rest };
 }
 
 /** AP15 */

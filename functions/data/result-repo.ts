@@ -72,18 +72,30 @@ export async function resultsOfQuiz(quizId: string): Promise<ResultRecord[]> {
  * The quiz gate's one read: of these quizzes, which exist and which has the student passed
  * (AP22 and the quiz items, BatchGetItem). A quiz that no longer exists gates nothing.
  */
-export async function gateFacts(userId: string, quizIds: string[]): Promise<{ passed: Set<string>; existing: Set<string> }> {
-  const passed = new Set<string>();
-  const existing = new Set<string>();
+export async function gateFacts(userId: string, quizIds: string[]): Promise<GateFacts> {
+  const facts: GateFacts = { passed: new Set<string>(), existing: new Set<string>() };
   for (let i = 0; i < quizIds.length; i += 50) {
     const chunk = quizIds.slice(i, i + 50);
-    const items = await getItems(chunk.flatMap((q) => [keys.result(userId, q), keys.quiz(q)]));
-    chunk.forEach((q, j) => {
-      if (items[2 * j]?.passed === true) passed.add(q);
-      if (items[2 * j + 1]) existing.add(q);
-    });
+    addGateFacts(facts, chunk, await getItems(gateKeys(userId, chunk)));
   }
-  return { passed, existing };
+  return facts;
+}
+
+export interface GateFacts {
+  passed: Set<string>;
+  existing: Set<string>;
+}
+
+/** The keys gateFacts reads, for a caller that reads them in its own BatchGet (2 per quiz). */
+export const gateKeys = (userId: string, quizIds: string[]) => quizIds.flatMap((q) => [keys.result(userId, q), keys.quiz(q)]);
+
+/** What the items read at gateKeys(userId, quizIds) say, added to `facts`. */
+export function addGateFacts(facts: GateFacts, quizIds: string[], items: (Record<string, unknown> | undefined)[]): GateFacts {
+  quizIds.forEach((q, j) => {
+    if (items[2 * j]?.passed === true) facts.passed.add(q);
+    if (items[2 * j + 1]) facts.existing.add(q);
+  });
+  return facts;
 }
 
 const resultItem = (r: ResultRecord) => ({ ...keys.result(r.userId, r.quizId), ...keys.resultOfQuiz(r.quizId, r.userId), ...r });

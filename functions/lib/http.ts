@@ -21,6 +21,7 @@ import { IMAGE_MAX_BYTES } from '../../shared/constants';
 import { englishIssueMessage, ruleOf } from '../../shared/rules';
 import { HttpError, NotFound, NotImplemented, ValidationFailed } from './errors';
 import { logger, requestLog } from './log';
+import { forgetRecentReads } from './recent';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -118,7 +119,13 @@ function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> 
     const query = parse('query', route.query, event.queryStringParameters ?? {});
     const hasBody = event.body !== undefined && event.body !== null && event.body !== '';
     const body = route.body ? parse('body', route.body, hasBody ? event.body : undefined) : undefined;
-    return toResult(await impl({ body, params, query, auth, event, route } as Request<RouteId>));
+    // A teacher's change reaches this Lambda's students at once: it forgets the reads it shares (lib/recent.ts).
+    const teacherWrite = route.access === 'admin' && route.method !== 'GET';
+    try {
+      return toResult(await impl({ body, params, query, auth, event, route } as Request<RouteId>));
+    } finally {
+      if (teacherWrite) forgetRecentReads();
+    }
   };
   const h = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>().use(httpHeaderNormalizer()).use(sessionFirst);
   if (route.body && route.multipart) {

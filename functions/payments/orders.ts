@@ -7,9 +7,8 @@ import { PAYMENT_CURRENCY, PAYMENT_HOLD_MINUTES } from '../../shared/constants';
 import { type Order, type PurchasedLecture, normalizeCouponCode } from '../../shared/schemas/commerce';
 import type { z } from 'zod';
 import type { paymentIntention } from '../../shared/schemas/responses';
-import { type Viewer, isFreeLecture, isUnexpired, lectureForSale, toLecture } from '../catalogue/public';
+import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, toLecture } from '../catalogue/public';
 import { type CouponRecord, couponForOrder, explainTakeFailure, takeUseItems } from '../coupons/public';
-import { lectureById } from '../data/lecture-repo';
 import { type OrderRecord, POINTER_ITEM, newOrderItems, openOrderOf, ordersOfStudent, transact, updateOrder } from '../data/order-repo';
 import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
 import { userById } from '../data/user-repo';
@@ -154,7 +153,9 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer, 
 /** GET /api/AWS/get-purched: purchases and grants, newest first, and the orders still waiting. */
 export async function listPurchases(userId: string, now = new Date()): Promise<{ data: PurchasedLecture[]; pending: Order[] }> {
   const [purchases, orders] = await Promise.all([purchasesOfUser(userId), ordersOfStudent(userId)]);
-  const lectures = await Promise.all(purchases.map((p) => lectureById(p.lectureId)));
+  // The lectures are the class's: kept a few seconds (catalogue class-reads.ts); the purchases are the student's own.
+  const reads = classReads({ isAdmin: false });
+  const lectures = await Promise.all(purchases.map((p) => reads.lectureRecord(p.lectureId)));
   const data = purchases
     .flatMap((p, i): PurchasedLecture[] => {
       const l = lectures[i];

@@ -3,7 +3,8 @@
  * quiz is passed by this student. The catalogue composes it after entitlement (catalogue/access.ts).
  * This file imports no catalogue module, so catalogue → quizzes/public.ts makes no cycle.
  */
-import { gateFacts } from '../data/result-repo';
+import type { Key } from '../data/keys';
+import { addGateFacts, gateFacts, gateKeys } from '../data/result-repo';
 
 export interface GatedVideo {
   id: string;
@@ -30,12 +31,37 @@ export function lockedVideos(videos: GatedVideo[], passed: ReadonlySet<string>, 
   return locks;
 }
 
+/** The quizzes that can lock a video: the last video's quiz gates nothing after it, so it needs no read. */
+function gatingQuizzes(viewer: { isAdmin: boolean }, videos: GatedVideo[]): string[] {
+  if (viewer.isAdmin) return [];
+  const sorted = [...videos].sort((a, b) => a.order - b.order);
+  return [...new Set(sorted.slice(0, -1).flatMap((v) => (v.quizId ? [v.quizId] : [])))];
+}
+
 /** The gate for one viewer: admins are never gated; a student's results come in one batched read. */
 export async function lockedVideosFor(viewer: { userId: string; isAdmin: boolean }, videos: GatedVideo[]): Promise<Map<string, VideoLock>> {
-  // The last video's quiz gates nothing after it, so it needs no read.
-  const sorted = [...videos].sort((a, b) => a.order - b.order);
-  const quizIds = [...new Set(sorted.slice(0, -1).flatMap((v) => (v.quizId ? [v.quizId] : [])))];
-  if (viewer.isAdmin || quizIds.length === 0) return new Map();
+  const quizIds = gatingQuizzes(viewer, videos);
+  if (quizIds.length === 0) return new Map();
   const { passed, existing } = await gateFacts(viewer.userId, quizIds);
   return lockedVideos(videos, passed, existing);
+}
+
+/**
+ * The same gate in two steps, for a caller that reads other items in the same BatchGet (the lecture
+ * open reads the purchase with it): the keys to read, then the locks from what was read at them.
+ */
+export interface GatePlan {
+  keys: Key[];
+  locks(items: (Record<string, unknown> | undefined)[]): Map<string, VideoLock>;
+}
+export function gatePlan(viewer: { userId: string; isAdmin: boolean }, videos: GatedVideo[]): GatePlan {
+  const quizIds = gatingQuizzes(viewer, videos);
+  return {
+    keys: gateKeys(viewer.userId, quizIds),
+    locks: (items) => {
+      if (quizIds.length === 0) return new Map();
+      const { passed, existing } = addGateFacts({ passed: new Set(), existing: new Set() }, quizIds, items);
+      return lockedVideos(videos, passed, existing);
+    },
+  };
 }

@@ -213,7 +213,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       loadDomain,
       webDist: cfg.webDist,
       media: { endpoint: s3Endpoint, bucket: MEDIA_BUCKET, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
-      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute]),
+      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes()) : [])]),
       // An admin's token opens the operator pages from another machine: the same session rules as an admin route.
       isAdmin: (event) =>
         import('../../functions/auth/public').then(

@@ -157,6 +157,56 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
   });
 });
 
+describe('a lecture open under a whole class (issue 14)', () => {
+  interface Call {
+    op: string;
+    input: unknown;
+  }
+  /** The store calls made while `run` ran that concern these ids (other test files share the platform). */
+  async function callsDuring(ids: string[], run: () => Promise<unknown>): Promise<Call[]> {
+    const local = `${platform().url}/_local/store-stats`;
+    await fetch(`${local}/record`, { method: 'POST' });
+    await run();
+    const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as Call[];
+    return calls.filter((c) => ids.some((id) => JSON.stringify(c.input).includes(id)));
+  }
+
+  it("costs a student two store calls once the class's records are kept: the session, and one BatchGet of the purchase and the quiz gate", async () => {
+    const quiz = await makeQuiz(w.admin);
+    const videoUrls = JSON.stringify([
+      { videoUrl: await uploadedVideo(), videoName: 'One', quizId: quiz.id },
+      { videoUrl: await uploadedVideo(), videoName: 'Two', quizId: null },
+    ]);
+    const gated = await saveLecture(w, { price: '150', isFree: 'false', videoUrls });
+    const buyer = await makeUser();
+    await writePurchase(buyer.id, gated.id, 30);
+    expect((await open(gated.id, buyer)).status).toBe(200); // the lecture and its term are now kept
+    let body: { data: { canWatch: boolean; videos: { signedUrl?: string; locked?: unknown }[] } } | undefined;
+    const calls = await callsDuring([buyer.id, gated.id, w.termId], async () => (body = (await open(gated.id, buyer)).body));
+    expect(body!.data.canWatch).toBe(true);
+    expect(body!.data.videos.map((v) => [typeof v.signedUrl, v.locked === undefined])).toEqual([['string', true], ['undefined', false]]);
+    expect(calls.map((c) => c.op)).toEqual(['GetItem', 'BatchGetItem']);
+    const batchKeys = JSON.stringify(calls[1]!.input);
+    for (const sk of [`PURCHASE#${gated.id}`, `RESULT#${quiz.id}`]) expect(batchKeys).toContain(sk);
+  });
+
+  it('shows a teacher every change at once, and a student within seconds when it came from elsewhere', async () => {
+    const lecture = await saveLecture(w, { price: '0', isFree: 'true' });
+    const student = await makeUser();
+    const before = (await open(lecture.id, student)).body.data.name as string;
+    expect(before).toMatch(/^Lecture /);
+    // A rename made by another Lambda instance (straight in the table): this one does not hear of it.
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { ddb } = await import('../support/platform');
+    const renamed = uniq('Renamed ');
+    await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `LECTURE#${lecture.id}`, SK: 'LECTURE' }, UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': renamed } }));
+    expect((await open(lecture.id, w.admin)).body.data.name).toBe(renamed);
+    expect((await open(lecture.id, student)).body.data.name).toBe(before);
+    await new Promise((r) => setTimeout(r, 5_100));
+    expect((await open(lecture.id, student)).body.data.name).toBe(renamed);
+  });
+});
+
 describe('editing a lecture', () => {
   it('PATCH changes name, subtitle, price and image', async () => {
     const l = await saveLecture(w, { price: '100' });

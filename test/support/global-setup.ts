@@ -5,7 +5,8 @@ import { spawnPlatform } from '../../infra/local/spawn';
  * addresses from BIOSCOPE_PLATFORM (workers inherit the environment set here).
  */
 export default async function globalSetup() {
-  const { info, child, dataDir } = await spawnPlatform();
+  // STORE_STATS: tests may count the handlers' DynamoDB calls (infra/local/store-stats.ts).
+  const { info, child, dataDir } = await spawnPlatform({ STORE_STATS: '1' });
   (globalThis as { __BIOSCOPE__?: unknown }).__BIOSCOPE__ = { child, dataDir };
   process.env.BIOSCOPE_PLATFORM = JSON.stringify(info);
 }

@@ -1,9 +1,10 @@
 /** The quizzes' pure rules: answers checked and scored, shuffling, bands, the video gate, the analytics. */
 import { performanceBand } from '../../shared/constants';
+import { keys } from '../../functions/data/keys';
 import type { QuestionRecord } from '../../functions/data/quiz-repo';
 import type { ResultRecord } from '../../functions/data/result-repo';
 import { questionAnalytics, resultRows, summaryOf } from '../../functions/quizzes/analytics';
-import { lockedVideos } from '../../functions/quizzes/public';
+import { gatePlan, lockedVideos } from '../../functions/quizzes/public';
 import { attemptOrder, checkAnswers, scoreAnswers, shuffled } from '../../functions/quizzes/scoring';
 import { toQuestionView } from '../../functions/quizzes/views';
 
@@ -104,6 +105,22 @@ describe('the video gate (spec 4)', () => {
   it('goes by order, not by position in the list, and ignores deleted quizzes', () => {
     expect([...lockedVideos([...videos].reverse(), new Set(), all).keys()].sort()).toEqual(['v2', 'v3', 'v4']);
     expect([...lockedVideos(videos, new Set(), new Set(['qb'])).keys()]).toEqual(['v4']);
+  });
+  it('as a plan for one BatchGet: a result and a quiz key per gating quiz, and the same locks from what was read', () => {
+    const plan = gatePlan({ userId: 'u1', isAdmin: false }, videos);
+    expect(plan.keys).toEqual([keys.result('u1', 'qa'), keys.quiz('qa'), keys.result('u1', 'qb'), keys.quiz('qb')]);
+    // qa passed and both quizzes exist: only the video after qb is locked.
+    expect([...plan.locks([{ passed: true }, { id: 'qa' }, undefined, { id: 'qb' }]).keys()]).toEqual(['v4']);
+    // qa deleted (its item missing) gates nothing; qb not passed locks v4.
+    expect([...plan.locks([undefined, undefined, { passed: false }, { id: 'qb' }]).keys()]).toEqual(['v4']);
+    expect([...plan.locks([undefined, { id: 'qa' }, undefined, { id: 'qb' }]).keys()]).toEqual(['v2', 'v3', 'v4']);
+  });
+  it('as a plan reads nothing for an admin, or when only the last video has a quiz', () => {
+    expect(gatePlan({ userId: 'a', isAdmin: true }, videos).keys).toEqual([]);
+    expect(gatePlan({ userId: 'a', isAdmin: true }, videos).locks([]).size).toBe(0);
+    const onlyLast = gatePlan({ userId: 'u', isAdmin: false }, [{ id: 'v1', quizId: null, order: 1 }, { id: 'v2', quizId: 'qz', order: 2 }]);
+    expect(onlyLast.keys).toEqual([]);
+    expect(onlyLast.locks([]).size).toBe(0);
   });
 });
 

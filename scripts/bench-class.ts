@@ -1,0 +1,186 @@
+/**
+ * Issue 14, the API under a whole class: every student read at 50 and 200 connections, each request
+ * from one of BENCH_CLASS (default 200) students in turn, with the goals beside the figures:
+ *  - at 50 connections ≥ 740 req/s and p99 < 100 ms; at 200 connections p99 < 500 ms;
+ *  - the platform's store operations per second ≥ 0.8 of DynamoDB Local's own for the same
+ *    operations: the calls the handlers made for a few of these requests (recorded by the platform,
+ *    infra/local/store-stats.ts) replayed straight at DynamoDB Local, 50 in flight.
+ *
+ * The class: a course made through the API; a paid lecture of three videos whose first two have a
+ * quiz; every student owns it (the teacher's grant) and has passed the first quiz, so a lecture open
+ * reads the purchase, the quiz gate and signs two video URLs, as in a real term.
+ */
+import {
+  BatchGetItemCommand, DynamoDBClient, GetItemCommand, QueryCommand, TransactWriteItemsCommand, UpdateItemCommand, PutItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import autocannon from 'autocannon';
+import type { PlatformInfo } from '../infra/local/platform';
+import type { RecordedCall } from '../infra/local/store-stats';
+
+export const CLASS_GOALS = { reqPerSecAt50: 740, p99At50Ms: 100, p99At200Ms: 500, storeShare: 0.8 } as const;
+
+type Results = Record<string, unknown>;
+interface Read {
+  name: string;
+  path: (s: Fixture) => string;
+}
+interface Fixture {
+  courseId: string;
+  courseFor: string;
+  termId: string;
+  sectionId: string;
+  lectureId: string;
+  quizIds: string[];
+  tokens: string[];
+}
+
+/** The student reads the issue names, as the web client calls them. */
+const READS: Read[] = [
+  { name: 'terms of a course', path: (f) => `/api/cours/Term/${encodeURIComponent(f.courseFor)}/${f.courseId}` },
+  { name: 'content (sections of a term)', path: (f) => `/api/cours/content/${f.termId}` },
+  { name: 'lectures of a section', path: (f) => `/api/cours/lecture/${f.sectionId}` },
+  { name: 'lecture open', path: (f) => `/api/cours/lectureaaa/${f.lectureId}` },
+  { name: 'quiz open', path: (f) => `/api/Quizz/${f.quizIds[1]}` },
+  { name: 'my lectures', path: () => '/api/AWS/get-purched' },
+];
+
+async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]!();
+    }
+  }));
+  return out;
+}
+
+async function makeClass(students: number): Promise<Fixture> {
+  const { api, makeUser } = await import('../test/support/platform');
+  const fx = await import('../test/integration/catalogue-fixtures');
+  const w = await fx.makeWorld();
+  const quizzes = [await fx.makeQuiz(w.admin), await fx.makeQuiz(w.admin)];
+  const videoUrls = await Promise.all(
+    [quizzes[0]!.id, quizzes[1]!.id, null].map(async (quizId, i) => ({ videoUrl: await fx.uploadedVideo(), videoName: `Part ${i + 1}`, quizId })),
+  );
+  const lecture = await fx.saveLecture(w, { videoUrls: JSON.stringify(videoUrls) });
+  const term = w.course.terms.find((t) => t.id === w.termId)!;
+  const users = await pool(Array.from({ length: students }, () => () => makeUser()), 25);
+  const first = quizzes[0]!.id;
+  await pool(
+    users.map((u) => async () => {
+      const granted = await api('POST', '/api/admin/grant-lecture', { token: w.admin.token, json: { email: u.email, lectureName: 'x', lectureId: lecture.id } });
+      if (granted.status >= 300) throw new Error(`grant: ${granted.status} ${JSON.stringify(granted.body)}`);
+      const quiz = await api('GET', `/api/Quizz/${first}`, { token: u.token });
+      const answers = (quiz.body.data.questions as { id: string }[]).map((q) => ({ questionId: q.id, answerText: 'True' }));
+      const sent = await api('POST', `/api/Quizz/submit/${first}`, { token: u.token, json: { answers } });
+      if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${JSON.stringify(sent.body)}`);
+    }),
+    25,
+  );
+  return { courseId: w.course.id, courseFor: term.courseFor, termId: w.termId, sectionId: w.lectureSectionId, lectureId: lecture.id, quizIds: quizzes.map((q) => q.id), tokens: users.map((u) => u.token) };
+}
+
+const storeCalls = async (url: string) => ((await (await fetch(`${url}/_local/store-stats`)).json()) as { total: number }).total;
+
+/** Until the requests autocannon left in flight are served: no store call for 300 ms. */
+async function settled(url: string) {
+  for (let last = -1, now = await storeCalls(url); now !== last; last = now, now = await storeCalls(url)) await new Promise((r) => setTimeout(r, 300));
+}
+
+/** Each request from the next student of the class. */
+async function hit(url: string, path: string, tokens: string[], connections: number, duration: number) {
+  let i = 0;
+  return autocannon({
+    url,
+    connections,
+    duration,
+    pipelining: 1,
+    requests: [{ method: 'GET', path, setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[i++ % tokens.length]}` } }) }],
+  });
+}
+
+const CLIENTS: Record<string, new (input: never) => object> = {
+  GetItem: GetItemCommand, BatchGetItem: BatchGetItemCommand, Query: QueryCommand, UpdateItem: UpdateItemCommand, PutItem: PutItemCommand, TransactWriteItems: TransactWriteItemsCommand,
+};
+
+/** The recorded calls replayed straight at DynamoDB Local, 50 in flight, for `seconds`: operations per second. */
+async function replay(info: PlatformInfo, calls: RecordedCall[], seconds: number): Promise<number> {
+  const c = new DynamoDBClient({ endpoint: info.dynamoEndpoint, region: 'eu-central-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, maxAttempts: 1 });
+  const commands = calls.map((k) => {
+    const Cmd = CLIENTS[k.op];
+    if (!Cmd) throw new Error(`replay: no client command for ${k.op}`);
+    return () => c.send(new Cmd(k.input as never) as never);
+  });
+  const run = async (s: number) => {
+    const end = Date.now() + s * 1000;
+    let ops = 0;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (Date.now() < end) {
+          // A conditional write that fails is still an operation DynamoDB served.
+          await commands[next++ % commands.length]!().catch(() => undefined);
+          ops++;
+        }
+      }),
+    );
+    return ops / s;
+  };
+  await run(1);
+  return Math.round(await run(seconds));
+}
+
+export async function classReads(info: PlatformInfo, results: Results, duration: number): Promise<void> {
+  const students = Number(process.env.BENCH_CLASS ?? 200);
+  const t0 = performance.now();
+  const f = await makeClass(students);
+  console.log(`student reads: a class of ${students} students (made in ${((performance.now() - t0) / 1000).toFixed(0)} s), each request from the next student`);
+  const misses: string[] = [];
+  for (const read of READS) {
+    const path = read.path(f);
+    await hit(info.url, path, f.tokens, 10, 2); // warm-up: JIT, the JVM, caches
+    await settled(info.url);
+    // The calls of a few requests (different students), as the platform made them.
+    await fetch(`${info.url}/_local/store-stats/record`, { method: 'POST' });
+    for (const t of f.tokens.slice(0, 5)) await fetch(`${info.url}${path}`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.arrayBuffer());
+    const calls = (await (await fetch(`${info.url}/_local/store-stats/recorded`, { method: 'POST' })).json()) as RecordedCall[];
+    const perRequest = calls.length / 5;
+    const ops: Record<string, number> = {};
+    for (const k of calls) ops[k.op] = (ops[k.op] ?? 0) + 1 / 5;
+    const rows: Record<number, { reqPerSec: number; p50ms: number; p99ms: number; non2xx: number; errors: number; storeOpsPerSec: number }> = {};
+    for (const connections of [50, 200]) {
+      await settled(info.url);
+      const before = await storeCalls(info.url);
+      const r = await hit(info.url, path, f.tokens, connections, duration);
+      const storeOpsPerSec = Math.round((await storeCalls(info.url)) - before) / r.duration;
+      rows[connections] = { reqPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, storeOpsPerSec: Math.round(storeOpsPerSec) };
+    }
+    const raw = calls.length ? await replay(info, calls, Math.max(2, duration / 2)) : undefined;
+    const share = raw ? rows[50]!.storeOpsPerSec / raw : undefined;
+    const at50 = rows[50]!;
+    const at200 = rows[200]!;
+    const goals = {
+      [`>= ${CLASS_GOALS.reqPerSecAt50} req/s @50`]: at50.reqPerSec >= CLASS_GOALS.reqPerSecAt50,
+      [`p99 < ${CLASS_GOALS.p99At50Ms} ms @50`]: at50.p99ms < CLASS_GOALS.p99At50Ms,
+      [`p99 < ${CLASS_GOALS.p99At200Ms} ms @200`]: at200.p99ms < CLASS_GOALS.p99At200Ms,
+      [`store ops >= ${CLASS_GOALS.storeShare} of raw`]: share === undefined || share >= CLASS_GOALS.storeShare,
+      'all 2xx': at50.non2xx + at50.errors + at200.non2xx + at200.errors === 0,
+    };
+    for (const [g, ok] of Object.entries(goals)) if (!ok) misses.push(`${read.name}: ${g}`);
+    results[`student read: ${read.name}`] = { path: path.replace(/[0-9a-f-]{36}/g, '{id}'), at50, at200, storeCallsPerRequest: perRequest, storeOps: ops, rawReplayOpsPerSec: raw, storeShare: share && Number(share.toFixed(2)), goals };
+    console.log(
+      `${read.name.padEnd(30)} @50  ${String(at50.reqPerSec).padStart(5)} req/s  p50 ${String(at50.p50ms).padStart(4)} ms  p99 ${String(at50.p99ms).padStart(4)} ms | ` +
+        `@200 ${String(at200.reqPerSec).padStart(5)} req/s  p99 ${String(at200.p99ms).padStart(5)} ms | ` +
+        `store ${perRequest.toFixed(1)} calls/req ${JSON.stringify(ops)}  ${at50.storeOpsPerSec} ops/s vs raw ${raw ?? '-'} (${share?.toFixed(2) ?? '-'}) | ` +
+        `non-2xx ${at50.non2xx + at200.non2xx} errors ${at50.errors + at200.errors}`,
+    );
+  }
+  console.log(
+    misses.length
+      ? `student read goals (>= ${CLASS_GOALS.reqPerSecAt50} req/s and p99 < ${CLASS_GOALS.p99At50Ms} ms @50, p99 < ${CLASS_GOALS.p99At200Ms} ms @200, store >= ${CLASS_GOALS.storeShare} of raw) missed:\n  ${misses.join('\n  ')}`
+      : 'student read goals hold on every read',
+  );
+  results.studentReadGoalsMissed = misses;
+}
