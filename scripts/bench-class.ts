@@ -56,7 +56,7 @@ async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> 
   return out;
 }
 
-async function makeClass(students: number): Promise<Fixture> {
+export async function makeClass(students: number): Promise<Fixture> {
   const { api, makeUser } = await import('../test/support/platform');
   const fx = await import('../test/integration/catalogue-fixtures');
   const w = await fx.makeWorld();
@@ -90,7 +90,7 @@ async function settled(url: string) {
 }
 
 /** Each request from the next student of the class. */
-async function hit(url: string, path: string, tokens: string[], connections: number, duration: number) {
+export async function hit(url: string, path: string, tokens: string[], connections: number, duration: number) {
   let i = 0;
   return autocannon({
     url,

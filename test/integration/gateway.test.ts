@@ -57,6 +57,17 @@ describe('gateway JWT authorizer', () => {
     expect((await api('GET', PROTECTED, { token: await mint({ sub: student.id }, { aud: 'some-other-client' }) })).status).toBe(401);
   });
 
+  it('refuses a token once it expires, though it passed before (the authorizer keeps what it verified only until exp)', async () => {
+    const token = await mint({ sub: student.id, token_use: 'id', jti: 'not-a-live-session' }, { exp: Math.floor(Date.now() / 1000) + 2 });
+    const before = await api('GET', PROTECTED, { token });
+    expect(before.status).toBe(401);
+    expect(before.body).not.toEqual({ message: 'Unauthorized' }); // past the authorizer: the session gate's answer
+    await new Promise((r) => setTimeout(r, 2_600));
+    const after = await api('GET', PROTECTED, { token });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: 'Unauthorized' });
+  });
+
   it('passes a good token from cognito-local, with or without the Bearer prefix', async () => {
     for (const rawToken of [false, true]) {
       const r = await api('GET', PROTECTED, { token: student.token, rawToken });
