@@ -82,7 +82,13 @@ export async function makeClass(students: number): Promise<Fixture> {
   return { courseId: w.course.id, courseFor: term.courseFor, termId: w.termId, sectionId: w.lectureSectionId, lectureId: lecture.id, quizIds: quizzes.map((q) => q.id), tokens: users.map((u) => u.token) };
 }
 
-const storeCalls = async (url: string) => ((await (await fetch(`${url}/_local/store-stats`)).json()) as { total: number }).total;
+interface StoreStats {
+  total: number;
+  callMs: { p50: number; p99: number; max: number };
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+}
+const storeStats = async (url: string) => (await (await fetch(`${url}/_local/store-stats`)).json()) as StoreStats;
+const storeCalls = async (url: string) => (await storeStats(url)).total;
 
 /** Until the requests autocannon left in flight are served: no store call for 300 ms. */
 async function settled(url: string) {
@@ -149,13 +155,18 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
     const perRequest = calls.length / 5;
     const ops: Record<string, number> = {};
     for (const k of calls) ops[k.op] = (ops[k.op] ?? 0) + 1 / 5;
-    const rows: Record<number, { reqPerSec: number; p50ms: number; p99ms: number; non2xx: number; errors: number; storeOpsPerSec: number }> = {};
+    type Row = { reqPerSec: number; p50ms: number; p99ms: number; non2xx: number; errors: number; storeOpsPerSec: number; storeCallMs: StoreStats['callMs']; eventLoopDelayMs: StoreStats['eventLoopDelayMs'] };
+    const rows: Record<number, Row> = {};
     for (const connections of [50, 200]) {
       await settled(info.url);
+      await fetch(`${info.url}/_local/store-stats/reset`, { method: 'POST' });
       const before = await storeCalls(info.url);
       const r = await hit(info.url, path, f.tokens, connections, duration);
-      const storeOpsPerSec = Math.round((await storeCalls(info.url)) - before) / r.duration;
-      rows[connections] = { reqPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, storeOpsPerSec: Math.round(storeOpsPerSec) };
+      const after = await storeStats(info.url);
+      rows[connections] = {
+        reqPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+        storeOpsPerSec: Math.round((after.total - before) / r.duration), storeCallMs: after.callMs, eventLoopDelayMs: after.eventLoopDelayMs,
+      };
     }
     const raw = calls.length ? await replay(info, calls, Math.max(2, duration / 2)) : undefined;
     const share = raw ? rows[50]!.storeOpsPerSec / raw : undefined;
@@ -174,6 +185,8 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       `${read.name.padEnd(30)} @50  ${String(at50.reqPerSec).padStart(5)} req/s  p50 ${String(at50.p50ms).padStart(4)} ms  p99 ${String(at50.p99ms).padStart(4)} ms | ` +
         `@200 ${String(at200.reqPerSec).padStart(5)} req/s  p99 ${String(at200.p99ms).padStart(5)} ms | ` +
         `store ${perRequest.toFixed(1)} calls/req ${JSON.stringify(ops)}  ${at50.storeOpsPerSec} ops/s vs raw ${raw ?? '-'} (${share?.toFixed(2) ?? '-'}) | ` +
+        `where the time goes @50/@200: a store call p50 ${at50.storeCallMs.p50}/${at200.storeCallMs.p50} ms p99 ${at50.storeCallMs.p99}/${at200.storeCallMs.p99} ms, ` +
+        `event-loop delay p99 ${at50.eventLoopDelayMs.p99}/${at200.eventLoopDelayMs.p99} ms | ` +
         `non-2xx ${at50.non2xx + at200.non2xx} errors ${at50.errors + at200.errors}`,
     );
   }
