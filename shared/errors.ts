@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'notImplemented', // 501: the route is not built yet
   'unavailable', // 503
   'internal', // 500: ours to fix, nothing internal is said
+  'origin.direct', // 403: the API was called directly, not through the site's CloudFront (functions/lib/origin-guard.ts)
   // Sessions (401) and access (403)
   'session.required', // no token: please log in
   'session.wrongToken', // not the ID token of a session

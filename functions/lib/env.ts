@@ -28,6 +28,8 @@ const schema = z.object({
   MAIL_TRANSPORT: z.enum(['ses', 'outbox']).default('outbox'),
   MAIL_FROM: z.string().default('Bioscope <no-reply@bioscope.local>'),
   SINGLE_SESSION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** The origin secret CloudFront adds as x-origin-verify (functions/lib/origin-guard.ts); empty: the check is off (local). */
+  ORIGIN_VERIFY: z.string().default(''),
   PAYMOB_API_URL: z.string().default('https://accept.paymob.com'),
   /** Secrets Manager secret holding the Paymob keys as JSON (see functions/payments/paymob-settings.ts). */
   PAYMOB_SECRET_NAME: z.string().default(''),

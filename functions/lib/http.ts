@@ -21,6 +21,7 @@ import { IMAGE_MAX_BYTES } from '../../shared/constants';
 import { englishIssueMessage, ruleOf } from '../../shared/rules';
 import { HttpError, NotFound, NotImplemented, ValidationFailed } from './errors';
 import { logger, requestLog } from './log';
+import { originGuard } from './origin-guard';
 import { forgetRecentReads } from './recent';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -157,6 +158,8 @@ export function domainHandler(domain: Domain, impls: Handlers, gate: SessionGate
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>()
     .use(injectLambdaContext(logger))
     .use(requestLog(domain))
+    // In AWS only what came through CloudFront gets further (403 origin.direct otherwise).
+    .use(originGuard())
     .onError(async (request) => {
       const { status, body } = errorBody(request.error);
       const headers: Record<string, string> = body.retryAfter === undefined ? JSON_HEADERS : { ...JSON_HEADERS, 'retry-after': String(body.retryAfter) };

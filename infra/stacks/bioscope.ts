@@ -1,18 +1,40 @@
 /**
- * The whole CDK app: the stateful data stack and the stateless api/web stack that uses it,
- * checked by cdk-nag's AWS Solutions pack (a finding fails synthesis).
+ * The whole CDK app, per stage (`-c stage=dev|prod`), checked by cdk-nag's AWS Solutions pack
+ * (a finding fails synthesis). Four stacks, deployed in this order by `cdk deploy --all`:
+ *
+ *   BioscopeEdge-<stage>  us-east-1: the WAF web ACL (CloudFront takes web ACLs from there only)
+ *   BioscopeSite-<stage>  CloudFront, the HttpApi behind it, the web bucket, the origin secret
+ *   BioscopeData-<stage>  table, media bucket (admits this distribution only), users, secrets: retained
+ *   BioscopeApi-<stage>   the Lambdas, their routes, the pool's app clients
+ *
+ * Every name a stage makes carries the stage, so dev and prod live side by side in one account.
+ * References between stacks are weak (cdk.json): Fn::GetStackOutput, across regions too.
  */
 import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
-import { readSettings } from './settings';
+import { EdgeStack } from './edge-stack';
+import { EDGE_REGION, readSettings } from './settings';
+import { SiteStack } from './site-stack';
 
 export function buildBioscope(app: App) {
   const settings = readSettings(app.node);
-  // Env-agnostic: no account or region lookups, so synth runs offline.
-  const data = new DataStack(app, 'BioscopeData', { settings, description: 'Bioscope: table, media, users, secrets' });
-  const api = new ApiStack(app, 'BioscopeApi', { settings, data, description: 'Bioscope: API, Lambdas, web and CloudFront' });
+  const { stage, stackIds } = settings;
+  // The account stays env-agnostic (synth needs no credentials); the regions are explicit, as a
+  // reference from the site stack to the us-east-1 web ACL requires.
+  const env = { region: settings.region };
+  const edge = new EdgeStack(app, stackIds.edge, { settings, env: { region: EDGE_REGION }, description: `Bioscope ${stage}: WAF web ACL of the site (us-east-1)` });
+  const site = new SiteStack(app, stackIds.site, { settings, env, webAcl: edge.webAcl, description: `Bioscope ${stage}: CloudFront, HttpApi, web bucket` });
+  const data = new DataStack(app, stackIds.data, {
+    settings,
+    env,
+    site,
+    description: `Bioscope ${stage}: table, media, users, secrets`,
+    // The stateful stack of the real site cannot be deleted by a slip of `cdk destroy`.
+    terminationProtection: stage === 'prod',
+  });
+  const api = new ApiStack(app, stackIds.api, { settings, env, data, site, description: `Bioscope ${stage}: API Lambdas and routes` });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { data, api, settings };
+  return { edge, site, data, api, settings };
 }

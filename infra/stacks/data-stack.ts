@@ -3,7 +3,7 @@
  * secrets. Everything here is retained when the stack goes; the api stack can be torn down and
  * rebuilt freely. Constructs are handed to the api stack as props.
  */
-import { Aws, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery, FeaturePlan, ProviderAttribute, StringAttribute, UserPool, type UserPoolDomain,
   UserPoolGroup, UserPoolIdentityProviderGoogle,
@@ -17,9 +17,12 @@ import { TABLE_DEFINITION } from '../../functions/data/table-def';
 import { LogBucket } from '../constructs/log-bucket';
 import { USER_POOL } from '../definitions/user-pool';
 import type { Settings } from './settings';
+import type { SiteStack } from './site-stack';
 
 export interface DataStackProps extends StackProps {
   settings: Settings;
+  /** The site's distribution: the media bucket admits it alone, and its origin alone for uploads. */
+  site: SiteStack;
 }
 
 const key = (name: string) => ({ name, type: AttributeType.STRING });
@@ -36,7 +39,7 @@ export class DataStack extends Stack {
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
-    const { settings } = props;
+    const { settings, site } = props;
 
     this.table = new TableV2(this, 'Table', {
       partitionKey: key(TABLE_DEFINITION.partitionKey),
@@ -63,13 +66,13 @@ export class DataStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'media/',
-      // Browsers PUT uploads straight to S3 with presigned URLs. The site is served only from its
-      // CloudFront domain, which the api stack creates, so the origin is matched by pattern; the
-      // presigned signature, not CORS, is what authorizes an upload.
+      // Browsers PUT uploads straight to S3 with presigned URLs, from the site's one origin (its
+      // custom domain, or the distribution's *.cloudfront.net name); the presigned signature, not
+      // CORS, is what authorizes an upload.
       cors: [
         {
           allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
-          allowedOrigins: settings.siteOrigins,
+          allowedOrigins: [site.siteUrl],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3000,
@@ -79,20 +82,20 @@ export class DataStack extends Stack {
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    // CloudFront reads media through Origin Access Control. Naming the api stack's distribution
-    // here would make this stack depend on that one, so the grant is to this account's
-    // distributions; the bucket stays closed to everyone else.
+    // CloudFront reads media through Origin Access Control, for this stage's distribution only (the
+    // condition AWS documents for OAC: AWS:SourceArn is the distribution's ARN). The site stack
+    // comes first, so naming it here is no cycle; other distributions of the account get nothing.
     this.mediaBucket.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
         resources: [this.mediaBucket.arnForObjects('*')],
-        conditions: { StringLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` } },
+        conditions: { StringEquals: { 'AWS:SourceArn': site.distribution.distributionArn } },
       }),
     );
 
     this.userPool = new UserPool(this, 'Users', {
-      userPoolName: USER_POOL.name,
+      userPoolName: settings.userPoolName,
       // Off: our sign-up route makes pool users with AdminCreateUser after its own checks; nobody
       // may make a pool user by calling Cognito's SignUp with a client id.
       selfSignUpEnabled: USER_POOL.selfSignUp,

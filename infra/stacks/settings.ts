@@ -1,7 +1,12 @@
 /**
  * What the operator provides, read once from CDK context (`-c key=value` or cdk.json). Every
- * key has a default so `cdk synth` works offline; secrets are passed by name, never by value.
+ * key has a default so `cdk synth` works offline in the dev stage; `-c stage=prod` refuses the
+ * placeholders (one error listing every missing setting). Secrets are passed by name, never by value.
  *
+ *   stage                           dev (default) or prod: every name below carries it, so both
+ *                                   stages can live in one account (stacks BioscopeData-<stage>…)
+ *   region                          region of the site (default: the CLI's region, else eu-central-1);
+ *                                   the WAF web ACL always lives in us-east-1 (BioscopeEdge-<stage>)
  *   googleClientId                  Google OAuth client id (plain). Unset → no Google federation.
  *   googleClientSecretName          Secrets Manager secret holding the Google client secret
  *                                   (create it before deploying with googleClientId set).
@@ -10,10 +15,17 @@
  *   cloudfrontPrivateKeySecretName  secret this app creates for its private half
  *   cognitoDomainPrefix             hosted-UI prefix: https://<prefix>.auth.<region>.amazoncognito.com
  *   mailFrom                        sender of our mails; its domain must be a verified SES identity
- *   mediaBucketName                 media bucket name (default bioscope-media-<account>-<region>)
+ *   mediaBucketName                 media bucket name (default bioscope-<stage>-media-<account>-<region>)
  *   webDist                         built web app to deploy (default web/dist; skipped while absent)
  *   contactInfo                     the teacher's contact details for /contact, JSON:
  *                                   {"location","phone","email","chatUrl","social":[{"name","url"}]}
+ *   alarmEmail                      who the alarms and the budget write to (required in prod)
+ *   monthlyBudgetUsd                the AWS Budgets amount per month, in US dollars (required in prod)
+ *   wafAuthLimit                    requests per IP per 5 minutes on /api/auth/*, coupon checks and
+ *                                   contact messages before WAF answers 429 (default 300)
+ *   wafApiLimit                     the same for all of /api/* (default 3000)
+ *   domainName, certificateArn      optional custom domain: its ACM certificate must be in us-east-1
+ *   hostedZoneId, hostedZoneName    optional Route 53 zone of domainName: the alias records are made in it
  */
 import * as path from 'node:path';
 import { Aws } from 'aws-cdk-lib';
@@ -37,11 +49,41 @@ uZd0Rt8kfDPa/84Is1/fB8T1IS1MdMfv9i5CRkllevUSZXDdpHTyJ0ujj5f3OGqm
 twIDAQAB
 -----END PUBLIC KEY-----`;
 
+export const STAGES = ['dev', 'prod'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** The sender until the operator names theirs: example.com can never be a verified SES identity. */
+export const PLACEHOLDER_MAIL_FROM = 'Bioscope <no-reply@example.com>';
+/** When neither -c region nor the CLI's profile names one (offline synth). */
+export const DEFAULT_REGION = 'eu-central-1';
+/** CloudFront's web ACLs and viewer certificates must be in this region. */
+export const EDGE_REGION = 'us-east-1';
+
+/** WAF's rate-based rules count over 5 minutes; AWS's smallest limit is 10. */
+export const WAF_WINDOW_SECONDS = 300;
+const WAF_MIN_LIMIT = 10;
+
+export interface CustomDomain {
+  name: string;
+  certificateArn: string;
+  /** The Route 53 zone to write the alias records in; without it the operator points DNS at CloudFront. */
+  hostedZone?: { id: string; name: string };
+}
+
 export interface Settings {
+  stage: Stage;
+  /** Region of the data, api and site stacks (explicit, so the us-east-1 web ACL can be referenced). */
+  region: string;
+  /** The stacks' ids (= CloudFormation stack names): each stage has its own. */
+  stackIds: { edge: string; site: string; data: string; api: string };
+  /** The user pool's name in this stage. */
+  userPoolName: string;
   google?: { clientId: string; clientSecretName: string };
   paymobSecretName: string;
   cloudfrontPublicKeyPem: string;
   cloudfrontPrivateKeySecretName: string;
+  /** The secret CloudFront sends the API as the origin header (functions/lib/origin-guard.ts); generated, never typed. */
+  originSecretName: string;
   cognitoDomainPrefix: string;
   mailFrom: string;
   /** Named, so the api stack can scope grants to it without a cross-stack reference. */
@@ -51,32 +93,142 @@ export interface Settings {
   webDist: string;
   /** The teacher's contact details (JSON of shared/schemas/people.ts contactInfo), checked at synth. */
   contactInfo: string;
-  /** Origins the media bucket's CORS admits: the site is only served from its CloudFront domain. */
-  siteOrigins: string[];
+  /** Where alarms and the budget alert go (SNS e-mail subscription); absent in dev unless given. */
+  alarmEmail?: string;
+  /** AWS Budgets monthly amount in USD; absent in dev unless given. */
+  monthlyBudgetUsd?: number;
+  /** WAF rate limits per IP per WAF_WINDOW_SECONDS. */
+  waf: { authLimit: number; apiLimit: number };
+  /** The site's own domain instead of *.cloudfront.net. */
+  domain?: CustomDomain;
 }
+
+/** Thrown when the settings cannot make this stage: every problem at once, one a line. */
+export class SettingsError extends Error {
+  constructor(
+    readonly stage: string,
+    readonly problems: string[],
+  ) {
+    super(`Bioscope cannot synthesize stage '${stage}' with these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const US_EAST_1_CERT = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export function readSettings(node: Node): Settings {
   const str = (key: string): string | undefined => {
     const v: unknown = node.tryGetContext(key);
+    if (typeof v === 'number') return String(v);
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   };
+  /** Wrong in any stage. */
+  const problems: string[] = [];
+  /** Placeholders or gaps that only prod refuses. */
+  const missing: string[] = [];
+
+  const stageRaw = str('stage') ?? 'dev';
+  const stage: Stage = (STAGES as readonly string[]).includes(stageRaw) ? (stageRaw as Stage) : 'dev';
+  if (stage !== stageRaw) problems.push(`stage: '${stageRaw}' is not one of ${STAGES.join(', ')}`);
+  const prefix = `bioscope-${stage}`;
+  const secretPrefix = `bioscope/${stage}`;
+
+  const regionGiven = str('region') ?? process.env.CDK_DEFAULT_REGION;
+  if (!regionGiven) missing.push(`region: pass -c region=<aws-region> (or configure the AWS CLI's region); offline synth uses ${DEFAULT_REGION}`);
+
   const googleClientId = str('googleClientId');
-  const mailFrom = str('mailFrom') ?? 'Bioscope <no-reply@example.com>';
+  const googleSecretGiven = str('googleClientSecretName');
+  if (googleClientId && !googleSecretGiven) {
+    missing.push('googleClientSecretName: name the Secrets Manager secret holding the Google client secret (it must exist before the deploy)');
+  }
+
+  const mailFromGiven = str('mailFrom');
+  const mailFrom = mailFromGiven ?? PLACEHOLDER_MAIL_FROM;
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const mailDomain = address.split('@')[1] ?? '';
+  if (!EMAIL.test(address)) problems.push(`mailFrom: '${mailFrom}' has no e-mail address (write 'Name <no-reply@your-domain>')`);
+  else if (/(^|\.)example\.(com|org|net)$/i.test(mailDomain)) missing.push(`mailFrom: ${mailFrom} is a placeholder; pass a sender whose domain is a verified SES identity`);
+
+  const pemGiven = str('cloudfrontPublicKeyPem');
+  const pem = (pemGiven ?? PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY).replace(/\\n/g, '\n');
+  if (pem === PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY) missing.push('cloudfrontPublicKeyPem: the placeholder key signs nothing; pass the public half of your CloudFront key pair');
+
+  const paymobSecretName = str('paymobSecretName');
+  if (!paymobSecretName) missing.push(`paymobSecretName: name the secret for the Paymob keys (e.g. ${secretPrefix}/paymob) and fill it after the first deploy`);
+
+  const contactGiven = str('contactInfo');
+  let contact = JSON.stringify(DEFAULT_CONTACT_INFO);
+  if (contactGiven) {
+    try {
+      contact = JSON.stringify(contactInfo.parse(JSON.parse(contactGiven)));
+    } catch (e) {
+      problems.push(`contactInfo: not valid JSON of {location, phone, email, chatUrl, social} (${(e as Error).message.split('\n')[0]})`);
+    }
+  } else missing.push("contactInfo: the teacher's contact details for /contact, as JSON");
+
+  const alarmEmail = str('alarmEmail');
+  if (alarmEmail && !EMAIL.test(alarmEmail)) problems.push(`alarmEmail: '${alarmEmail}' is not an e-mail address`);
+  if (!alarmEmail) missing.push('alarmEmail: the operator e-mail the alarms and the budget alert are sent to');
+
+  const budgetRaw = str('monthlyBudgetUsd');
+  const monthlyBudgetUsd = budgetRaw === undefined ? undefined : Number(budgetRaw);
+  if (monthlyBudgetUsd !== undefined && !(Number.isFinite(monthlyBudgetUsd) && monthlyBudgetUsd > 0)) {
+    problems.push(`monthlyBudgetUsd: '${budgetRaw}' is not a positive amount of US dollars`);
+  }
+  if (monthlyBudgetUsd === undefined) missing.push('monthlyBudgetUsd: the monthly AWS budget in US dollars the budget alarm watches');
+
+  const limit = (key: string, fallback: number) => {
+    const raw = str(key);
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < WAF_MIN_LIMIT) problems.push(`${key}: '${raw}' must be a whole number of requests, at least ${WAF_MIN_LIMIT}`);
+    return n;
+  };
+  const waf = { authLimit: limit('wafAuthLimit', 300), apiLimit: limit('wafApiLimit', 3000) };
+
+  const domainName = str('domainName')?.toLowerCase();
+  const certificateArn = str('certificateArn');
+  const hostedZoneId = str('hostedZoneId');
+  const hostedZoneName = str('hostedZoneName')?.toLowerCase().replace(/\.$/, '');
+  let domain: CustomDomain | undefined;
+  if (domainName || certificateArn) {
+    if (!domainName) problems.push('domainName: certificateArn is given without the domain it is for');
+    else if (!DOMAIN.test(domainName)) problems.push(`domainName: '${domainName}' is not a domain name`);
+    if (!certificateArn) problems.push('certificateArn: a custom domain needs its ACM certificate (in us-east-1)');
+    else if (!US_EAST_1_CERT.test(certificateArn)) problems.push(`certificateArn: '${certificateArn}' is not an ACM certificate in us-east-1 (CloudFront reads its certificates there only)`);
+    if (Boolean(hostedZoneId) !== Boolean(hostedZoneName)) problems.push('hostedZoneId, hostedZoneName: give both or neither');
+    if (domainName && hostedZoneName && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
+      problems.push(`hostedZoneName: ${domainName} is not in the zone ${hostedZoneName}`);
+    }
+    if (domainName && certificateArn) {
+      domain = { name: domainName, certificateArn, ...(hostedZoneId && hostedZoneName ? { hostedZone: { id: hostedZoneId, name: hostedZoneName } } : {}) };
+    }
+  } else if (hostedZoneId || hostedZoneName) problems.push('hostedZoneId, hostedZoneName: a hosted zone is only used with domainName and certificateArn');
+
+  const all = stage === 'prod' ? [...problems, ...missing] : problems;
+  if (all.length) throw new SettingsError(stage, all);
+
   return {
-    google: googleClientId
-      ? { clientId: googleClientId, clientSecretName: str('googleClientSecretName') ?? 'bioscope/google-client-secret' }
-      : undefined,
-    paymobSecretName: str('paymobSecretName') ?? 'bioscope/paymob',
-    cloudfrontPublicKeyPem: (str('cloudfrontPublicKeyPem') ?? PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY).replace(/\\n/g, '\n'),
-    cloudfrontPrivateKeySecretName: str('cloudfrontPrivateKeySecretName') ?? 'bioscope/cloudfront-private-key',
+    stage,
+    region: regionGiven ?? DEFAULT_REGION,
+    stackIds: { edge: `BioscopeEdge-${stage}`, site: `BioscopeSite-${stage}`, data: `BioscopeData-${stage}`, api: `BioscopeApi-${stage}` },
+    userPoolName: `bioscope-users-${stage}`,
+    google: googleClientId ? { clientId: googleClientId, clientSecretName: googleSecretGiven ?? `${secretPrefix}/google-client-secret` } : undefined,
+    paymobSecretName: paymobSecretName ?? `${secretPrefix}/paymob`,
+    cloudfrontPublicKeyPem: pem,
+    cloudfrontPrivateKeySecretName: str('cloudfrontPrivateKeySecretName') ?? `${secretPrefix}/cloudfront-private-key`,
+    originSecretName: `${secretPrefix}/origin-verify`,
     // Prefixes are global per region; the account id keeps the default unique.
-    cognitoDomainPrefix: str('cognitoDomainPrefix') ?? `bioscope-${Aws.ACCOUNT_ID}`,
+    cognitoDomainPrefix: str('cognitoDomainPrefix') ?? `${prefix}-${Aws.ACCOUNT_ID}`,
     mailFrom,
-    mediaBucketName: str('mediaBucketName') ?? `bioscope-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`,
-    mailIdentities: [address.split('@')[1] ?? address, address],
+    mediaBucketName: str('mediaBucketName') ?? `${prefix}-media-${Aws.ACCOUNT_ID}-${regionGiven ?? DEFAULT_REGION}`,
+    mailIdentities: [mailDomain || address, address],
     webDist: path.resolve(str('webDist') ?? path.join(__dirname, '../../web/dist')),
-    siteOrigins: ['https://*.cloudfront.net'],
-    contactInfo: JSON.stringify(contactInfo.parse(JSON.parse(str('contactInfo') ?? JSON.stringify(DEFAULT_CONTACT_INFO)))),
+    contactInfo: contact,
+    alarmEmail,
+    monthlyBudgetUsd,
+    waf,
+    domain,
   };
 }

@@ -4,7 +4,7 @@ import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import { USER_POOL } from '../../infra/definitions/user-pool';
 import { logicalId, synthBioscope } from './bioscope-app';
 
-const { api, data, apiTemplate } = synthBioscope();
+const { api, data, apiTemplate, siteTemplate } = synthBioscope();
 
 interface Statement {
   Action: string | string[];
@@ -60,7 +60,7 @@ describe('HTTP API routes', () => {
   });
 
   test('the default stage is throttled and logs access', () => {
-    apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    siteTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
@@ -93,8 +93,8 @@ describe('domain Lambdas', () => {
       NODE_OPTIONS: '--enable-source-maps',
       MEDIA_URLS: 'cloudfront',
       MAIL_TRANSPORT: 'ses',
-      CLOUDFRONT_PRIVATE_KEY_SECRET: 'bioscope/cloudfront-private-key',
-      PAYMOB_SECRET_NAME: 'bioscope/paymob',
+      CLOUDFRONT_PRIVATE_KEY_SECRET: 'bioscope/dev/cloudfront-private-key',
+      PAYMOB_SECRET_NAME: 'bioscope/dev/paymob',
       POWERTOOLS_SERVICE_NAME: `bioscope-${domain}`,
       LOG_LEVEL: 'INFO',
     });
@@ -166,13 +166,13 @@ describe('least privilege', () => {
   test('only catalogue and quizzes write media; quizzes only under images/', () => {
     expect(domainsWith('s3:PutObject')).toEqual(['catalogue', 'quizzes']);
     const put = (domain: Domain) => statementsOf(domain).find((s) => [s.Action].flat().includes('s3:PutObject'))!;
-    expect(JSON.stringify(put('catalogue').Resource)).toMatch(/bioscope-media-.*\/\*"\]\]\}$/);
+    expect(JSON.stringify(put('catalogue').Resource)).toMatch(/bioscope-dev-media-.*\/\*"\]\]\}$/);
     expect(JSON.stringify(put('quizzes').Resource)).toContain('/images/*');
   });
 });
 
 describe('CloudFront', () => {
-  const [dist] = Object.values(apiTemplate.findResources('AWS::CloudFront::Distribution'));
+  const [dist] = Object.values(siteTemplate.findResources('AWS::CloudFront::Distribution'));
   const config = dist!.Properties.DistributionConfig;
   const behavior = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
 
@@ -193,8 +193,8 @@ describe('CloudFront', () => {
     expect(patterns.indexOf('/media/images/*')).toBeLessThan(patterns.indexOf('/media/*'));
     expect(behavior('/media/images/*').TrustedKeyGroups).toBeUndefined();
     expect(behavior('/media/*').TrustedKeyGroups).toEqual([{ Ref: expect.stringMatching(/^VideoKeyGroup/) }]);
-    apiTemplate.resourceCountIs('AWS::CloudFront::KeyGroup', 1);
-    apiTemplate.resourceCountIs('AWS::CloudFront::PublicKey', 1);
+    siteTemplate.resourceCountIs('AWS::CloudFront::KeyGroup', 1);
+    siteTemplate.resourceCountIs('AWS::CloudFront::PublicKey', 1);
     for (const p of ['/media/images/*', '/media/*']) {
       expect(behavior(p).FunctionAssociations).toEqual([
         expect.objectContaining({ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^StripMediaPrefix/), 'FunctionARN'] } }),
@@ -206,7 +206,7 @@ describe('CloudFront', () => {
     const s3Origins = config.Origins.filter((o: { S3OriginConfig?: unknown }) => o.S3OriginConfig);
     expect(s3Origins).toHaveLength(2);
     for (const o of s3Origins) expect(o.OriginAccessControlId).toBeDefined();
-    apiTemplate.hasResourceProperties('AWS::S3::Bucket', {
+    siteTemplate.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'web/' }),
     });
@@ -218,7 +218,7 @@ describe('CloudFront', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       expect.objectContaining({ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRewrite/), 'FunctionARN'] } }),
     ]);
-    const [, spa] = Object.entries(apiTemplate.findResources('AWS::CloudFront::Function')).find(([id]) => id.startsWith('SpaRewrite'))!;
+    const [, spa] = Object.entries(siteTemplate.findResources('AWS::CloudFront::Function')).find(([id]) => id.startsWith('SpaRewrite'))!;
     expect(spa.Properties.FunctionCode).toContain("'/index.html'");
   });
 
@@ -249,8 +249,14 @@ describe("the pool's app clients (issue 13, items 1 and 3)", () => {
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
       SupportedIdentityProviders: ['Google'],
-      CallbackURLs: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(api.distribution), 'DomainName'] }, '/api/auth/google/callback']] }],
     });
+    // The site's origin: the site stack's distribution domain (a weak reference: its stack output).
+    const [url] = web.CallbackURLs as [{ 'Fn::Join': [string, unknown[]] }];
+    expect(url['Fn::Join'][1]).toEqual([
+      'https://',
+      { 'Fn::GetStackOutput': expect.objectContaining({ StackName: 'BioscopeSite-dev', OutputName: expect.stringContaining(`${logicalId(api.distribution)}DomainName`) }) },
+      '/api/auth/google/callback',
+    ]);
     expect(web.AllowedOAuthScopes).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
   });
 

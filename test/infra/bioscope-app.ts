@@ -23,7 +23,13 @@ export function buildApp(context: Record<string, unknown> = { googleClientId: GO
 
 export function synthBioscope(context?: Record<string, unknown>) {
   const built = buildApp(context);
-  return { ...built, dataTemplate: Template.fromStack(built.data), apiTemplate: Template.fromStack(built.api) };
+  return {
+    ...built,
+    edgeTemplate: Template.fromStack(built.edge),
+    siteTemplate: Template.fromStack(built.site),
+    dataTemplate: Template.fromStack(built.data),
+    apiTemplate: Template.fromStack(built.api),
+  };
 }
 
 /** The logical id a construct's CloudFormation resource gets. */

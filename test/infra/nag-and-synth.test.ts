@@ -21,16 +21,15 @@ describe('cdk-nag AWS Solutions', () => {
     ['with a web build to deploy', { webDist: builtWeb }],
     ['without Google federation', { googleClientId: '' }],
   ])('no unacknowledged error or warning %s', (_, context) => {
-    const { data, api, app } = buildApp({ googleClientId: 'id.apps.googleusercontent.com', ...context });
-    expect(findings(data)).toEqual([]);
-    expect(findings(api)).toEqual([]);
+    const { edge, site, data, api, app } = buildApp({ googleClientId: 'id.apps.googleusercontent.com', ...context });
+    for (const stack of [edge, site, data, api]) expect(findings(stack)).toEqual([]);
     // The same pack runs as a validation plugin at synthesis, on the resolved templates.
     expect(() => app.synth()).not.toThrow();
   });
 
   test('the web deployment exists only when there is a build', () => {
-    expect(synthBioscope({ webDist: builtWeb }).apiTemplate.findResources('Custom::CDKBucketDeployment')).not.toEqual({});
-    expect(synthBioscope({ webDist: tmp('none') }).apiTemplate.findResources('Custom::CDKBucketDeployment')).toEqual({});
+    expect(synthBioscope({ webDist: builtWeb }).siteTemplate.findResources('Custom::CDKBucketDeployment')).not.toEqual({});
+    expect(synthBioscope({ webDist: tmp('none') }).siteTemplate.findResources('Custom::CDKBucketDeployment')).toEqual({});
   });
 });
 
@@ -39,13 +38,13 @@ describe('placeholder CloudFront key', () => {
     stack.node.findChild('VideoSigningKey').node.metadata.some((m) => m.type === 'aws:cdk:warning' && String(m.data).includes('placeholder'));
 
   test('synth warns while the placeholder is in use, and not once a key is passed', () => {
-    expect(warned(buildApp().api)).toBe(false);
-    expect(warned(buildApp({ cloudfrontPublicKeyPem: '' }).api)).toBe(true);
+    expect(warned(buildApp().site)).toBe(false);
+    expect(warned(buildApp({ cloudfrontPublicKeyPem: '' }).site)).toBe(true);
   });
 });
 
 describe('cdk synth (CLI, offline, real bundling)', () => {
-  test('produces both stacks with no AWS credentials', () => {
+  test('produces the four stacks of the dev stage with no AWS credentials', () => {
     const out = tmp('cdkout');
     const env: NodeJS.ProcessEnv = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1', AWS_EC2_METADATA_DISABLED: 'true' };
     for (const k of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE']) delete env[k];
@@ -59,7 +58,7 @@ describe('cdk synth (CLI, offline, real bundling)', () => {
     });
     expect(run.stderr).not.toMatch(/AwsSolutions-/);
     expect(run.status).toBe(0);
-    for (const stack of ['BioscopeData', 'BioscopeApi']) expect(fs.existsSync(path.join(out, `${stack}.template.json`))).toBe(true);
+    for (const stack of ['BioscopeEdge-dev', 'BioscopeSite-dev', 'BioscopeData-dev', 'BioscopeApi-dev']) expect(fs.existsSync(path.join(out, `${stack}.template.json`))).toBe(true);
     fs.rmSync(out, { recursive: true, force: true });
   }, 300_000);
 });

@@ -3,15 +3,15 @@
  * behaviour (the local gateway sends the same: test/integration/gateway.test.ts), keeps no error
  * for long, and never lets a bucket's XML error reach a browser.
  */
-import { BUCKET_ERROR_CODES } from '../../infra/stacks/api-stack';
+import { BUCKET_ERROR_CODES } from '../../infra/stacks/site-stack';
 import { cspDirectives, SECURITY_HEADERS } from '../../infra/definitions/security-headers';
 import { synthBioscope } from './bioscope-app';
 
-const { apiTemplate } = synthBioscope();
-const [dist] = Object.values(apiTemplate.findResources('AWS::CloudFront::Distribution'));
+const { siteTemplate } = synthBioscope();
+const [dist] = Object.values(siteTemplate.findResources('AWS::CloudFront::Distribution'));
 const config = dist!.Properties.DistributionConfig;
 const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
-const policies = apiTemplate.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+const policies = siteTemplate.findResources('AWS::CloudFront::ResponseHeadersPolicy');
 
 /** A CloudFormation string that may be an Fn::Join of tokens, as text with the tokens named. */
 const text = (v: unknown): string =>
@@ -37,7 +37,7 @@ describe('the response headers policy', () => {
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['connect-src']![0]).toBe("'self'");
-    expect(directives['connect-src']!.slice(1).join(' ')).toMatch(/^https:\/\/bioscope-media-.*\.s3\..*$/);
+    expect(directives['connect-src']!.slice(1).join(' ')).toMatch(/^https:\/\/bioscope-dev-media-.*\.s3\..*$/);
   });
 
   test('nosniff, the referrer policy, DENY framing and HSTS with subdomains, each overriding the origin', () => {

@@ -10,9 +10,9 @@ import { synthBioscope } from './bioscope-app';
 const built = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-web-delivery-'));
 fs.mkdirSync(path.join(built, 'assets'));
 for (const f of ['index.html', 'index.html.br', 'assets/index-abc.js', 'assets/index-abc.js.br', 'assets/index-abc.js.gz']) fs.writeFileSync(path.join(built, f), 'x');
-const { apiTemplate } = synthBioscope({ webDist: built });
-const config = Object.values(apiTemplate.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
-const deployments = Object.values(apiTemplate.findResources('Custom::CDKBucketDeployment')).map((r) => r.Properties);
+const { siteTemplate } = synthBioscope({ webDist: built });
+const config = Object.values(siteTemplate.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+const deployments = Object.values(siteTemplate.findResources('Custom::CDKBucketDeployment')).map((r) => r.Properties);
 
 test('the web behaviour compresses with a cache policy that takes gzip and brotli', () => {
   expect(config.DefaultCacheBehavior.Compress).toBe(true);

@@ -74,6 +74,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.tooLarge': 'الطلب كبير جدًا',
   'error.unauthorized': 'غير مصرح',
   'error.forbidden': 'غير مسموح',
+  'error.origin.direct': 'من فضلك افتح Bioscope من عنوان موقعه',
   'error.notFound': 'غير موجود',
   'error.conflict': 'تعارض في البيانات',
   'error.tooManyRequests': 'محاولات كثيرة، حاول لاحقًا',

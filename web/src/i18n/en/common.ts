@@ -53,6 +53,7 @@ const enErrors = {
   'error.tooLarge': 'The request is too large',
   'error.unauthorized': 'Unauthorized',
   'error.forbidden': 'Forbidden',
+  'error.origin.direct': 'Please open Bioscope from its website address',
   'error.notFound': 'Not found',
   'error.conflict': 'Conflict',
   'error.tooManyRequests': 'Too many attempts, try again later',
