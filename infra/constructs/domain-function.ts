@@ -8,7 +8,7 @@ import { Arn, AssetHashType, DockerImage, Duration, Stack, Validations } from 'a
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -18,18 +18,21 @@ import type { Env } from '../../functions/lib/env';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import type { Domain } from '../../shared/routes';
 import { REPO_ROOT } from '../bundling/lambda-bundle';
+import { metricsNamespace, serviceName } from './monitoring';
 
 const BUNDLER = path.join(REPO_ROOT, 'infra/bundling/lambda-bundle.ts');
 
 /** What a domain may touch. Each grant is the smallest set of actions its use needs. */
 export type Grant =
-  /** Items of the table and its indexes: get, query, put, update, delete, transactions. */
+  /** Items of the table and its indexes: get, query, put, update, delete, batches, transactions (no Scan). */
   | 'data'
+  /** Scan of the table (not its indexes): only where a route's lookup has no key to read by. */
+  | 'data:scan'
   /** Health probe: DescribeTable, HeadBucket, DescribeUserPool; no data access. */
   | 'probe'
-  /** Media objects, any prefix: presigned PUTs, multipart image uploads, deletes. */
+  /** Media objects, any prefix: presigned PUTs, HEAD checks of uploads, multipart image stores (no deletes). */
   | 'media'
-  /** Media objects under images/ only (quiz images). */
+  /** Media objects under images/ only (quiz images): stores, reads and deletes. */
   | 'media:images'
   /** Read the CloudFront private key that signs video URLs. */
   | 'videos:sign'
@@ -61,9 +64,19 @@ export interface DomainFunctionProps {
   timeout?: Duration;
 }
 
-const TABLE_ACTIONS = [
-  'GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem',
-];
+/**
+ * Item actions of the 'data' grant. A TransactWriteItems is authorized per item (Put, Update,
+ * Delete, ConditionCheck), so it needs nothing more. Scan is the 'data:scan' grant's alone.
+ */
+const TABLE_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+
+/** S3 object actions per media grant (HeadObject is authorized as s3:GetObject). */
+const MEDIA_ACTIONS: Record<'media' | 'media:images', string[]> = {
+  // functions/catalogue/media.ts: presigned PUT uploads and their HEAD check, stored images, signed reads
+  media: ['s3:GetObject', 's3:PutObject'],
+  // quizzes: question images stored, read and deleted with their question (deleteImages)
+  'media:images': ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+};
 
 /**
  * Pool calls by domain. Password sign-in is AdminInitiateAuth: only a role granted it can check a
@@ -72,8 +85,9 @@ const TABLE_ACTIONS = [
 const IDENTITY_ACTIONS: Record<'identity:auth' | 'identity:admin', string[]> = {
   // functions/auth/pool.ts: sign-up (with rollback), activation, password sign-in, Google sign-in, password reset
   'identity:auth': ['AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminInitiateAuth', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
-  // users: profile edit and password change (the current password checked by AdminInitiateAuth), block, delete
-  'identity:admin': ['AdminGetUser', 'AdminInitiateAuth', 'AdminUpdateUserAttributes', 'AdminSetUserPassword', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
+  // users: password change (the current password checked by AdminInitiateAuth, the new one set), block/unblock
+  // (functions/users/pool-state.ts), delete; names live in our table, so no attribute update
+  'identity:admin': ['AdminInitiateAuth', 'AdminSetUserPassword', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],
 };
 
 export class DomainFunction extends Construct {
@@ -113,10 +127,16 @@ export class DomainFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
+      // X-Ray by the setting alone: Lambda's own segments (init, invocation, overhead) per request,
+      // and the trace id in every log line (the logger writes xray_trace_id). Powertools Tracer would add
+      // AWS SDK subsegments for +127 KB minified (+38 KB gzip) and ~20 ms of import per cold start
+      // (measured: README, Deploying to AWS → Watching it); HTTP APIs send no trace of their own.
+      tracing: Tracing.ACTIVE,
       // The AWS SDK is bundled: the versions the stand-in tests ran against are the ones that ship.
       // Powertools Logger (functions/lib/log.ts): one JSON line per request, named by domain.
       environment: {
-        POWERTOOLS_SERVICE_NAME: `bioscope-${domain}`,
+        POWERTOOLS_SERVICE_NAME: serviceName(domain),
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(this),
         LOG_LEVEL: 'INFO',
         ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
@@ -126,6 +146,10 @@ export class DomainFunction extends Construct {
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason: 'Node.js 22 is the LTS line the project pins for its Lambdas and their esbuild target; moving to 24 is a deliberate upgrade.',
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions; the role has no other statement on "*".',
     });
   }
 
@@ -141,6 +165,9 @@ export class DomainFunction extends Construct {
         fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes }));
         return;
       }
+      case 'data:scan':
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [r.table.tableArn] }));
+        return;
       case 'probe':
         fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [r.table.tableArn] }));
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.mediaBucket.bucketArn] }));
@@ -151,7 +178,7 @@ export class DomainFunction extends Construct {
         // Explicit object actions (grantRead/grantPut would add s3:List*, s3:GetBucket*, s3:Abort*).
         const keys = grant === 'media' ? '*' : `${MEDIA_PREFIXES.images}*`;
         const objects = r.mediaBucket.arnForObjects(keys);
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [objects] }));
+        fn.addToRolePolicy(new PolicyStatement({ actions: MEDIA_ACTIONS[grant], resources: [objects] }));
         Validations.of(this).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${nagText(this, objects)}]`,
           reason: 'Object ARNs need a key pattern; it is confined to the media bucket (to images/ where that is all the domain writes).',

@@ -16,6 +16,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant } from '../constructs/domain-function';
+import { Monitoring } from '../constructs/monitoring';
 import { type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
 import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import type { DataStack } from './data-stack';
@@ -35,7 +36,10 @@ export function authFlowsOf(flows: readonly ExplicitAuthFlow[]): AuthFlow {
 
 const identityProvider = (p: 'COGNITO' | 'Google') => (p === 'Google' ? UserPoolClientIdentityProvider.GOOGLE : UserPoolClientIdentityProvider.COGNITO);
 
-/** Least privilege per domain: what each Lambda may touch, and nothing else. */
+/**
+ * Least privilege per domain: what each Lambda may touch, and nothing else (test/infra/monitoring.test.ts
+ * checks Scan against the code that sends it).
+ */
 export const GRANTS: Record<Domain, readonly Grant[]> = {
   health: ['probe'],
   auth: ['data', 'identity:auth', 'mail'],
@@ -43,7 +47,8 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   payments: ['data', 'paymob'],
   coupons: ['data'],
   quizzes: ['data', 'media:images'],
-  users: ['data', 'identity:admin'],
+  // data:scan: granting a lecture by its name (user-repo lectureIdsNamed; no index holds names)
+  users: ['data', 'data:scan', 'identity:admin'],
   messages: ['data'],
 };
 
@@ -64,6 +69,7 @@ export class ApiStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: Distribution;
   readonly functions: Record<Domain, DomainFunction>;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -188,6 +194,16 @@ export class ApiStack extends Stack {
       targets: [new LambdaFunctionTarget(this.functions.payments.fn, { event: RuleTargetInput.fromObject(RECONCILE_EVENT), retryAttempts: 2 })],
     });
 
+    // Alarms to the operator's e-mail, the dashboard and the monthly budget (infra/constructs/monitoring.ts).
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      api: this.api,
+      table: data.table,
+      functions: Object.fromEntries(DOMAINS.map((d) => [d, this.functions[d].fn])),
+      alarmEmail: settings.alarmEmail,
+      monthlyBudgetUsd: settings.monthlyBudgetUsd,
+    });
+
     new CfnOutput(this, 'UserPoolClientId', { value: hostedUiClient.userPoolClientId });
+    new CfnOutput(this, 'Dashboard', { value: this.monitoring.dashboard.dashboardName });
   }
 }
