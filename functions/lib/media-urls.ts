@@ -66,7 +66,30 @@ async function keyFromSecretsManager(): Promise<SigningKey> {
   return parseSigningKey(r.SecretString, env.CLOUDFRONT_KEY_PAIR_ID);
 }
 
-export const mediaUrls: MediaUrls = env.MEDIA_URLS === 'cloudfront' ? cloudFrontMediaUrls(keyFromSecretsManager, env.PUBLIC_URL) : s3MediaUrls;
+/**
+ * A URL signed for `expiresIn` is handed out again while it has at least 95 % of its life left (at
+ * most 5 minutes): a whole class opening a lecture gets the same URL, as it would anyway (it names no
+ * student), and signing — an RSA signature per video in AWS, ~6 % of the platform's CPU locally — is
+ * done once per few minutes instead of once per request. A failed signing is not kept.
+ */
+export function reusingUrls(inner: MediaUrls, maxReuseMs = 5 * 60_000): MediaUrls & { playbackUrl(key: string, expiresIn: number, now?: number): Promise<string> } {
+  const kept = new Map<string, { at: number; url: Promise<string> }>();
+  return {
+    playbackUrl(key, expiresIn, now = Date.now()) {
+      const id = `${expiresIn}|${key}`;
+      const hit = kept.get(id);
+      if (hit && now - hit.at < Math.min(maxReuseMs, expiresIn * 1000 * 0.05)) return hit.url;
+      const url = inner.playbackUrl(key, expiresIn);
+      kept.delete(id);
+      kept.set(id, { at: now, url });
+      url.catch(() => kept.get(id)?.url === url && kept.delete(id));
+      if (kept.size > 2_000) kept.delete(kept.keys().next().value!);
+      return url;
+    },
+  };
+}
+
+export const mediaUrls: MediaUrls = reusingUrls(env.MEDIA_URLS === 'cloudfront' ? cloudFrontMediaUrls(keyFromSecretsManager, env.PUBLIC_URL) : s3MediaUrls);
 
 /**
  * A presigned PUT whose signature binds the content type and the length: S3 refuses a PUT of any

@@ -4,7 +4,7 @@ import { canWatch, isFreeLecture, isUnexpired, lockedVideoIds } from '../../func
 import { courseTree } from '../../functions/catalogue/courses';
 import { imageKey, type MediaOrigins, safeFileName, uploadKey, videoKeyOf } from '../../functions/catalogue/media';
 import { lecturePrice } from '../../functions/catalogue/pricing';
-import { cloudFrontMediaUrls, parseSigningKey, sitePath } from '../../functions/lib/media-urls';
+import { cloudFrontMediaUrls, parseSigningKey, reusingUrls, sitePath } from '../../functions/lib/media-urls';
 import type { PurchaseRecord } from '../../functions/data/purchase-repo';
 
 describe('lecturePrice (spec 3 and 5)', () => {
@@ -123,6 +123,27 @@ describe('CloudFront signed URLs', () => {
     const urls = cloudFrontMediaUrls(load, 'https://d1.cloudfront.net');
     await expect(urls.playbackUrl('videos/a.mp4', 60)).rejects.toThrow('throttled');
     await expect(urls.playbackUrl('videos/a.mp4', 60)).resolves.toMatch(/Signature=/);
+  });
+
+  it('hands a signed URL out again only while 95 % of its life is left (at most 5 minutes), per key and lifetime; never a failure', async () => {
+    let n = 0;
+    let failNext = false;
+    const sign = jest.fn(async (key: string, expiresIn: number) => {
+      if (failNext) throw ((failNext = false), new Error('no key'));
+      return `${key}?expires=${expiresIn}&n=${++n}`;
+    });
+    const urls = reusingUrls({ playbackUrl: sign });
+    const first = await urls.playbackUrl('videos/a.mp4', 7200, 0);
+    expect(await urls.playbackUrl('videos/a.mp4', 7200, 299_999)).toBe(first);
+    expect(await urls.playbackUrl('videos/a.mp4', 7200, 300_000)).not.toBe(first);
+    expect(await urls.playbackUrl('videos/b.mp4', 7200, 300_000)).not.toBe(first);
+    // A short life is reused for a twentieth of it only: 60 s → 3 s.
+    const short = await urls.playbackUrl('videos/a.mp4', 60, 0);
+    expect(await urls.playbackUrl('videos/a.mp4', 60, 2_999)).toBe(short);
+    expect(await urls.playbackUrl('videos/a.mp4', 60, 3_000)).not.toBe(short);
+    failNext = true;
+    await expect(urls.playbackUrl('bad', 60, 0)).rejects.toThrow('no key');
+    await expect(urls.playbackUrl('bad', 60, 1)).resolves.toMatch(/^bad\?/);
   });
 
   it('reads the secret as a PEM or as JSON', () => {
