@@ -131,10 +131,6 @@ export class DataStack extends Stack {
         reason: 'MFA is not required of secondary-school students; the spec has no second factor.',
       },
       {
-        id: 'AwsSolutions-COG3',
-        reason: 'Threat protection needs the Plus feature plan; blocks and session revocation are enforced by our own user records.',
-      },
-      {
         id: 'AwsSolutions-COG8',
         reason: 'The Essentials plan covers e-mail/phone sign-in and Google federation; Plus (threat protection) is a per-user cost the platform does not carry.',
       },

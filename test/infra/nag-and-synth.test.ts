@@ -33,6 +33,30 @@ describe('cdk-nag AWS Solutions', () => {
   });
 });
 
+describe('cdk-nag acknowledgements', () => {
+  /** The AWS Solutions pack's rule ids (AwsSolutions-<id>), read from the installed cdk-nag. */
+  const packRules = new Set(
+    [...fs.readFileSync(require.resolve('cdk-nag/lib/packs/aws-solutions.js'), 'utf8').matchAll(/ruleSuffixOverride: '([A-Z0-9]+)'/g)].map((m) => m[1]!),
+  );
+  /** Every AwsSolutions acknowledgement in the app, where it is and its reason. */
+  const acknowledgements = (context: Record<string, unknown> = {}) =>
+    buildApp({ googleClientId: 'id.apps.googleusercontent.com', ...context }).app.node.findAll().flatMap((c) =>
+      c.node.metadata
+        .filter((m) => m.type === 'aws:cdk:acknowledged-rules')
+        .flatMap((m) => Object.entries(m.data as Record<string, string>))
+        .filter(([id]) => id.includes('AwsSolutions-'))
+        .map(([id, reason]) => ({ at: c.node.path, id, rule: /AwsSolutions-([A-Z0-9]+)/.exec(id)![1]!, reason })),
+    );
+
+  test('each names a rule the installed pack has (none left over from an older cdk-nag) and gives a reason of its own', () => {
+    expect(packRules.size).toBeGreaterThan(50);
+    const acks = acknowledgements();
+    expect(acks.length).toBeGreaterThan(0);
+    expect(acks.filter((a) => !packRules.has(a.rule)).map((a) => `${a.id} at ${a.at}`)).toEqual([]);
+    for (const a of acks) expect(a.reason.length).toBeGreaterThan(40);
+  });
+});
+
 describe('placeholder CloudFront key', () => {
   const warned = (stack: Stack) =>
     stack.node.findChild('VideoSigningKey').node.metadata.some((m) => m.type === 'aws:cdk:warning' && String(m.data).includes('placeholder'));
