@@ -44,7 +44,8 @@ const READS: Read[] = [
   { name: 'my lectures', path: () => '/api/AWS/get-purched' },
 ];
 
-async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
+/** Runs `jobs` with at most `width` at once (the bench's scenarios share it). */
+export async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
   const out: T[] = [];
   let next = 0;
   await Promise.all(Array.from({ length: width }, async () => {

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleLambda } from '../infra/bundling/lambda-bundle';
-import { classReads } from './bench-class';
+import { classReads, pool } from './bench-class';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
 import type { PlatformInfo } from '../infra/local/platform';
@@ -149,18 +149,6 @@ async function featureScenarios(url: string) {
 const BURST_STUDENTS = Number(process.env.BENCH_BURST ?? 1000);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** Runs `jobs` with at most `width` at once. */
-async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
-  const out: T[] = [];
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      out[i] = await jobs[i]!();
-    }
-  }));
-  return out;
-}
 
 /**
  * An exam: BURST_STUDENTS students each open and submit the same 10-question quiz, 50 at a time.
