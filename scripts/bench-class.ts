@@ -14,6 +14,7 @@ import {
   BatchGetItemCommand, DynamoDBClient, GetItemCommand, QueryCommand, TransactWriteItemsCommand, UpdateItemCommand, PutItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
+import fs from 'node:fs';
 import type { PlatformInfo } from '../infra/local/platform';
 import type { RecordedCall } from '../infra/local/store-stats';
 
@@ -139,10 +140,43 @@ async function replay(info: PlatformInfo, calls: RecordedCall[], seconds: number
   return Math.round(await run(seconds));
 }
 
+/**
+ * CPU time (ms) used so far by a process and all its descendants, from /proc, split by program:
+ * `node` (the gateway and the Lambdas), `java` (DynamoDB Local), the rest (cognito-local, s3rver
+ * run inside node too). Undefined where there is no /proc. Unlike latency it hardly depends on what
+ * else the machine is running.
+ */
+export function treeCpu(root: number | undefined): { total: number; node: number; java: number; other: number } | undefined {
+  if (!root || !fs.existsSync('/proc/self/stat')) return undefined;
+  const stats = new Map<number, { ppid: number; ticks: number; comm: string }>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const text = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const comm = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]), comm });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const out = { total: 0, node: 0, java: 0, other: 0 };
+  const inTree = (pid: number): boolean => pid === root || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.ppid));
+  for (const [pid, st] of stats) {
+    if (!inTree(pid)) continue;
+    const ms = st.ticks * 10; // USER_HZ = 100 on Linux
+    out.total += ms;
+    if (st.comm === 'node' || st.comm.startsWith('node')) out.node += ms;
+    else if (st.comm === 'java') out.java += ms;
+    else out.other += ms;
+  }
+  return out;
+}
+
 /** The student-read goals as classReads judged them, for the bench's summary. */
 export const studentReadGoals: { goal: string; figure: string; holds: boolean }[] = [];
 
-export async function classReads(info: PlatformInfo, results: Results, duration: number): Promise<void> {
+export async function classReads(info: PlatformInfo, results: Results, duration: number, platformPid?: number): Promise<void> {
   const students = Number(process.env.BENCH_CLASS ?? 200);
   const t0 = performance.now();
   const f = await makeClass(students);
@@ -159,17 +193,24 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
     const perRequest = calls.length / 5;
     const ops: Record<string, number> = {};
     for (const k of calls) ops[k.op] = (ops[k.op] ?? 0) + 1 / 5;
-    type Row = { reqPerSec: number; p50ms: number; p99ms: number; non2xx: number; errors: number; storeOpsPerSec: number; storeCallMs: StoreStats['callMs']; eventLoopDelayMs: StoreStats['eventLoopDelayMs'] };
+    type Row = {
+      reqPerSec: number; p50ms: number; p99ms: number; non2xx: number; errors: number; storeOpsPerSec: number;
+      storeCallMs: StoreStats['callMs']; eventLoopDelayMs: StoreStats['eventLoopDelayMs']; cpuMsPerRequest?: { node: number; dynamodb: number };
+    };
     const rows: Record<number, Row> = {};
     for (const connections of [50, 200]) {
       await settled(info.url);
       await fetch(`${info.url}/_local/store-stats/reset`, { method: 'POST' });
       const before = await storeCalls(info.url);
+      const cpu0 = treeCpu(platformPid);
       const r = await hit(info.url, path, f.tokens, connections, duration);
+      const cpu1 = treeCpu(platformPid);
       const after = await storeStats(info.url);
+      const requests = r.requests.total || 1;
+      const cpuMsPerRequest = cpu0 && cpu1 ? { node: Number(((cpu1.node - cpu0.node) / requests).toFixed(2)), dynamodb: Number(((cpu1.java - cpu0.java) / requests).toFixed(2)) } : undefined;
       rows[connections] = {
         reqPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
-        storeOpsPerSec: Math.round((after.total - before) / r.duration), storeCallMs: after.callMs, eventLoopDelayMs: after.eventLoopDelayMs,
+        storeOpsPerSec: Math.round((after.total - before) / r.duration), storeCallMs: after.callMs, eventLoopDelayMs: after.eventLoopDelayMs, cpuMsPerRequest,
       };
     }
     const raw = calls.length ? await replay(info, calls, Math.max(2, duration / 2)) : undefined;
@@ -194,7 +235,8 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
         `@200 ${String(at200.reqPerSec).padStart(5)} req/s  p99 ${String(at200.p99ms).padStart(5)} ms | ` +
         `store ${perRequest.toFixed(1)} calls/req ${JSON.stringify(ops)}  ${at50.storeOpsPerSec} ops/s vs raw ${raw ?? '-'} (${share?.toFixed(2) ?? '-'}) | ` +
         `where the time goes @50/@200: a store call p50 ${at50.storeCallMs.p50}/${at200.storeCallMs.p50} ms p99 ${at50.storeCallMs.p99}/${at200.storeCallMs.p99} ms, ` +
-        `event-loop delay p99 ${at50.eventLoopDelayMs.p99}/${at200.eventLoopDelayMs.p99} ms | ` +
+        `event-loop delay p99 ${at50.eventLoopDelayMs.p99}/${at200.eventLoopDelayMs.p99} ms, ` +
+        `CPU per request @50: node ${at50.cpuMsPerRequest?.node ?? '?'} ms, DynamoDB Local ${at50.cpuMsPerRequest?.dynamodb ?? '?'} ms | ` +
         `non-2xx ${at50.non2xx + at200.non2xx} errors ${at50.errors + at200.errors}`,
     );
   }

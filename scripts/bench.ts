@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleLambda } from '../infra/bundling/lambda-bundle';
-import { classReads, pool } from './bench-class';
+import { classReads, pool, treeCpu } from './bench-class';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
 import type { PlatformInfo } from '../infra/local/platform';
@@ -130,7 +130,7 @@ function webBundle() {
 }
 
 /** Scenarios that need data or a signed-in student; each feature adds its own here. */
-async function featureScenarios(url: string) {
+async function featureScenarios(url: string, platformPid?: number) {
   const courses = await fetch(`${url}/api/cours/all`);
   if (courses.status !== 200) {
     console.log(`(catalogue not built yet: GET /api/cours/all answers ${courses.status}; its scenarios are skipped)`);
@@ -139,7 +139,7 @@ async function featureScenarios(url: string) {
   for (const c of [50, 200]) await load('GET /api/cours/all (catalogue)', `${url}/api/cours/all`, c);
   const all = (await courses.json()) as { data: { id: string; terms: { id: string }[] }[] };
   console.log('');
-  await classReads(JSON.parse(process.env.BIOSCOPE_PLATFORM!) as PlatformInfo, results, DURATION);
+  await classReads(JSON.parse(process.env.BIOSCOPE_PLATFORM!) as PlatformInfo, results, DURATION, platformPid);
   if (process.env.BENCH_ONLY === 'class') return;
   console.log('');
   const students = await examBurst(url);
@@ -329,22 +329,7 @@ async function findLecture(url: string, token: string, courses: { terms: { id: s
  * Unlike latency it hardly depends on what else the machine is running.
  */
 function treeCpuMs(root: number | undefined): number | undefined {
-  if (!root || !fs.existsSync('/proc/self/stat')) return undefined;
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const text = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let ticks = 0;
-  const inTree = (pid: number): boolean => pid === root || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.ppid));
-  for (const [pid, st] of stats) if (inTree(pid)) ticks += st.ticks;
-  return ticks * 10; // USER_HZ = 100 on Linux
+  return treeCpu(root)?.total;
 }
 
 async function userSearch(info: PlatformInfo, platformPid?: number) {
@@ -499,7 +484,7 @@ async function main() {
   process.env.BIOSCOPE_PLATFORM = JSON.stringify(info);
   try {
     for (const c of [50, 200]) await load('GET /api/health (public, 3 probes)', `${info.url}/api/health`, c);
-    if (process.env.BENCH_ONLY !== 'userSearch') await featureScenarios(info.url);
+    if (process.env.BENCH_ONLY !== 'userSearch') await featureScenarios(info.url, child.pid);
     if (process.env.BENCH_ONLY !== 'class') await userSearch(info, child.pid);
     await dynamoGetItem(info.dynamoEndpoint, info.tableName);
     // Issue 14, the web on a phone: Lighthouse's mobile profile on /, /auth/login and a signed-in lecture.
