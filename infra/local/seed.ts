@@ -8,8 +8,19 @@ import {
 import { createUser, userById } from '../../functions/data/user-repo';
 import { ADMIN_GROUP } from '../../shared/constants';
 
-/** The admin account of ADMIN_EMAIL / ADMIN_PASSWORD, created once (a later start leaves it as it is). */
-export async function seedAdmin(c: CognitoIdentityProviderClient, userPoolId: string, email: string, password: string): Promise<{ created: boolean; id: string }> {
+/**
+ * The admin account of ADMIN_EMAIL / ADMIN_PASSWORD, created once (a later start leaves it as it is).
+ * Also the first admin in AWS (scripts/admin-create.ts): there `password` is undefined, so the pool
+ * user keeps the random password Cognito made and never sent, and the teacher chooses theirs with
+ * "Forgot password" on the site.
+ */
+export async function seedAdmin(
+  c: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  password: string | undefined,
+  names: { firstName: string; lastName: string } = { firstName: 'Admin', lastName: 'Bioscope' },
+): Promise<{ created: boolean; id: string }> {
   let sub: string | undefined;
   let created = false;
   try {
@@ -25,13 +36,13 @@ export async function seedAdmin(c: CognitoIdentityProviderClient, userPoolId: st
         UserAttributes: [
           { Name: 'email', Value: email },
           { Name: 'email_verified', Value: 'true' },
-          { Name: 'given_name', Value: 'Admin' },
-          { Name: 'family_name', Value: 'Bioscope' },
+          { Name: 'given_name', Value: names.firstName },
+          { Name: 'family_name', Value: names.lastName },
         ],
       }),
     );
     sub = r.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
-    await c.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+    if (password !== undefined) await c.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
     await c.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }));
     created = true;
   }
@@ -40,8 +51,8 @@ export async function seedAdmin(c: CognitoIdentityProviderClient, userPoolId: st
     await createUser({
       id: sub,
       email,
-      firstName: 'Admin',
-      lastName: 'Bioscope',
+      firstName: names.firstName,
+      lastName: names.lastName,
       role: 'ADMIN',
       block: false,
       activated: true,

@@ -3,7 +3,7 @@
  * secrets. Everything here is retained when the stack goes; the api stack can be torn down and
  * rebuilt freely. Constructs are handed to the api stack as props.
  */
-import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery, FeaturePlan, ProviderAttribute, StringAttribute, UserPool, type UserPoolDomain,
   UserPoolGroup, UserPoolIdentityProviderGoogle,
@@ -172,6 +172,10 @@ export class DataStack extends Stack {
       description: 'PEM private key whose public half is the cloudfrontPublicKeyPem context value',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // Read by the first-admin command (scripts/admin-create.ts).
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+
     for (const secret of [this.paymobSecret, this.cloudfrontPrivateKey]) {
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',

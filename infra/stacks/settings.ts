@@ -103,6 +103,9 @@ export interface Settings {
   domain?: CustomDomain;
 }
 
+/** The CloudFormation stack names of a stage (scripts/admin-create.ts reads the data stack's outputs by it). */
+export const stackIdsOf = (stage: Stage) => ({ edge: `BioscopeEdge-${stage}`, site: `BioscopeSite-${stage}`, data: `BioscopeData-${stage}`, api: `BioscopeApi-${stage}` });
+
 /** Thrown when the settings cannot make this stage: every problem at once, one a line. */
 export class SettingsError extends Error {
   constructor(
@@ -212,7 +215,7 @@ export function readSettings(node: Node): Settings {
   return {
     stage,
     region: regionGiven ?? DEFAULT_REGION,
-    stackIds: { edge: `BioscopeEdge-${stage}`, site: `BioscopeSite-${stage}`, data: `BioscopeData-${stage}`, api: `BioscopeApi-${stage}` },
+    stackIds: stackIdsOf(stage),
     userPoolName: `bioscope-users-${stage}`,
     google: googleClientId ? { clientId: googleClientId, clientSecretName: googleSecretGiven ?? `${secretPrefix}/google-client-secret` } : undefined,
     paymobSecretName: paymobSecretName ?? `${secretPrefix}/paymob`,

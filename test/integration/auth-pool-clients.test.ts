@@ -5,11 +5,13 @@
  * password, and nobody signs up through Cognito itself.
  */
 import {
+  AdminGetUserCommand,
   AdminInitiateAuthCommand,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { USER_POOL } from '../../infra/definitions/user-pool';
+import { randomInt } from 'node:crypto';
 import { api, cognito, makeUser, platform, uniq } from '../support/platform';
 
 const notEnabled = (flow: string) => ({ name: 'InvalidParameterException', message: `${flow} flow not enabled for this client` });
@@ -56,6 +58,22 @@ describe("the pool's app clients, as the local Cognito endpoint enforces them", 
       const r = cognito().send(new SignUpCommand({ ClientId, Username: email, Password: 'Passw0rdOk', UserAttributes: [{ Name: 'email', Value: email }] }));
       await expect(r).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' });
     }
+  });
+
+  it('with the pool closed to SignUp, our sign-up route still makes the pool user (Admin API), and Cognito refuses the same e-mail signed up directly', async () => {
+    const email = `${uniq('closed')}@test.local`;
+    const direct = (address: string) =>
+      cognito().send(new SignUpCommand({ ClientId: platform().hostedUiClientId, Username: address, Password: 'Passw0rdOk', UserAttributes: [{ Name: 'email', Value: address }] }));
+    // A stranger cannot claim the address before the student does…
+    await expect(direct(email)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(cognito().send(new AdminGetUserCommand({ UserPoolId: platform().userPoolId, Username: email }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    // …the student signs up through our route, which makes the pool user…
+    const body = { firstName: 'Mona', lastName: 'Adel', email, password: 'Passw0rdOk', confirm: 'Passw0rdOk', mobileNumber: `011${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`, schooleYear: 'First year' };
+    expect((await api('POST', '/api/auth/signup', { json: body })).status).toBe(201);
+    const pooled = await cognito().send(new AdminGetUserCommand({ UserPoolId: platform().userPoolId, Username: email }));
+    expect(pooled.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(email);
+    // …and a direct SignUp afterwards is still refused, not answered "exists".
+    await expect(direct(email)).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' });
   });
 
   it('the settings enforced are the definition the CDK stacks use', () => {

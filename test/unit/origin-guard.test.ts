@@ -5,11 +5,10 @@
  * limits read the viewer address CloudFront wrote only on a request that carried the secret.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { sourceOf } from '../../functions/auth/public';
+import { sessionGate, sourceOf } from '../../functions/auth/public';
 import { env } from '../../functions/lib/env';
 import { domainHandler, ok } from '../../functions/lib/http';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, viewerAddress } from '../../functions/lib/origin-guard';
-import { sessionGate } from '../../functions/auth/public';
 
 const SECRET = 'k3yFromSecretsManager0123456789abcdefABCDEF012345';
 
