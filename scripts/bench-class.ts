@@ -232,7 +232,7 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
     results[`student read: ${read.name}`] = { path: path.replace(/[0-9a-f-]{36}/g, '{id}'), at50, at200, storeCallsPerRequest: perRequest, storeOps: ops, rawReplayOpsPerSec: raw, storeShare: share && Number(share.toFixed(2)), goals };
     console.log(
       `${read.name.padEnd(30)} @50  ${String(at50.reqPerSec).padStart(5)} req/s  p50 ${String(at50.p50ms).padStart(4)} ms  p99 ${String(at50.p99ms).padStart(4)} ms | ` +
-        `@200 ${String(at200.reqPerSec).padStart(5)} req/s  p99 ${String(at200.p99ms).padStart(5)} ms | ` +
+        `@200 ${String(at200.reqPerSec).padStart(5)} req/s  p50 ${String(at200.p50ms).padStart(5)} ms  p99 ${String(at200.p99ms).padStart(5)} ms | ` +
         `store ${perRequest.toFixed(1)} calls/req ${JSON.stringify(ops)}  ${at50.storeOpsPerSec} ops/s vs raw ${raw ?? '-'} (${share?.toFixed(2) ?? '-'}) | ` +
         `where the time goes @50/@200: a store call p50 ${at50.storeCallMs.p50}/${at200.storeCallMs.p50} ms p99 ${at50.storeCallMs.p99}/${at200.storeCallMs.p99} ms, ` +
         `event-loop delay p99 ${at50.eventLoopDelayMs.p99}/${at200.eventLoopDelayMs.p99} ms, ` +
