@@ -88,3 +88,29 @@ describe('PaymentCallbacksRefused', () => {
     expect(emf).toEqual([]);
   });
 });
+
+describe('countMetric', () => {
+  /** What countMetric writes when env.ts reads LOG_FORMAT as given (a fresh module registry each time). */
+  async function writtenWith(logFormat: string) {
+    const written: string[] = [];
+    const out = jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown) => (written.push(String(chunk)), true)) as never);
+    const before = process.env.LOG_FORMAT;
+    try {
+      process.env.LOG_FORMAT = logFormat;
+      await jest.isolateModulesAsync(async () => {
+        const { countMetric } = await import('../../functions/lib/metrics');
+        countMetric('PaymentCallbacksRefused', { kind: 'webhook' });
+      });
+    } finally {
+      if (before === undefined) delete process.env.LOG_FORMAT;
+      else process.env.LOG_FORMAT = before;
+      out.mockRestore();
+    }
+    return written.filter((l) => l.includes('PaymentCallbacksRefused'));
+  }
+
+  test('the local platform (LOG_FORMAT=compact) runs the same call and prints nothing; AWS (json) gets its line', async () => {
+    expect(await writtenWith('compact')).toEqual([]);
+    expect(await writtenWith('json')).toHaveLength(1);
+  });
+});
