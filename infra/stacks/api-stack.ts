@@ -141,6 +141,8 @@ export class ApiStack extends Stack {
       CONTACT_INFO: settings.contactInfo,
       // The origin secret by name (a dynamic reference resolved at deploy time; see site-stack.ts for the trade-off).
       ORIGIN_VERIFY: SecretValue.secretsManager(settings.originSecretName).unsafeUnwrap(),
+      // Changing it updates every Lambda, so CloudFormation reads the rotated secret (settings.ts).
+      ORIGIN_VERIFY_ROTATION: settings.originSecretRotation,
     } as const;
     const resources = {
       table: data.table,

@@ -24,6 +24,8 @@
  *   wafAuthLimit                    requests per IP per 5 minutes on /api/auth/*, coupon checks and
  *                                   contact messages before WAF answers 429 (default 300)
  *   wafApiLimit                     the same for all of /api/* (default 3000)
+ *   originSecretRotation            change it (1, 2, …) after putting a new value in the origin secret: the
+ *                                   distribution and the Lambdas then read the new value at the deploy
  *   domainName, certificateArn      optional custom domain: its ACM certificate must be in us-east-1
  *   hostedZoneId, hostedZoneName    optional Route 53 zone of domainName: the alias records are made in it
  */
@@ -84,6 +86,11 @@ export interface Settings {
   cloudfrontPrivateKeySecretName: string;
   /** The secret CloudFront sends the API as the origin header (functions/lib/origin-guard.ts); generated, never typed. */
   originSecretName: string;
+  /**
+   * CloudFormation resolves a dynamic reference again only when it updates the resource holding it:
+   * a new value here changes the distribution and the Lambdas, so both read the rotated secret.
+   */
+  originSecretRotation: string;
   cognitoDomainPrefix: string;
   mailFrom: string;
   /** Named, so the api stack can scope grants to it without a cross-stack reference. */
@@ -222,6 +229,7 @@ export function readSettings(node: Node): Settings {
     cloudfrontPublicKeyPem: pem,
     cloudfrontPrivateKeySecretName: str('cloudfrontPrivateKeySecretName') ?? `${secretPrefix}/cloudfront-private-key`,
     originSecretName: `${secretPrefix}/origin-verify`,
+    originSecretRotation: str('originSecretRotation') ?? '1',
     // Prefixes are global per region; the account id keeps the default unique.
     cognitoDomainPrefix: str('cognitoDomainPrefix') ?? `${prefix}-${Aws.ACCOUNT_ID}`,
     mailFrom,

@@ -93,8 +93,9 @@ export class SiteStack extends Stack {
     // ({{resolve:secretsmanager:…}}), resolved at deploy time. No Lambda calls Secrets Manager per
     // cold start, and no custom resource is needed; the price is that the value is readable by
     // whoever may read the distribution's config or the Lambdas' environment (operators), and a
-    // new value takes effect only at the next `cdk deploy` of both stacks (to rotate: put a new
-    // value in the secret, then deploy). Rotation by a Lambda is not wired for that reason.
+    // new value takes effect only when CloudFormation updates both the distribution and the Lambdas
+    // (to rotate: put a new value in the secret, then deploy with a new -c originSecretRotation).
+    // Rotation by a Lambda is not wired for that reason.
     this.originSecret = new Secret(this, 'OriginVerify', {
       secretName: settings.originSecretName,
       description: `The header ${ORIGIN_VERIFY_HEADER} CloudFront adds to /api requests; the API refuses requests without it`,
@@ -191,7 +192,8 @@ export class SiteStack extends Stack {
     });
     const domain = settings.domain;
     this.distribution = new Distribution(this, 'Site', {
-      comment: `Bioscope ${settings.stage}: web, /api and /media`,
+      // The rotation number is here so that changing it updates the distribution (and so re-reads the origin secret).
+      comment: `Bioscope ${settings.stage}: web, /api and /media (origin secret rotation ${settings.originSecretRotation})`,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,

@@ -108,6 +108,17 @@ describe('the API only through CloudFront', () => {
     for (const f of fns) expect(f.Properties.Environment.Variables.ORIGIN_VERIFY).toBe(`{{resolve:secretsmanager:${settings.originSecretName}:SecretString:::}}`);
   });
 
+  test('a new originSecretRotation updates the distribution and every Lambda, so both read the rotated value', () => {
+    const rotated = synthBioscope({ originSecretRotation: '2' });
+    const comment = (t: Template) => Object.values(t.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig.Comment as string;
+    const rotations = (t: Template) =>
+      Object.values(t.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.TABLE_NAME).map((f) => f.Properties.Environment.Variables.ORIGIN_VERIFY_ROTATION as string);
+    expect(comment(siteTemplate)).toContain('rotation 1');
+    expect(comment(rotated.siteTemplate)).toContain('rotation 2');
+    expect(new Set(rotations(apiTemplate))).toEqual(new Set(['1']));
+    expect(new Set(rotations(rotated.apiTemplate))).toEqual(new Set(['2']));
+  });
+
   test("a viewer-request function on /api/* writes the viewer's IP over any header of that name; the policy forwards it (all viewer headers but Host)", () => {
     const [assoc] = apiBehavior().FunctionAssociations;
     expect(assoc).toMatchObject({ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^ViewerAddress/), 'FunctionARN'] } });
