@@ -72,10 +72,10 @@ async function keyFromSecretsManager(): Promise<SigningKey> {
  * student), and signing — an RSA signature per video in AWS, ~6 % of the platform's CPU locally — is
  * done once per few minutes instead of once per request. A failed signing is not kept.
  */
-export function reusingUrls(inner: MediaUrls, maxReuseMs = 5 * 60_000): MediaUrls & { playbackUrl(key: string, expiresIn: number, now?: number): Promise<string> } {
+export function reusingUrls(inner: MediaUrls, maxReuseMs = 5 * 60_000): { playbackUrl(key: string, expiresIn: number, now?: number): Promise<string> } {
   const kept = new Map<string, { at: number; url: Promise<string> }>();
   return {
-    playbackUrl(key, expiresIn, now = Date.now()) {
+    playbackUrl(key: string, expiresIn: number, now: number = Date.now()) {
       const id = `${expiresIn}|${key}`;
       const hit = kept.get(id);
       if (hit && now - hit.at < Math.min(maxReuseMs, expiresIn * 1000 * 0.05)) return hit.url;
