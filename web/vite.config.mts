@@ -3,6 +3,7 @@ import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
+import { prerenderHome } from './build/prerender';
 import { bioscopeTheme } from './src/app/theme';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -22,7 +23,15 @@ function amplifyTheme(): Plugin {
   return {
     name: 'bioscope:amplify-theme',
     resolveId: (source) => (source === id ? resolved : undefined),
-    load: (source) => (source === resolved ? createTheme(bioscopeTheme).cssText : undefined),
+    // The dark override also applies under <html data-theme="dark"> to a theme wrapper with no colour
+    // mode of its own: the prerendered home page's (web/build/prerender.ts), painted before React.
+    load: (source) =>
+      source === resolved
+        ? createTheme(bioscopeTheme).cssText.replace(
+            /\[data-amplify-theme="?bioscope"?\]\[data-amplify-color-mode="?dark"?\]/g,
+            '$&, html[data-theme="dark"] [data-amplify-theme="bioscope"]:not([data-amplify-color-mode])',
+          )
+        : undefined,
     generateBundle(_, bundle) {
       const files = Object.values(bundle);
       const scripts = files.flatMap((f) => (f.type === 'chunk' ? [f.code] : []));
@@ -46,7 +55,7 @@ function amplifyTheme(): Plugin {
 
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), amplifyTheme(), precompress()],
+  plugins: [react(), amplifyTheme(), precompress(), prerenderHome({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts') })],
   resolve: {
     alias: {
       '@': here('./src'),

@@ -18,7 +18,8 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'bioscope:precompress',
-    apply: 'build',
+    // Not for the Node build of the prerender (web/build/prerender.ts): nothing of it is served.
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -26,24 +27,27 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       handler() {
-        for (const file of walk(outDir)) {
-          if (!COMPRESSIBLE.test(file)) continue;
-          const plain = fs.readFileSync(file);
-          if (plain.length < MIN_BYTES) continue;
-          const br = zlib.brotliCompressSync(plain, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-            },
-          });
-          const gz = zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION });
-          if (br.length < plain.length) fs.writeFileSync(`${file}.br`, br);
-          if (gz.length < plain.length) fs.writeFileSync(`${file}.gz`, gz);
-        }
+        for (const file of walk(outDir)) compressFile(file);
       },
     },
   };
+}
+
+/** Writes `<file>.br` and `<file>.gz` for a compressible file (again, if it changed: web/build/prerender.ts). */
+export function compressFile(file: string): void {
+  if (!COMPRESSIBLE.test(file)) return;
+  const plain = fs.readFileSync(file);
+  if (plain.length < MIN_BYTES) return;
+  const br = zlib.brotliCompressSync(plain, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+    },
+  });
+  const gz = zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION });
+  if (br.length < plain.length) fs.writeFileSync(`${file}.br`, br);
+  if (gz.length < plain.length) fs.writeFileSync(`${file}.gz`, gz);
 }
 
 function* walk(dir: string): Generator<string> {

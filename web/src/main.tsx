@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { z } from 'zod';
 import { App } from '@/app/app';
-import { routes } from '@/app/routes';
+import { homeScreen, routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
 // The design library's theme as CSS (app/theme.ts, built by web/vite.config.mts), then the app's CSS.
 import 'virtual:amplify-theme.css';
@@ -18,8 +18,15 @@ z.config({ jitless: true });
 const store = makeStore();
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} router={router} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App store={store} router={router} />
+    </StrictMode>,
+  );
+
+// `/` arrives with its page prerendered (web/build/prerender.ts): React takes it over once the home
+// screen's chunk is here, so the page is replaced by itself, not by a spinner. (A failed load
+// renders anyway: the lazy screen shows its fallback and retries.)
+if (window.location.pathname === '/') void homeScreen.preload().then(render, render);
+else render();

@@ -10,8 +10,28 @@ import { AdminLayout } from './layouts/admin-layout';
 import { MainLayout } from './layouts/main-layout';
 
 const page = (Component: LazyExoticComponent<ComponentType>) => <Component />;
+
+/**
+ * A lazy screen that can be loaded ahead: once `preload()` has settled, the screen renders in the
+ * first pass (a thenable that calls back at once resolves React.lazy synchronously) instead of
+ * showing the fallback while its chunk loads.
+ */
+function preloadable(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: { default: ComponentType } | undefined;
+  const Screen = lazy(() => (loaded ? ({ then: (done: (m: { default: ComponentType }) => void) => done(loaded!) } as unknown as Promise<{ default: ComponentType }>) : load()));
+  const preload = () => load().then((m) => (loaded = m));
+  return Object.assign(Screen, { preload });
+}
+
+/**
+ * The home screen, loadable before the first render: `/` arrives prerendered (web/build/prerender.ts)
+ * and main.tsx loads this before React takes the page over, so the prerender is replaced by the same
+ * page, never by a spinner.
+ */
+export const homeScreen = preloadable(() => import('./home-page'));
+
 const screens = {
-  home: lazy(() => import('./home-page')),
+  home: homeScreen,
   authLayout: lazy(() => import('@/features/auth/routes/auth-layout')),
   login: lazy(() => import('@/features/auth/routes/login')),
   registration: lazy(() => import('@/features/auth/routes/registration')),

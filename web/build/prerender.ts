@@ -1,0 +1,53 @@
+/**
+ * Prerenders the home page at build time: after the client build, builds `entry` (web/src/prerender.tsx)
+ * for Node with the same config, renders the page in each interface language and writes the copies
+ * into the built index.html's `#root`, so the hero, title, description and why-section of `/` paint
+ * with no JavaScript (issue 14). The page's CSP allows no inline script: the copies are plain HTML;
+ * public/preferences.js (an external file, run before the first paint) marks <html> so that
+ * styles/global.css shows only the copy in the stored language, and none on any other path (every
+ * client route gets this same index.html, locally and from CloudFront) or for a stored session
+ * (a signed-in home page puts the grades first). React then replaces the copy with the same page
+ * (main.tsx loads the home screen before its first render).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import { compressFile } from './precompress';
+import { type Copies, injectPrerender } from './prerender-html';
+
+export function prerenderHome({ entry, configFile }: { entry: string; configFile: string }): Plugin {
+  let outDir = '';
+  let cacheDir = '';
+  return {
+    name: 'bioscope:prerender-home',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      cacheDir = config.cacheDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        // Under node_modules (Vite's cache), so the Node build's bare imports (react …) resolve.
+        fs.mkdirSync(cacheDir, { recursive: true });
+        const tmp = fs.mkdtempSync(path.join(cacheDir, 'prerender-'));
+        try {
+          await build({
+            configFile,
+            logLevel: 'warn',
+            build: { ssr: entry, outDir: tmp, emptyOutDir: true, sourcemap: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+          });
+          const { renderHome } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as { renderHome: (l: keyof Copies) => Promise<string> };
+          const index = path.join(outDir, 'index.html');
+          const copies = { en: await renderHome('en'), ar: await renderHome('ar') };
+          fs.writeFileSync(index, injectPrerender(fs.readFileSync(index, 'utf8'), copies));
+          compressFile(index);
+        } finally {
+          fs.rmSync(tmp, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
