@@ -53,9 +53,19 @@ function amplifyTheme(): Plugin {
   };
 }
 
+/** Every `zod` import but the wrapper's own gets web/src/lib/zod-jitless.ts (zod set up for the CSP). */
+function zodJitless(): Plugin {
+  const wrapper = here('./src/lib/zod-jitless.ts');
+  return {
+    name: 'bioscope:zod-jitless',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === 'zod' && importer !== wrapper ? wrapper : undefined),
+  };
+}
+
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), amplifyTheme(), precompress(), prerenderHome({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts') })],
+  plugins: [zodJitless(), react(), amplifyTheme(), precompress(), prerenderHome({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts') })],
   resolve: {
     alias: {
       '@': here('./src'),

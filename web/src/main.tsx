@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { z } from 'zod';
 import { App } from '@/app/app';
 import { homeScreen, routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
@@ -11,9 +10,7 @@ import '@/styles/global.css';
 // After the app's CSS: the library's primitives and their fit to it (components/primitives.css).
 import '@/app/amplify-styles';
 
-// The site's CSP allows no eval (infra/definitions/security-headers.ts): zod keeps to its plain
-// parser instead of probing for a compiled one (the probe is a CSP violation in the console).
-z.config({ jitless: true });
+// zod is set to its plain parser (the CSP allows no eval) where it loads: lib/zod-jitless.ts.
 
 const store = makeStore();
 const router = createBrowserRouter(routes);

@@ -5,7 +5,5 @@ import { arCatalogue } from './ar/catalogue';
 import { arCommerceShared } from './ar/commerce-shared';
 import { arCommon } from './ar/common';
 import { arHome } from './ar/home';
-import { arQuiz } from './ar/quiz';
-import { arQuizAdmin } from './ar/quiz-admin';
 
-export const ar: Record<Exclude<MessageKey, LazyMessageKey>, string> = { ...arCommon, ...arAuth, ...arHome, ...arCatalogue, ...arQuiz, ...arQuizAdmin, ...arCommerceShared };
+export const ar: Record<Exclude<MessageKey, LazyMessageKey>, string> = { ...arCommon, ...arAuth, ...arHome, ...arCatalogue, ...arCommerceShared };

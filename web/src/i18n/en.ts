@@ -10,17 +10,17 @@ import { enCommerceShared } from './en/commerce-shared';
 import { enCommon } from './en/common';
 import { enHome } from './en/home';
 import type { enMessages } from './en/messages';
-import { enQuiz } from './en/quiz';
-import { enQuizAdmin } from './en/quiz-admin';
+import type { enQuiz } from './en/quiz';
+import type { enQuizAdmin } from './en/quiz-admin';
 import type { enUsers } from './en/users';
 
-export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enQuiz, ...enQuizAdmin, ...enCommerceShared } as const;
+export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enCommerceShared } as const;
 
 /**
  * Keys of the areas that load with their screens rather than with the shell (their module calls
  * `addArea` when it loads: i18n/commerce-area.ts, i18n/users-area.ts,
- * i18n/messages-area.ts). A screen imports its area before it renders.
+ * i18n/messages-area.ts, i18n/quiz-area.ts). A screen imports its area before it renders.
  */
-export type LazyMessageKey = keyof typeof enCommerce | keyof typeof enUsers | keyof typeof enMessages;
+export type LazyMessageKey = keyof typeof enCommerce | keyof typeof enUsers | keyof typeof enMessages | keyof typeof enQuiz | keyof typeof enQuizAdmin;
 
 export type MessageKey = keyof typeof en | LazyMessageKey;

@@ -5,6 +5,7 @@ import { TrashIcon } from '@/components/icons';
 import { useT } from '@/i18n/use-t';
 import { listError, mediaSrc, type QuestionDraft, type QuizDraft } from '../lib/admin-quiz-form';
 import { ImageField } from '@/components/image-field';
+import '@/i18n/quiz-area';
 
 const TYPE_LABEL = { MULTIPLE_CHOICE: 'quizAdmin.typeMC', TRUE_FALSE: 'quizAdmin.typeTF' } as const;
 

@@ -1,5 +1,6 @@
 import { useT } from '@/i18n/use-t';
 import type { QuizResults } from '../api/list-quiz-results';
+import '@/i18n/quiz-area';
 
 /** Below this, a question barely tells the strongest students from the weakest (a common rule of thumb). */
 const WEAK_DISCRIMINATION = 0.2;

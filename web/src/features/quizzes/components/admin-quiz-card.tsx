@@ -4,6 +4,7 @@ import { EditIcon, TrashIcon } from '@/components/icons';
 import { useLanguage, useT } from '@/i18n/use-t';
 import type { QuizSummary } from '@/lib/endpoints/list-quizzes';
 import { mediaSrc } from '../lib/admin-quiz-form';
+import '@/i18n/quiz-area';
 
 /** One quiz of the list: image, title, description, question count, created date and time; Edit, Delete, View Details. */
 export function AdminQuizCard({ quiz, onEdit, onDelete }: { quiz: QuizSummary; onEdit: () => void; onDelete: () => void }) {

@@ -4,6 +4,7 @@ import { messageOf } from '@/lib/forms';
 import { isQuizView, useGetQuizQuery } from '../api/get-quiz';
 import { draftOf, emptyQuiz } from '../lib/admin-quiz-form';
 import { AdminQuizForm } from './admin-quiz-form';
+import '@/i18n/quiz-area';
 
 /** The create/edit view (spec 4: the list view goes to it and back): 'Back to Quizzes', then the form. */
 export function AdminQuizEditor({ quizId, onBack }: { quizId?: string; onBack: () => void }) {

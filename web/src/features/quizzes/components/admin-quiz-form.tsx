@@ -18,6 +18,7 @@ import { useUpdateQuizMutation } from '../api/update-quiz';
 import { blankQuestion, firstProblem, listError, mediaSrc, type QuizDraft, saveOf, switchType, withCorrect } from '../lib/admin-quiz-form';
 import { ImageField } from '@/components/image-field';
 import { AdminQuestionEditor } from './admin-question-editor';
+import '@/i18n/quiz-area';
 
 const handled = (error: unknown) => !!(error as ApiFailure | undefined)?.handled;
 const nullableNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));

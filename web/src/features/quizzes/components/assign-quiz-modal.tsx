@@ -8,6 +8,7 @@ import { useListQuizzesQuery } from '@/lib/endpoints/list-quizzes';
 import { errorBodyOf } from '@/lib/messages';
 import { useAssignQuizMutation } from '../api/assign-quiz';
 import './quiz.css';
+import '@/i18n/quiz-area';
 
 /**
  * Spec 2 and 5: 'Assign Quiz' on a Quiz section. The select lists every quiz not in this section

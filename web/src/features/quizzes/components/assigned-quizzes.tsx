@@ -9,6 +9,7 @@ import { useUnassignQuizMutation } from '../api/unassign-quiz';
 import { AssignQuizModal } from './assign-quiz-modal';
 import { QuizCardFace } from './quiz-card-face';
 import './quiz.css';
+import '@/i18n/quiz-area';
 
 /**
  * /dashboard/preview for a 'Quiz' section (spec 2): the quizzes assigned to it, each with

@@ -1,5 +1,6 @@
 import { useT } from '@/i18n/use-t';
 import { formatRemaining } from '../lib/quiz-state';
+import '@/i18n/quiz-area';
 
 /** A timed attempt's time left, from the server's deadline; announced politely, urgent in the last minute. */
 export function QuizCountdown({ remainingMs }: { remainingMs: number }) {

@@ -7,6 +7,7 @@ import { useListQuizzesToTakeQuery } from '../api/list-quizzes-to-take';
 import { quizLink } from '../lib/quiz-state';
 import { QuizCardFace } from './quiz-card-face';
 import './quiz.css';
+import '@/i18n/quiz-area';
 
 /**
  * The content page's Quiz section (spec 2): the section's quizzes, each a link to /quiz with the

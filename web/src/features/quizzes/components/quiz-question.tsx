@@ -1,6 +1,7 @@
 import type { QuizView } from '../api/get-quiz';
 import { useT } from '@/i18n/use-t';
 import { imageSrc } from '../lib/quiz-state';
+import '@/i18n/quiz-area';
 
 type Question = QuizView['questions'][number];
 

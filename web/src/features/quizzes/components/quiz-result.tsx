@@ -2,6 +2,7 @@ import { QUIZ_PASS_MARK_PERCENT } from '@shared/constants';
 import type { QuizView } from '../api/get-quiz';
 import type { QuizResult } from '../api/submit-quiz';
 import { useT } from '@/i18n/use-t';
+import '@/i18n/quiz-area';
 
 /**
  * Spec 4: the score and passed (≥ 50 %) or the warning; per question right or wrong, the right

@@ -11,6 +11,7 @@ import type { MessageKey } from '@/i18n/use-t';
 import { apiUrl } from '@/lib/api-client';
 import type { QuizAdmin } from '../api/get-quiz';
 import type { QuizSave } from './admin-quiz-body';
+import '@/i18n/quiz-area';
 
 export const MC_OPTION_COUNT = 4;
 

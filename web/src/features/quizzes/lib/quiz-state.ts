@@ -4,6 +4,7 @@
  */
 import { apiUrl } from '@/lib/api-client';
 import type { Translate } from '@/i18n/use-t';
+import '@/i18n/quiz-area';
 
 /** Navigation state of /quiz: the quiz, and where the student came from (a lecture, a section). */
 export interface QuizNavState {

@@ -11,6 +11,7 @@ import { AdminQuizAnalytics } from '../components/admin-quiz-analytics';
 import { download } from '@/lib/csv';
 import { csvName, resultsCsv, summaryFigures } from '../lib/admin-quiz-results';
 import '../components/admin-quizzes.css';
+import '@/i18n/quiz-area';
 
 /**
  * Spec 2: /dashboard/quizzes/{quizId}, a quiz's results: Back, Refresh Results, the summary cards,

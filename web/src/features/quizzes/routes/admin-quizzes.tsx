@@ -15,6 +15,7 @@ import { AdminQuizCard } from '../components/admin-quiz-card';
 import { AdminQuizEditor } from '../components/admin-quiz-editor';
 import { matchesTitle } from '../lib/admin-quiz-list';
 import '../components/admin-quizzes.css';
+import '@/i18n/quiz-area';
 
 /**
  * Spec 2: /dashboard/quizzes, 'Manage All Quizzes': search, Refresh, Create New Quiz and the quiz

@@ -17,6 +17,7 @@ import { QuizResultView } from '../components/quiz-result';
 import '../components/quiz.css';
 import { answeredCount, answerList, type Answers, answersFrom, imageSrc, questionCountText, readQuizNav } from '../lib/quiz-state';
 import { useDebounced, useNow } from '../lib/quiz-timer';
+import '@/i18n/quiz-area';
 
 /** An admin reads the whole quiz; taking it, they see it as a student would (no answers, no attempt). */
 const asView = (q: QuizView | QuizAdmin): QuizView =>
