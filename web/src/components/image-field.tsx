@@ -18,7 +18,7 @@ export function ImageField({ label, hint, error, file, currentUrl, onChange }: {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="image-field">
-        {shown && <img src={shown} alt="" className="image-preview" />}
+        {shown && <img src={shown} alt="" className="image-preview" width={80} height={48} decoding="async" />}
         <input
           id={id}
           type="file"

@@ -15,7 +15,7 @@ export function AdminQuizCard({ quiz, onEdit, onDelete }: { quiz: QuizSummary; o
   const image = mediaSrc(quiz.imageUrl);
   return (
     <Card as="article" variation="outlined" className="quiz-card" data-testid="quiz-card">
-      {image ? <img src={image} alt="" className="quiz-card-image" /> : <div className="quiz-card-image is-empty" aria-hidden="true" />}
+      {image ? <img src={image} alt="" className="quiz-card-image" width={320} height={180} loading="lazy" decoding="async" /> : <div className="quiz-card-image is-empty" aria-hidden="true" />}
       <div className="quiz-card-body">
         <h2 dir="auto">{quiz.title}</h2>
         {quiz.description && (

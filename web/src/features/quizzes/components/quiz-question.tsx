@@ -24,13 +24,13 @@ export function QuizQuestion({ question, index, total, value, onChange, disabled
           {question.text}
         </span>
       </legend>
-      {question.imageUrl && <img className="quiz-question-image" src={imageSrc(question.imageUrl)} alt={t('quiz.questionImage', { n: index + 1 })} loading="lazy" />}
+      {question.imageUrl && <img className="quiz-question-image" src={imageSrc(question.imageUrl)} alt={t('quiz.questionImage', { n: index + 1 })} loading="lazy" decoding="async" />}
       <div className="quiz-options" role="radiogroup" aria-label={question.text}>
         {question.options.map((option) => (
           <label key={option.id} className={`quiz-option${value === option.text ? ' is-chosen' : ''}`}>
             <input type="radio" name={name} value={option.text} checked={value === option.text} onChange={() => onChange(option.text)} />
             <span dir="auto">{option.text}</span>
-            {option.imageUrl && <img src={imageSrc(option.imageUrl)} alt="" loading="lazy" />}
+            {option.imageUrl && <img src={imageSrc(option.imageUrl)} alt="" loading="lazy" decoding="async" />}
           </label>
         ))}
       </div>

@@ -146,7 +146,7 @@ function QuizTaking({ quiz, onRetry, returnTo }: { quiz: QuizView; onRetry: () =
   return (
     <>
       <header className="quiz-head">
-        {quiz.imageUrl && <img className="quiz-head-image" src={imageSrc(quiz.imageUrl)} alt={t('quiz.quizImage')} />}
+        {quiz.imageUrl && <img className="quiz-head-image" src={imageSrc(quiz.imageUrl)} alt={t('quiz.quizImage')} width={96} height={96} decoding="async" />}
         <div>
           <h1 dir="auto">{quiz.title}</h1>
           {quiz.description && (
