@@ -45,6 +45,8 @@ export interface GatewayOptions {
   localRoutes: LocalRoute[];
   /** Whether the caller (token already verified) may use admin routes: the session gate of the auth domain. */
   isAdmin: (event: APIGatewayProxyEventV2) => Promise<boolean>;
+  /** Handler invocations at once (0 or unset: no limit); see `invocations`. */
+  lambdaConcurrency?: number;
 }
 
 const MAX_BODY = 10 * 1024 * 1024; // API Gateway's payload limit
@@ -86,8 +88,32 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * At most `limit` handler invocations at once, the rest waiting their turn in arrival order (0: no
+ * limit). In AWS each Lambda instance serves one request at a time; here one process serves them all,
+ * and without a limit a few hundred requests interleave on one event loop: each takes as long as the
+ * slowest, so the tail grows with the crowd instead of the queue.
+ */
+export function invocations(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(run: () => Promise<T>): Promise<T> => {
+    // A finished invocation hands its place straight to the oldest waiting one.
+    if (limit > 0 && running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await run();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
 export function createGateway(opts: GatewayOptions): http.Server {
   const verify = jwtAuthorizer(opts.auth);
+  const invoke = invocations(opts.lambdaConcurrency ?? 0);
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) {
     const m = matchRoute(req.method ?? 'GET', url.pathname);
@@ -100,7 +126,7 @@ export function createGateway(opts: GatewayOptions): http.Server {
     }
     const handler = await opts.loadDomain(m.route.domain);
     const event = toLambdaEvent(req, url, body, { routeKey: m.route.id, pathParameters: m.params }, claims);
-    writeLambdaResult(res, await handler(event, lambdaContext(`bioscope-${m.route.domain}`)));
+    writeLambdaResult(res, await invoke(() => handler(event, lambdaContext(`bioscope-${m.route.domain}`))));
   }
 
   const bucketUrl = (key: string) => new URL(`${opts.media.endpoint}/${opts.media.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`);
@@ -131,7 +157,11 @@ export function createGateway(opts: GatewayOptions): http.Server {
       req.resume();
       return sendJson(res, 403, { message: problem });
     }
-    await forwardToBucket(req, res, bucketUrl(key), { method: req.method!, body: req.method === 'PUT', extraBack: cors });
+    // A part of a multipart upload (UploadPart) keeps its uploadId and partNumber: both are signed.
+    const target = bucketUrl(key);
+    const [uploadId, partNumber] = [url.searchParams.get('uploadId'), url.searchParams.get('partNumber')];
+    if (req.method === 'PUT' && uploadId && partNumber) target.search = new URLSearchParams({ partNumber, uploadId }).toString();
+    await forwardToBucket(req, res, target, { method: req.method!, body: req.method === 'PUT', extraBack: cors });
   }
 
   /** May this caller use an operator page: from this machine, or with an admin's token? */
