@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'video.key', // 400 videoUrl is not the key of an uploaded video
   'video.notUploaded', // 400 no file at that key
   'video.quiz', // 400 a video's quizId names no quiz
+  'upload.notFound', // 404 no such multipart upload for this key (finished, cancelled or cleaned up)
+  'upload.parts', // 400 the parts to finish with are not the stored ones (missing, other ETag, a part under 5 MiB before the last)
   // Quizzes
   'quiz.notFound',
   'question.notFound',

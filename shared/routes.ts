@@ -15,6 +15,7 @@ import { id, idParam } from './schemas/common';
 import * as people from './schemas/people';
 import * as quiz from './schemas/quizzes';
 import * as res from './schemas/responses';
+import * as up from './schemas/uploads';
 
 export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages'] as const;
 export type Domain = (typeof DOMAINS)[number];
@@ -80,6 +81,12 @@ const table = {
   'DELETE /api/AWS/lectures/video/{videoId}': { op: 'deleteVideo', domain: 'catalogue', access: 'admin', summary: 'Delete a video', params: cat.videoIdParams, response: res.videoDeleted },
   'PATCH /api/AWS/lectures/video/{videoId}': { op: 'updateVideo', domain: 'catalogue', access: 'admin', summary: 'Update a video: rename it or change its quiz', params: cat.videoIdParams, body: cat.updateVideoBody, response: res.videoUpdated, ours: true },
   'GET /api/AWS/get-signed-url': { op: 'getSignedUrl', domain: 'catalogue', access: 'admin', summary: 'Get a presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
+  // resumable video uploads (S3 multipart, parts PUT straight to the bucket)
+  'POST /api/AWS/uploads': { op: 'startVideoUpload', domain: 'catalogue', access: 'admin', summary: 'Start a resumable (multipart) video upload', body: up.startVideoUploadBody, response: up.startVideoUploadResponse, ours: true },
+  'POST /api/AWS/uploads/parts': { op: 'signUploadParts', domain: 'catalogue', access: 'admin', summary: 'Sign presigned PUT URLs for a batch of upload parts', body: up.signUploadPartsBody, response: up.signUploadPartsResponse, ours: true },
+  'GET /api/AWS/uploads/parts': { op: 'listUploadParts', domain: 'catalogue', access: 'admin', summary: 'List the parts of an upload already stored (to resume it)', query: up.uploadRef, response: up.uploadedParts, ours: true },
+  'POST /api/AWS/uploads/finish': { op: 'finishVideoUpload', domain: 'catalogue', access: 'admin', summary: 'Finish a multipart video upload from its stored parts', body: up.finishVideoUploadBody, response: up.finishVideoUploadResponse, ours: true },
+  'DELETE /api/AWS/uploads': { op: 'deleteVideoUpload', domain: 'catalogue', access: 'admin', summary: 'Delete (abort) an unfinished video upload and its parts', query: up.uploadRef, response: up.videoUploadDeleted, ours: true },
 
   // payments
   'GET /api/AWS/get-purched': { op: 'listPurchases', domain: 'payments', access: 'user', summary: "List the student's purchased lectures", response: res.purchasesResponse },

@@ -41,6 +41,10 @@ export const RULE_CODES = [
   'image.size',
   'image.content',
   'upload.type',
+  'upload.videoType',
+  'upload.partSize',
+  'upload.partNumber',
+  'upload.partOrder',
   'video.size',
   'lecture.price',
   'lecture.image',
@@ -190,6 +194,14 @@ export function englishMessage({ code, field, params }: Rule): string {
       return `${f} is not a PNG, JPEG, WebP, GIF or AVIF image (its content says otherwise)`;
     case 'upload.type':
       return `${f} must be a video or image type`;
+    case 'upload.videoType':
+      return `${f} must be a video type`;
+    case 'upload.partSize':
+      return `${f} must be ${Number(params.min) / 1024 ** 2} MiB to ${Number(params.max) / 1024 ** 3} GiB and cut the file into at most ${params.parts} parts`;
+    case 'upload.partNumber':
+      return `${f}: part numbers run from 1 to ${params.max} for this file`;
+    case 'upload.partOrder':
+      return `${f} must list each part once, in ascending partNumber order`;
     case 'video.size':
       return `a video may be at most ${Number(params.max) / 1024 ** 3} GB`;
     case 'lecture.price':

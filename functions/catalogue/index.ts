@@ -8,6 +8,11 @@ import { deleteVideo } from './delete-video';
 import { updateVideo } from './update-video';
 import { getLecture } from './get-lecture';
 import { getSignedUrl } from './get-signed-url';
+import { deleteVideoUpload } from './delete-video-upload';
+import { finishVideoUpload } from './finish-video-upload';
+import { listUploadParts } from './list-upload-parts';
+import { signUploadParts } from './sign-upload-parts';
+import { startVideoUpload } from './start-video-upload';
 import { listCourses } from './list-courses';
 import { listLectures } from './list-lectures';
 import { listLecturesAdmin } from './list-lectures-admin';
@@ -39,4 +44,9 @@ export const handler = domainHandler('catalogue', {
   'DELETE /api/AWS/lectures/video/{videoId}': deleteVideo,
   'PATCH /api/AWS/lectures/video/{videoId}': updateVideo,
   'GET /api/AWS/get-signed-url': getSignedUrl,
+  'POST /api/AWS/uploads': startVideoUpload,
+  'POST /api/AWS/uploads/parts': signUploadParts,
+  'GET /api/AWS/uploads/parts': listUploadParts,
+  'POST /api/AWS/uploads/finish': finishVideoUpload,
+  'DELETE /api/AWS/uploads': deleteVideoUpload,
 }, sessionGate);

@@ -6,7 +6,7 @@
  *
  * Uploads are presigned S3 PUTs in both worlds (the browser sends the file straight to the bucket).
  */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { getSignedUrl as signCloudFront } from '@aws-sdk/cloudfront-signer';
 import { getSignedUrl as presignS3 } from '@aws-sdk/s3-request-presigner';
@@ -100,5 +100,16 @@ export function presignUpload(key: string, contentType: string, expiresIn: numbe
   return presignS3(s3Public, new PutObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: key, ContentType: contentType, ContentLength: contentLength }), {
     expiresIn,
     signableHeaders: new Set(['content-type', 'content-length']),
+  });
+}
+
+/**
+ * A presigned PUT of one part of a multipart upload, its Content-Length signed as presignUpload's:
+ * the part's size is the only size S3 (and locally the gateway) takes at that URL.
+ */
+export function presignUploadPart(key: string, uploadId: string, partNumber: number, expiresIn: number, contentLength: number): Promise<string> {
+  return presignS3(s3Public, new UploadPartCommand({ Bucket: env.MEDIA_BUCKET, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: contentLength }), {
+    expiresIn,
+    signableHeaders: new Set(['content-length']),
   });
 }

@@ -1,6 +1,7 @@
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import S3rver from 's3rver';
+import { multipartGapFiller } from './s3-multipart';
 
 /** Browsers PUT uploads straight to the bucket (presigned), and play videos from it with Range. */
 const CORS = `<CORSConfiguration>
@@ -26,6 +27,8 @@ export async function startS3(opts: { port: number; host: string; directory: str
     silent: true,
     configureBuckets: [{ name: opts.bucket, configs: [CORS] }],
   });
+  // ListParts and AbortMultipartUpload, which s3rver answers 405, go first (Koa composes on listen).
+  (server as unknown as { middleware: unknown[] }).middleware.unshift(multipartGapFiller(opts.directory));
   const addr = (await server.run()) as unknown as { port: number };
   return { server, port: addr.port };
 }

@@ -78,8 +78,9 @@ export class DataStack extends Stack {
           maxAge: 3000,
         },
       ],
-      // Object keys are ULIDs, never overwritten: no versioning; a dropped upload is cleaned up.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Object keys are ULIDs, never overwritten: no versioning. A video upload left unfinished is
+      // aborted (its parts deleted) after a week: long enough to resume it after a weekend (test/infra/uploads.test.ts).
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     // CloudFront reads media through Origin Access Control, for this stage's distribution only (the

@@ -31,6 +31,10 @@ const enRules = {
   'rule.sales.range': 'The range must run forwards and span a year at most',
   'rule.image.raster': '{field} must be a PNG, JPEG, WebP, GIF or AVIF image',
   'rule.upload.type': '{field} must be a video or an image',
+  'rule.upload.videoType': '{field} must be a video',
+  'rule.upload.partSize': '{field}: parts of {min} to {max} bytes, at most {parts} of them',
+  'rule.upload.partNumber': '{field}: part numbers run from 1 to {max}',
+  'rule.upload.partOrder': '{field}: each part once, in order',
   'rule.lecture.price': '{field} is required unless the lecture is free',
   'rule.lecture.image': 'Please select an image for the lecture',
   'rule.lecture.videos': 'At least one video is required',
@@ -127,6 +131,8 @@ const enErrors = {
   'error.video.notFound': 'Video not found',
   'error.video.key': 'The video was not uploaded here',
   'error.video.notUploaded': 'The video upload is missing',
+  'error.upload.notFound': 'This upload is no longer open: start it again',
+  'error.upload.parts': 'Some parts of the upload are missing or damaged: upload them again',
   'error.unknown': 'Something went wrong',
 } as const satisfies Record<`error.${ErrorCode}` | 'error.unknown', string>;
 
