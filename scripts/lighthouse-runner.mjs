@@ -1,6 +1,8 @@
 // Lighthouse itself, run by plain Node (not tsx: its transpiler adds helpers such as __name to
 // functions that Lighthouse sends into the page as text, where they do not exist). Reads
 // {chromePath, pages: [{name, url, session?}], runs} on stdin; writes each run's figures as JSON.
+import fs from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -55,6 +57,12 @@ try {
       const result = await lighthouse(p.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
       if (!result) throw new Error(`Lighthouse gave no result for ${p.url}`);
       out.push(figuresOf(p.name, result.lhr));
+      // LH_REPORT_DIR: each run's full report, to see where the time goes (open in the Lighthouse viewer).
+      if (process.env.LH_REPORT_DIR) {
+        fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+        const slug = p.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${slug}-${i + 1}.json`), result.report);
+      }
     }
   }
 } finally {

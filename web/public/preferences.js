@@ -10,8 +10,8 @@ try {
   document.documentElement.dataset.theme = t;
   document.documentElement.lang = l;
   document.documentElement.dir = l === 'ar' ? 'rtl' : 'ltr';
-  if (location.pathname !== '/' || localStorage.getItem('user')) document.documentElement.dataset.prerender = 'hidden';
+  if (location.pathname !== '/' || localStorage.getItem('user')) document.documentElement.dataset.homeCopy = 'hidden';
 } catch {
   document.documentElement.dataset.theme = 'light';
-  if (location.pathname !== '/') document.documentElement.dataset.prerender = 'hidden';
+  if (location.pathname !== '/') document.documentElement.dataset.homeCopy = 'hidden';
 }

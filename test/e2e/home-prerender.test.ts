@@ -1,0 +1,96 @@
+/**
+ * Issue 14: `/` paints its hero, title, description and why-section from the HTML alone (prerendered at
+ * build time, web/build/prerender.ts), in the stored language, and React takes the page over without
+ * a flash or a layout shift. Real Chromium on a phone screen, against the local gateway.
+ */
+import type { Page } from 'playwright-core';
+import { browserForFile, newPage, PHONE, shot } from '../support/browser';
+import { platform } from '../support/platform';
+
+const browser = browserForFile();
+
+/** Sets the stored preferences (and optionally a session) before any page script runs. */
+async function phone(store: Record<string, string> = {}) {
+  const opened = await newPage(browser(), { viewport: PHONE });
+  await opened.context.addInitScript((items: Record<string, string>) => {
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+  }, store);
+  return opened;
+}
+
+const blockScripts = (page: Page) => page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+const shownCopies = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#root [data-prerender]')].filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.dataset.prerender));
+
+describe('the prerendered home page', () => {
+  it('arrives in the HTML of / with the Arabic copy right-to-left and no inline script', async () => {
+    const html = await (await fetch(platform().url + '/')).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('<div data-prerender="ar" data-amplify-theme="bioscope" dir="rtl">');
+    expect(root).toMatch(/<h1 lang="ar">د\. أحمد الشريف<\/h1>/);
+    expect(root).toContain('ليه بيوسكوب؟');
+    expect(root).toContain('<div data-prerender="en" data-amplify-theme="bioscope" dir="ltr">');
+    for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toContain(' src="/');
+  });
+
+  it('paints the hero and the why-section in the stored language with no JavaScript', async () => {
+    const { page, context } = await phone({ language: 'ar' });
+    await blockScripts(page);
+    await page.goto(platform().url + '/');
+    expect(await shownCopies(page)).toEqual(['ar']);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect(page.getByRole('heading', { level: 1, name: 'د. أحمد الشريف' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'ليه بيوسكوب؟' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('مدرس الأحياء', { exact: true }).isVisible()).resolves.toBe(true);
+    await shot(page, 'home-prerender-ar-phone');
+    await context.close();
+  });
+
+  it('shows the English copy by default (spec 3) and none on another path or with a stored session', async () => {
+    const visitor = await phone();
+    await blockScripts(visitor.page);
+    await visitor.page.goto(platform().url + '/');
+    expect(await shownCopies(visitor.page)).toEqual(['en']);
+    await visitor.page.goto(platform().url + '/auth/login');
+    expect(await shownCopies(visitor.page)).toEqual([]);
+    await visitor.context.close();
+
+    const student = await phone({ user: JSON.stringify({ token: 'x' }) });
+    await blockScripts(student.page);
+    await student.page.goto(platform().url + '/');
+    expect(await shownCopies(student.page)).toEqual([]);
+    await student.context.close();
+  });
+
+  it.each(['en', 'ar'])('is taken over by the app (%s) without a layout shift or a script error', async (language) => {
+    const { page, context, errors } = await phone({ language });
+    await context.addInitScript(() => {
+      const w = window as unknown as { cls: number };
+      w.cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The app takes over once the home screen's chunk is here: held until the copy is measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/home-page-[\w-]+\.js$/, async (r) => {
+      await held;
+      await r.continue();
+    });
+    await page.goto(platform().url + '/', { waitUntil: 'domcontentloaded' });
+    const h1Box = () => page.evaluate(() => [...document.querySelectorAll('h1')].map((e) => e.getBoundingClientRect().toJSON() as DOMRect).filter((r) => r.width > 0));
+    const before = await h1Box();
+    expect(await shownCopies(page)).toEqual([language]);
+    expect(before).toHaveLength(1);
+    release();
+    // React replaced the copies with the page itself, the heading where it was.
+    await page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null && document.querySelector('h1') !== null);
+    await page.waitForLoadState('networkidle');
+    expect(await h1Box()).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.05);
+    await shot(page, `home-taken-over-${language}-phone`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
