@@ -72,8 +72,9 @@ const TABLE_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem',
 
 /** S3 object actions per media grant (HeadObject is authorized as s3:GetObject). */
 const MEDIA_ACTIONS: Record<'media' | 'media:images', string[]> = {
-  // functions/catalogue/media.ts: presigned PUT uploads and their HEAD check, stored images, signed reads
-  media: ['s3:GetObject', 's3:PutObject'],
+  // functions/catalogue/media.ts: presigned PUT uploads and their HEAD check, stored images, signed reads;
+  // functions/catalogue/multipart.ts: Create/UploadPart/Complete are s3:PutObject, ListParts and Abort their own
+  media: ['s3:GetObject', 's3:PutObject', 's3:ListMultipartUploadParts', 's3:AbortMultipartUpload'],
   // quizzes: question images stored, read and deleted with their question (deleteImages)
   'media:images': ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
 };
