@@ -6,7 +6,7 @@ import { act, screen } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { App } from '@/app/app';
-import { homeScreen, routes } from '@/app/routes';
+import { homeScreen, preloadRoute, routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import { arHome } from '@/i18n/ar/home';
 import { enHome } from '@/i18n/en/home';
@@ -71,5 +71,23 @@ describe('the app taking `/` over', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     act(() => root.unmount());
     container.remove();
+  });
+
+  it('loads a page\'s layout and screen together: after preloadRoute the login page renders in the first pass', async () => {
+    await preloadRoute('/auth/login');
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    act(() => root.render(<App store={makeStore()} router={createMemoryRouter(routes, { initialEntries: ['/auth/login'] })} />));
+    // Both lazy levels (the auth layout and its login page) were here before the render.
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('preloads nothing for a path with no lazy screen (an unknown path only redirects home)', async () => {
+    await expect(preloadRoute('/no/such/page')).resolves.toStrictEqual([]);
+    await expect(preloadRoute('/auth/login')).resolves.toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
-import { homeScreen, routes } from '@/app/routes';
+import { preloadRoute, routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
 // The design library's theme as CSS (app/theme.ts, built by web/vite.config.mts), then the app's CSS.
 import 'virtual:amplify-theme.css';
@@ -22,8 +22,9 @@ const render = () =>
     </StrictMode>,
   );
 
-// `/` arrives with its page prerendered (web/build/prerender.ts): React takes it over once the home
-// screen's chunk is here, so the page is replaced by itself, not by a spinner. (A failed load
-// renders anyway: the lazy screen shows its fallback and retries.)
-if (window.location.pathname === '/') void homeScreen.preload().then(render, render);
+// Every lazy screen of the page starts loading now, side by side (app/routes.tsx). `/` arrives with
+// its page prerendered (web/build/prerender.ts): React takes it over once the home screen is here,
+// so the page is replaced by itself, not by a spinner; elsewhere the shell renders at once.
+const loading = preloadRoute(window.location.pathname);
+if (window.location.pathname === '/') void loading.then(render);
 else render();

@@ -2,8 +2,8 @@
  * Every route of spec section 2. Screens are lazy so the first load carries only the shell;
  * a later issue replaces a placeholder file in features/<domain>/routes/ in place.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { isValidElement, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { RequireSession } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
@@ -20,7 +20,27 @@ function preloadable(load: () => Promise<{ default: ComponentType }>) {
   let loaded: { default: ComponentType } | undefined;
   const Screen = lazy(() => (loaded ? ({ then: (done: (m: { default: ComponentType }) => void) => done(loaded!) } as unknown as Promise<{ default: ComponentType }>) : load()));
   const preload = () => load().then((m) => (loaded = m));
-  return Object.assign(Screen, { preload });
+  const screen = Object.assign(Screen, { preload });
+  preloadables.add(screen);
+  return screen;
+}
+type Preloadable = ReturnType<typeof preloadable>;
+const preloadables = new Set<unknown>();
+
+/** The lazy screen an element of the table renders (itself, or inside its Suspense). */
+function screenOf(element: ReactNode): Preloadable | undefined {
+  if (!isValidElement<{ children?: ReactNode }>(element)) return undefined;
+  if (preloadables.has(element.type)) return element.type as Preloadable;
+  return screenOf(element.props.children);
+}
+
+/**
+ * Starts loading every lazy screen `pathname` shows (a layout and its page together, not one after
+ * the other as each suspends) and settles when they are here; a failed load is left to the screen.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const screens = (matchRoutes(routes, pathname) ?? []).flatMap((m) => screenOf(m.route.element) ?? []);
+  return Promise.all(screens.map((s) => s.preload().catch(() => undefined)));
 }
 
 /**
@@ -32,36 +52,36 @@ export const homeScreen = preloadable(() => import('./home-page'));
 
 const screens = {
   home: homeScreen,
-  authLayout: lazy(() => import('@/features/auth/routes/auth-layout')),
-  login: lazy(() => import('@/features/auth/routes/login')),
-  registration: lazy(() => import('@/features/auth/routes/registration')),
-  forgotPassword: lazy(() => import('@/features/auth/routes/forgot-password')),
-  verification: lazy(() => import('@/features/auth/routes/verification')),
-  reset: lazy(() => import('@/features/auth/routes/reset')),
-  success: lazy(() => import('@/features/auth/routes/success')),
-  googleCallback: lazy(() => import('@/features/auth/routes/google-callback')),
-  terms: lazy(() => import('@/features/catalogue/routes/terms')),
-  content: lazy(() => import('./content-page')),
-  lecture: lazy(() => import('@/features/catalogue/routes/lecture')),
-  quiz: lazy(() => import('@/features/quizzes/routes/quiz')),
-  pay: lazy(() => import('@/features/payments/routes/pay')),
-  paymentSuccess: lazy(() => import('@/features/payments/routes/payment-success')),
-  paymentFailure: lazy(() => import('@/features/payments/routes/payment-failure')),
-  contact: lazy(() => import('@/features/messages/routes/contact')),
-  profileMain: lazy(() => import('@/features/users/routes/profile-main')),
-  paidLectures: lazy(() => import('@/features/payments/routes/paid-lectures')),
-  profileEdit: lazy(() => import('@/features/users/routes/profile-edit')),
-  adminCourses: lazy(() => import('@/features/catalogue/routes/admin-courses')),
-  adminTerms: lazy(() => import('@/features/catalogue/routes/admin-terms')),
-  adminSections: lazy(() => import('@/features/catalogue/routes/admin-sections')),
-  adminPreview: lazy(() => import('./admin-preview-page')),
-  adminUsers: lazy(() => import('@/features/users/routes/admin-users')),
-  adminUserDetails: lazy(() => import('@/features/users/routes/admin-user-details')),
-  adminMessages: lazy(() => import('@/features/messages/routes/admin-messages')),
-  adminQuizzes: lazy(() => import('@/features/quizzes/routes/admin-quizzes')),
-  adminQuizResults: lazy(() => import('@/features/quizzes/routes/admin-quiz-results')),
-  adminCoupons: lazy(() => import('@/features/coupons/routes/admin-coupons')),
-  adminSales: lazy(() => import('@/features/payments/routes/admin-sales')),
+  authLayout: preloadable(() => import('@/features/auth/routes/auth-layout')),
+  login: preloadable(() => import('@/features/auth/routes/login')),
+  registration: preloadable(() => import('@/features/auth/routes/registration')),
+  forgotPassword: preloadable(() => import('@/features/auth/routes/forgot-password')),
+  verification: preloadable(() => import('@/features/auth/routes/verification')),
+  reset: preloadable(() => import('@/features/auth/routes/reset')),
+  success: preloadable(() => import('@/features/auth/routes/success')),
+  googleCallback: preloadable(() => import('@/features/auth/routes/google-callback')),
+  terms: preloadable(() => import('@/features/catalogue/routes/terms')),
+  content: preloadable(() => import('./content-page')),
+  lecture: preloadable(() => import('@/features/catalogue/routes/lecture')),
+  quiz: preloadable(() => import('@/features/quizzes/routes/quiz')),
+  pay: preloadable(() => import('@/features/payments/routes/pay')),
+  paymentSuccess: preloadable(() => import('@/features/payments/routes/payment-success')),
+  paymentFailure: preloadable(() => import('@/features/payments/routes/payment-failure')),
+  contact: preloadable(() => import('@/features/messages/routes/contact')),
+  profileMain: preloadable(() => import('@/features/users/routes/profile-main')),
+  paidLectures: preloadable(() => import('@/features/payments/routes/paid-lectures')),
+  profileEdit: preloadable(() => import('@/features/users/routes/profile-edit')),
+  adminCourses: preloadable(() => import('@/features/catalogue/routes/admin-courses')),
+  adminTerms: preloadable(() => import('@/features/catalogue/routes/admin-terms')),
+  adminSections: preloadable(() => import('@/features/catalogue/routes/admin-sections')),
+  adminPreview: preloadable(() => import('./admin-preview-page')),
+  adminUsers: preloadable(() => import('@/features/users/routes/admin-users')),
+  adminUserDetails: preloadable(() => import('@/features/users/routes/admin-user-details')),
+  adminMessages: preloadable(() => import('@/features/messages/routes/admin-messages')),
+  adminQuizzes: preloadable(() => import('@/features/quizzes/routes/admin-quizzes')),
+  adminQuizResults: preloadable(() => import('@/features/quizzes/routes/admin-quiz-results')),
+  adminCoupons: preloadable(() => import('@/features/coupons/routes/admin-coupons')),
+  adminSales: preloadable(() => import('@/features/payments/routes/admin-sales')),
 };
 
 const toHome = <Navigate to="/" replace />;
