@@ -129,6 +129,11 @@ describe('uploadMultipart', () => {
     expect(s3.calls.filter((c) => c === 'put 4')).toHaveLength(3);
     expect(s3.calls.some((c) => c.startsWith('finish'))).toBe(false);
     expect(JSON.parse(storage.items.get(fingerprintOf(file()))!)).toMatchObject({ key: 'videos/lecture.mp4', uploadId: 'u1', partSize: 10 });
+    // Removing the failed row (abort) keeps it too: picking the file again resumes it.
+    h.abort();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(s3.calls).not.toContain('cancel');
+    expect(storage.items.size).toBe(1);
   });
 
   it('resumes an upload interrupted half-way (after a reload): lists the stored parts and sends only the rest', async () => {

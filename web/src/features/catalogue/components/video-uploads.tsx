@@ -7,6 +7,12 @@ import { messageOf } from '@/lib/forms';
 import { useLazyGetSignedUrlQuery } from '../api/get-signed-url';
 import type { QuizOption } from '@/lib/endpoints/list-quizzes';
 import { uploadFile, type UploadHandle } from '../api/upload-file';
+import { useDeleteVideoUploadMutation } from '../api/delete-video-upload';
+import { useFinishVideoUploadMutation } from '../api/finish-video-upload';
+import { useLazyListUploadPartsQuery } from '../api/list-upload-parts';
+import { useSignUploadPartsMutation } from '../api/sign-upload-parts';
+import { useStartVideoUploadMutation } from '../api/start-video-upload';
+import { MULTIPART_THRESHOLD, type MultipartApi, uploadMultipart } from '../lib/multipart-upload';
 import { type NewVideo, videoNameOf } from '../lib/lecture-form';
 import { wasHandled } from '../lib/query-view';
 import { QuizSelect } from './quiz-select';
@@ -30,6 +36,18 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
   const uploads = useRef(new Map<string, UploadHandle>());
   const rows = useRef<HTMLDivElement>(null);
   const [getSignedUrl] = useLazyGetSignedUrlQuery();
+  const [startUpload] = useStartVideoUploadMutation();
+  const [signParts] = useSignUploadPartsMutation();
+  const [listParts] = useLazyListUploadPartsQuery();
+  const [finishUpload] = useFinishVideoUploadMutation();
+  const [cancelUpload] = useDeleteVideoUploadMutation();
+  const multipartApi: MultipartApi = {
+    start: (f) => startUpload(f).unwrap(),
+    sign: (b) => signParts(b).unwrap(),
+    list: (r) => listParts(r).unwrap(),
+    finish: (b) => finishUpload(b).unwrap(),
+    cancel: (r) => cancelUpload(r).unwrap(),
+  };
 
   // Closing the form stops the uploads still running (the form asks before it closes).
   useEffect(() => {
@@ -43,12 +61,16 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
     const picked = Array.from(files ?? []);
     for (const file of picked) {
       const localId = `new_${++nextLocalId}`;
-      const video: NewVideo = { localId, fileName: file.name, videoName: videoNameOf(file.name), quizId: '', progress: 0, upload: 'uploading' };
+      // A large file goes in parts: retried one by one, resumed if the same file is picked again.
+      const resumable = file.size > MULTIPART_THRESHOLD;
+      const video: NewVideo = { localId, fileName: file.name, videoName: videoNameOf(file.name), quizId: '', progress: 0, upload: 'uploading', resumable };
       update((list) => [...list, video]);
-      const handle = uploadFile(file, (f) => getSignedUrl(f).unwrap(), (progress) => patch(localId, { progress }));
+      const handle = resumable
+        ? uploadMultipart(file, { api: multipartApi }, ({ percent, secondsLeft }) => patch(localId, { progress: percent, secondsLeft }))
+        : uploadFile(file, (f) => getSignedUrl(f).unwrap(), (progress) => patch(localId, { progress }));
       uploads.current.set(localId, handle);
       handle.done.then(
-        (key) => patch(localId, { key, upload: 'done', progress: 100 }),
+        (key) => patch(localId, { key, upload: 'done', progress: 100, secondsLeft: undefined }),
         (e: unknown) => {
           if ((e as Error)?.name === 'AbortError') return;
           patch(localId, { upload: 'failed' });
@@ -91,7 +113,12 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
               </span>
               <ProgressBar label={t('admin.uploading', { name: v.fileName })} percent={v.progress} />
             </div>
-            {v.upload === 'failed' && <p className="field-error">{t('admin.uploadFailed')}</p>}
+            {v.upload === 'uploading' && v.secondsLeft !== undefined && (
+              <p className="upload-time-left" aria-live="off">
+                {v.secondsLeft >= 60 ? t('admin.minutesLeft', { n: Math.ceil(v.secondsLeft / 60) }) : t('admin.secondsLeft', { n: v.secondsLeft })}
+              </p>
+            )}
+            {v.upload === 'failed' && <p className="field-error">{t(v.resumable ? 'admin.uploadResumable' : 'admin.uploadFailed')}</p>}
             <div className="video-row-fields">
               <TextField id={`${v.localId}-name`} label={t('admin.videoName')} dir="auto" value={v.videoName} onChange={(e) => patch(v.localId, { videoName: e.target.value })} />
               <QuizSelect id={`${v.localId}-quiz`} quizzes={quizzes} value={v.quizId} onChange={(quizId) => patch(v.localId, { quizId })} />

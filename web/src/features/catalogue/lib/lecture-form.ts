@@ -22,6 +22,9 @@ export type NewVideo = {
   upload: UploadState;
   /** The stored key once uploaded. */
   key?: string;
+  /** A large file goes in parts (resumable); its estimated seconds left while uploading. */
+  secondsLeft?: number;
+  resumable?: boolean;
 };
 
 /** A video the lecture already has (edit only). */

@@ -198,10 +198,16 @@ export function uploadMultipart(file: File, opts: MultipartOptions, onProgress: 
     return finished.key;
   })();
 
+  // Once it has failed (or finished) there is nothing to stop: a failed upload stays open to be resumed.
+  let settled = false;
+  done.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
   return {
     done,
     abort: () => {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted || settled) return;
       controller.abort();
       forget();
       if (ref) void api.cancel(ref).catch(() => undefined);
