@@ -2,11 +2,33 @@
  * The home page as the app composes it: the home feature's page with the catalogue's grade
  * cards in its grades section and its 'continue where you stopped' above them. Features do not
  * import each other; the app puts them together.
+ *
+ * Both catalogue parts show only to a signed-in student and need the API client (with its forms
+ * and rules), about 40 KB of scripts: they load with their first showing, so a visitor's `/` (the
+ * prerendered page React takes over, web/build/prerender.ts) waits for none of it.
  */
-import { ContinueCard } from '@/features/catalogue/components/continue-card';
-import { GradeCards } from '@/features/catalogue/components/grades-section';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@/components/spinner';
 import HomeRoute from '@/features/home/routes/home';
+import { useT } from '@/i18n/use-t';
+
+const GradeCards = lazy(() => import('@/features/catalogue/components/grades-section').then((m) => ({ default: m.GradeCards })));
+const ContinueCard = lazy(() => import('@/features/catalogue/components/continue-card').then((m) => ({ default: m.ContinueCard })));
 
 export default function HomePage() {
-  return <HomeRoute grades={<GradeCards />} resume={<ContinueCard />} />;
+  const t = useT();
+  return (
+    <HomeRoute
+      grades={
+        <Suspense fallback={<Spinner label={t('home.gradesLoading')} />}>
+          <GradeCards />
+        </Suspense>
+      }
+      resume={
+        <Suspense fallback={null}>
+          <ContinueCard />
+        </Suspense>
+      }
+    />
+  );
 }
