@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DESKTOP, browserForFile, newPage } from '../support/browser';
+import { DESKTOP, browserForFile, newPage, shot } from '../support/browser';
 import { makeUser, platform, s3 } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
 import { FIRST_TERM, GENERAL, LECTURES_SECTION, makeCourse, storeSession } from './catalogue-helpers';
@@ -57,6 +57,8 @@ it('a 70 MiB video interrupted by a reload half-way resumes from the stored part
   let modal = await openEditor(page, course.name);
   await modal.locator('input[type="file"][accept="video/*"]').setInputFiles(file);
   await modal.getByText(/left$/).waitFor({ timeout: 60_000 }); // 'About … left'
+  await modal.locator('[data-testid="new-video"]').scrollIntoViewIfNeeded();
+  await shot(page, 'uploads-resume-desktop-en-uploading');
   for (const until = Date.now() + 60_000; firstParts.length < 2 && Date.now() < until; ) await page.waitForTimeout(100);
   expect(firstParts.length).toBeGreaterThanOrEqual(2);
 

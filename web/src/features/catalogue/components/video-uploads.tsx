@@ -114,7 +114,7 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
               <ProgressBar label={t('admin.uploading', { name: v.fileName })} percent={v.progress} />
             </div>
             {v.upload === 'uploading' && v.secondsLeft !== undefined && (
-              <p className="upload-time-left" aria-live="off">
+              <p className="field-hint muted upload-time-left">
                 {v.secondsLeft >= 60 ? t('admin.minutesLeft', { n: Math.ceil(v.secondsLeft / 60) }) : t('admin.secondsLeft', { n: v.secondsLeft })}
               </p>
             )}
