@@ -123,7 +123,11 @@ export function uploadMultipart(file: File, opts: MultipartOptions, onProgress: 
       const s = await api.start({ fileName: file.name, fileType: file.type, fileSize: file.size });
       ref = { key: s.key, uploadId: s.uploadId };
       partSize = s.partSize;
-      storage?.setItem(fp, JSON.stringify({ ...ref, partSize, savedAt: now() } satisfies Remembered));
+      try {
+        storage?.setItem(fp, JSON.stringify({ ...ref, partSize, savedAt: now() } satisfies Remembered));
+      } catch {
+        // Storage full or refused (a private window): the upload still runs, it only cannot resume after a reload.
+      }
     }
     if (controller.signal.aborted) {
       // Cancelled while the upload was being opened: close it too.
