@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PlatformInfo } from '../infra/local/platform';
 import type { RecordedCall } from '../infra/local/store-stats';
 
@@ -88,6 +89,7 @@ interface StoreStats {
   total: number;
   callMs: { p50: number; p99: number; max: number };
   eventLoopDelayMs: { p50: number; p99: number; max: number };
+  requestMs: { p50: number; p99: number; max: number };
 }
 const storeStats = async (url: string) => (await (await fetch(`${url}/_local/store-stats`)).json()) as StoreStats;
 const storeCalls = async (url: string) => (await storeStats(url)).total;
@@ -196,6 +198,8 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
     type Row = {
       reqPerSec: number; p50ms: number; p99ms: number; non2xx: number; errors: number; storeOpsPerSec: number;
       storeCallMs: StoreStats['callMs']; eventLoopDelayMs: StoreStats['eventLoopDelayMs']; cpuMsPerRequest?: { node: number; dynamodb: number };
+      /** Inside the gateway (arrival to response written), and how late the load generator's own event loop ran. */
+      platformRequestMs: StoreStats['requestMs']; generatorLoopDelayMs: { p99: number; max: number };
     };
     const rows: Record<number, Row> = {};
     for (const connections of [50, 200]) {
@@ -203,7 +207,10 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       await fetch(`${info.url}/_local/store-stats/reset`, { method: 'POST' });
       const before = await storeCalls(info.url);
       const cpu0 = treeCpu(platformPid);
+      const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+      generatorLoop.enable();
       const r = await hit(info.url, path, f.tokens, connections, duration);
+      generatorLoop.disable();
       const cpu1 = treeCpu(platformPid);
       const after = await storeStats(info.url);
       const requests = r.requests.total || 1;
@@ -211,6 +218,8 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       rows[connections] = {
         reqPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
         storeOpsPerSec: Math.round((after.total - before) / r.duration), storeCallMs: after.callMs, eventLoopDelayMs: after.eventLoopDelayMs, cpuMsPerRequest,
+        platformRequestMs: after.requestMs,
+        generatorLoopDelayMs: { p99: Number((generatorLoop.percentile(99) / 1e6).toFixed(1)), max: Number((generatorLoop.max / 1e6).toFixed(1)) },
       };
     }
     const raw = calls.length ? await replay(info, calls, Math.max(2, duration / 2)) : undefined;
@@ -236,7 +245,8 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
         `store ${perRequest.toFixed(1)} calls/req ${JSON.stringify(ops)}  ${at50.storeOpsPerSec} ops/s vs raw ${raw ?? '-'} (${share?.toFixed(2) ?? '-'}) | ` +
         `where the time goes @50/@200: a store call p50 ${at50.storeCallMs.p50}/${at200.storeCallMs.p50} ms p99 ${at50.storeCallMs.p99}/${at200.storeCallMs.p99} ms, ` +
         `event-loop delay p99 ${at50.eventLoopDelayMs.p99}/${at200.eventLoopDelayMs.p99} ms, ` +
-        `CPU per request @50: node ${at50.cpuMsPerRequest?.node ?? '?'} ms, DynamoDB Local ${at50.cpuMsPerRequest?.dynamodb ?? '?'} ms | ` +
+        `CPU per request @50: node ${at50.cpuMsPerRequest?.node ?? '?'} ms, DynamoDB Local ${at50.cpuMsPerRequest?.dynamodb ?? '?'} ms, ` +
+        `inside the gateway @200 p99 ${at200.platformRequestMs.p99} ms max ${at200.platformRequestMs.max} ms, load generator's loop delay @200 max ${at200.generatorLoopDelayMs.max} ms | ` +
         `non-2xx ${at50.non2xx + at200.non2xx} errors ${at50.errors + at200.errors}`,
     );
   }

@@ -45,6 +45,8 @@ export interface GatewayOptions {
   localRoutes: LocalRoute[];
   /** Whether the caller (token already verified) may use admin routes: the session gate of the auth domain. */
   isAdmin: (event: APIGatewayProxyEventV2) => Promise<boolean>;
+  /** Told each API request's time in ns, from the gateway's api() to the response written (the bench's store stats). */
+  timeApi?: (ns: number) => void;
   /** Handler invocations at once (0 or unset: no limit); see `invocations`. */
   lambdaConcurrency?: number;
 }
@@ -116,6 +118,10 @@ export function createGateway(opts: GatewayOptions): http.Server {
   const invoke = invocations(opts.lambdaConcurrency ?? 0);
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) {
+    if (opts.timeApi) {
+      const started = process.hrtime.bigint();
+      res.once('finish', () => opts.timeApi!(Number(process.hrtime.bigint() - started)));
+    }
     const m = matchRoute(req.method ?? 'GET', url.pathname);
     if (!m) return sendJson(res, 404, { message: `No route ${req.method} ${url.pathname}` });
     let claims: Record<string, unknown> | undefined;

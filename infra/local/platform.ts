@@ -212,6 +212,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       auth: { issuer, audience: [pool.clientIds.server, pool.clientIds.hostedUi], jwksUrl: `${issuer}/.well-known/jwks.json` },
       loadDomain,
       lambdaConcurrency: Number(process.env.LAMBDA_CONCURRENCY ?? 0),
+      ...(process.env.STORE_STATS === '1' ? { timeApi: (await import('./store-stats')).recordApiRequest } : {}),
       webDist: cfg.webDist,
       media: { endpoint: s3Endpoint, bucket: MEDIA_BUCKET, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
       localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes()) : [])]),

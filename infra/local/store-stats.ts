@@ -10,7 +10,9 @@
  *   GET  /_local/store-stats              → { calls: { GetItem: n, Query: n, … }, total, callMs, eventLoopDelayMs }
  *   POST /_local/store-stats/reset        → starts the two time histograms afresh:
  *        callMs: each call's time as the handler waits for it (signing, the HTTP round trip, parsing);
- *        eventLoopDelayMs: how late the platform's event loop runs (perf_hooks), i.e. CPU contention
+ *        eventLoopDelayMs: how late the platform's event loop runs (perf_hooks), i.e. CPU contention;
+ *        requestMs: each API request's time inside the gateway (what a load generator sees beyond it
+ *        was spent outside the platform: in the connection or the generator itself)
  *   POST /_local/store-stats/record       → starts recording the calls' (marshalled) inputs
  *   POST /_local/store-stats/recorded     → stops and answers [{ op, input }, …]
  */
@@ -27,6 +29,10 @@ export interface RecordedCall {
   op: string;
   input: unknown;
 }
+
+/** Each API request's time inside the gateway, from its arrival to its response written (the gateway reports it). */
+let apiNs: RecordableHistogram = createHistogram();
+export const recordApiRequest = (ns: number) => apiNs.record(Math.max(1, Math.round(ns)));
 
 export async function storeStatsRoutes(): Promise<LocalRoute[]> {
   const { ddb } = await import('../../functions/data/client');
@@ -61,9 +67,9 @@ export async function storeStatsRoutes(): Promise<LocalRoute[]> {
       path: '/_local/store-stats',
       access: 'operator',
       handle: (_req: IncomingMessage, res: ServerResponse) =>
-        send(res, { calls, total: Object.values(calls).reduce((a, b) => a + b, 0), callMs: ms(callNs), eventLoopDelayMs: ms(loop) }),
+        send(res, { calls, total: Object.values(calls).reduce((a, b) => a + b, 0), callMs: ms(callNs), eventLoopDelayMs: ms(loop), requestMs: ms(apiNs) }),
     },
-    { method: 'POST', path: '/_local/store-stats/reset', access: 'operator', handle: (_req, res) => ((callNs = createHistogram()), loop.reset(), send(res, { reset: true })) },
+    { method: 'POST', path: '/_local/store-stats/reset', access: 'operator', handle: (_req, res) => ((callNs = createHistogram()), (apiNs = createHistogram()), loop.reset(), send(res, { reset: true })) },
     { method: 'POST', path: '/_local/store-stats/record', access: 'operator', handle: (_req, res) => ((recording = []), send(res, { recording: true })) },
     {
       method: 'POST',
