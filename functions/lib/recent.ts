@@ -8,8 +8,8 @@
  * Never a student's own records (purchases, results, the session), never an admin's view, never a
  * read that decides a write unless the write carries its own condition (see quizzes/quiz-cache.ts).
  *
- * Any write route of this Lambda forgets everything kept (lib/http.ts calls forgetRecentReads after
- * it), so locally — one process — an edit is seen at once.
+ * Any admin write route of this Lambda forgets everything kept (lib/http.ts calls forgetRecentReads
+ * after it; a student's writes change no shared record), so locally — one process — an edit is seen at once.
  */
 const all = new Set<Map<string, unknown>>();
 
