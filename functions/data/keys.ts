@@ -70,6 +70,9 @@
  *  AP55 googleHandoff       PK=GHANDOFF#sha256(code) SK=GHANDOFF  → userId, token, browser (the one-time code a finished
  *                           Google sign-in hands the browser, stored hashed; expiresAt TTL 60 s, taken once by
  *                           POST /api/auth/google/exchange from the browser that started the sign-in)
+ *  AP56 videoAsset          PK=ASSET#assetId         SK=ASSET  → sourceKey, state, progress, failure, jobId, rungs, durationSeconds,
+ *                           encrypted (one per uploaded source, media-layout assetIdOfKey; written by the transcode events,
+ *                           functions/media; the lecture open BatchGets its videos' assets)
  *  AP27 oauthState          PK=OAUTH#state          SK=OAUTH  → PKCE verifier, browser = sha256 of the sign-in cookie
  *                           (expiresAt TTL, taken once)
  *  AP28 signInAttempts      PK=SIGNIN#account       SK=SIGNIN  → attempts (consecutive failures, counted before the
@@ -169,6 +172,8 @@ export const keys = {
   quizzesOfSectionPrefix: 'QUIZ#',
   videoOfQuiz: (quizId: string, lectureId: string, videoId: string) => ({ GSI2PK: `QUIZ#${quizId}#VIDEOS`, GSI2SK: `LECTURE#${lectureId}#VIDEO#${videoId}` }),
   videosOfQuizPk: (quizId: string) => `QUIZ#${quizId}#VIDEOS`,
+
+  videoAsset: (assetId: string): Key => ({ PK: `ASSET#${assetId}`, SK: 'ASSET' }),
 
   resetCode: (email: string): Key => ({ PK: `RESET#${email.toLowerCase()}`, SK: 'RESET' }),
   activation: (token: string): Key => ({ PK: `ACTIVATION#${token}`, SK: 'ACTIVATION' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, IMAGE_MAX_BYTES, LECTURE_ACCESS_DAYS_MAX, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants';
 import { ruleParams } from '../rules';
+import { VIDEO_STATES } from '../video';
 import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, shortText, type UploadedFile, uploadedImage } from './common';
 
 /** A track, wherever it is (a path segment or an item of courseFor): its rule names it 'track'. */
@@ -117,6 +118,15 @@ export const video = z.object({
   locked: z.object({ reason: z.literal('quiz'), videoNumber: z.number().int(), quizId: z.string() }).optional(),
   /** The stored key (videos/…), in admin responses only. */
   videoUrl: z.string().optional(),
+  /**
+   * The transcode's state (shared/video.ts), in admin responses only: a student is never sent a video
+   * that is not ready. progress 0–100 while processing; failure says why it failed.
+   */
+  state: z.enum(VIDEO_STATES).optional(),
+  progress: z.number().optional(),
+  failure: z.string().optional(),
+  /** Views this student has left of this video (the lecture's viewLimit); null: no limit. Students only. */
+  viewsLeft: z.number().int().nullable().optional(),
 });
 export const lecture = z.object({
   id: z.string(),
@@ -136,6 +146,8 @@ export const lecture = z.object({
   canWatch: z.boolean().optional(),
   /** Days a purchase of this lecture lasts (the teacher sets it; default LECTURE_ACCESS_DAYS_DEFAULT). */
   accessDays: z.number(),
+  /** How many times a student may watch each of its videos; null or absent: no limit. */
+  viewLimit: z.number().int().nullable().optional(),
   purchaseDate: z.string().optional(),
   expiryDate: z.string().optional(),
   /** The viewer's purchase has run out (a student's view of a bought lecture). */

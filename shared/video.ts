@@ -1,0 +1,40 @@
+/**
+ * Adaptive video (issue 16): the states of a transcoded video, the default HLS ladder and the
+ * view-limit rule's constants. Shared by the Lambdas, infra (MediaConvert's job, the local ffmpeg
+ * runner) and the web player.
+ */
+
+/**
+ * A video's state, per uploaded source (asset):
+ * - uploaded: the source is stored, no transcode has started yet;
+ * - processing: a job runs (progress 0–100);
+ * - ready: the ladder and its playlists are stored; the only state a student ever sees;
+ * - failed: the job failed (failure says why, in the transcoder's words).
+ */
+export const VIDEO_STATES = ['uploaded', 'processing', 'ready', 'failed'] as const;
+export type VideoState = (typeof VIDEO_STATES)[number];
+
+export interface LadderRung {
+  /** Folder and label: 240p, 360p, … */
+  name: string;
+  height: number;
+  /** Target video bitrate, kbit/s (MediaConvert QVBR's MaxBitrate; ffmpeg -b:v). */
+  videoKbps: number;
+}
+
+/** The default ladder (settings may replace it: infra/settings.ts in AWS, HLS_LADDER locally). */
+export const DEFAULT_HLS_LADDER: readonly LadderRung[] = [
+  { name: '240p', height: 240, videoKbps: 400 },
+  { name: '360p', height: 360, videoKbps: 800 },
+  { name: '480p', height: 480, videoKbps: 1400 },
+  { name: '720p', height: 720, videoKbps: 2800 },
+];
+export const HLS_AUDIO_KBPS = 96;
+export const HLS_SEGMENT_SECONDS = 6;
+
+/** A view counts once this share of the video has played (not on open). */
+export const VIDEO_VIEW_SHARE = 0.3;
+/** The most views per video a teacher may set (null on the lecture: no limit). */
+export const VIDEO_VIEW_LIMIT_MAX = 100;
+/** Signed cookies for an asset live this long: long enough to watch a lecture through. */
+export const PLAYBACK_COOKIE_TTL_SECONDS = 3 * 60 * 60;
