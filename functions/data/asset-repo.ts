@@ -20,6 +20,8 @@ export interface AssetRecord {
   assetId: string;
   /** The uploaded source (videos/…). */
   sourceKey: string;
+  /** The source's ETag when its job started: a repeated S3 event for the same bytes starts nothing (events come at least once). */
+  sourceEtag?: string;
   state: VideoState;
   /** 0–100 while processing. */
   progress?: number;
