@@ -62,6 +62,12 @@ export const ERROR_CODES = [
   'video.key', // 400 videoUrl is not the key of an uploaded video
   'video.notUploaded', // 400 no file at that key
   'video.quiz', // 400 a video's quizId names no quiz
+  'lecture.notOwned', // 403 the lecture is not free and this student has no unexpired purchase or grant
+  'video.locked', // 403 the quiz gate holds this video back (pass the earlier video's quiz)
+  'video.viewLimit', // 403 every view of this video allowed by the lecture is used
+  'video.notReady', // 409 the video is still being prepared (transcoded), or its preparation failed
+  'playback.notFound', // 404 no playback of this student has this id (countVideoView)
+  'playback.required', // 403 the AES key goes only to a student with an unexpired playback of that video
   'upload.notFound', // 404 no such multipart upload for this key (finished, cancelled or cleaned up)
   'upload.parts', // 400 the parts to finish with are not the stored ones (missing, other ETag, a part under 5 MiB before the last)
   // Quizzes

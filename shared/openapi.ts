@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { RULE_CODES } from './rules';
 import { type Domain, DOMAINS, ROUTES, type RouteDef } from './routes';
+import { binaryResponse } from './schemas/playback';
 import { redirectResponse } from './schemas/responses';
 
 type JsonSchema = Record<string, unknown>;
@@ -74,7 +75,9 @@ function operation(r: RouteDef & { id: string }) {
   const success =
     status === '302'
       ? { description: 'Redirects to the web app; the Location header carries the outcome', headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } }
-      : { description: r.summary, content: { 'application/json': { schema: schemaOf(r.response!, 'output') } } };
+      : r.response === binaryResponse
+        ? { description: r.summary, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } }
+        : { description: r.summary, content: { 'application/json': { schema: schemaOf(r.response!, 'output') } } };
   return {
     operationId: r.op,
     summary: r.summary,

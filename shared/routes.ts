@@ -13,6 +13,7 @@ import * as cat from './schemas/catalogue';
 import * as com from './schemas/commerce';
 import { id, idParam } from './schemas/common';
 import * as people from './schemas/people';
+import * as play from './schemas/playback';
 import * as quiz from './schemas/quizzes';
 import * as res from './schemas/responses';
 import * as up from './schemas/uploads';
@@ -80,6 +81,10 @@ const table = {
   'POST /api/AWS/lectures/videos/{lectureId}': { op: 'addVideos', domain: 'catalogue', access: 'admin', summary: 'Add videos to a lecture', params: cat.lectureIdParams, body: cat.addVideosBody, response: cat.lectureSaved },
   'DELETE /api/AWS/lectures/video/{videoId}': { op: 'deleteVideo', domain: 'catalogue', access: 'admin', summary: 'Delete a video', params: cat.videoIdParams, response: res.videoDeleted },
   'PATCH /api/AWS/lectures/video/{videoId}': { op: 'updateVideo', domain: 'catalogue', access: 'admin', summary: 'Update a video: rename it or change its quiz', params: cat.videoIdParams, body: cat.updateVideoBody, response: res.videoUpdated, ours: true },
+  // protected playback (HLS behind signed cookies, view limits, the AES key)
+  'POST /api/AWS/lectures/{id}/videos/{videoId}/playback': { op: 'startPlayback', domain: 'catalogue', access: 'user', summary: "Start playing a video: signed cookies for its HLS playlists and segments (entitled, quiz gate open, ready, views left)", params: play.playbackParams, response: play.playbackStarted, ours: true },
+  'POST /api/AWS/lectures/{id}/videos/{videoId}/views': { op: 'countVideoView', domain: 'catalogue', access: 'user', summary: 'Count a view of a video once its share has played (once per playback)', params: play.playbackParams, body: play.countVideoViewBody, response: play.videoViewCounted, ours: true },
+  'GET /api/AWS/media-keys/{assetId}': { op: 'getVideoKey', domain: 'catalogue', access: 'user', summary: 'Get the AES-128 key of a video asset (16 bytes; only with an unexpired playback of it)', params: play.assetIdParams, response: play.binaryResponse, ours: true },
   'GET /api/AWS/get-signed-url': { op: 'getSignedUrl', domain: 'catalogue', access: 'admin', summary: 'Get a presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
   // resumable video uploads (S3 multipart, parts PUT straight to the bucket)
   'POST /api/AWS/uploads': { op: 'startVideoUpload', domain: 'catalogue', access: 'admin', summary: 'Start a resumable (multipart) video upload', body: up.startVideoUploadBody, response: up.startVideoUploadResponse, ours: true },
@@ -123,6 +128,8 @@ const table = {
   'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'user', summary: 'Update my names and change my password', body: people.updateProfileBody, response: res.profileUpdated },
   'GET /api/admin/allusers': { op: 'listUsers', domain: 'users', access: 'admin', summary: 'List users, newest first, searched and paged', query: people.usersQuery, response: res.userPage },
   'GET /api/admin/users/{userId}': { op: 'getUserDetails', domain: 'users', access: 'admin', summary: "Get a student's page: profile, lectures owned, quiz results", params: p('userId'), response: res.userDetailsResponse, ours: true },
+  'GET /api/admin/users/{userId}/video-views': { op: 'listVideoViews', domain: 'users', access: 'admin', summary: "List a student's counted video views with each lecture's limit", params: play.videoViewsParams, response: play.videoViewList, ours: true },
+  'DELETE /api/admin/users/{userId}/video-views': { op: 'resetVideoViews', domain: 'users', access: 'admin', summary: "Reset a student's view counts of a lecture (or of one of its videos)", params: play.videoViewsParams, query: play.resetVideoViewsQuery, response: play.videoViewsReset, ours: true },
   'DELETE /api/user/deleteUser/{userId}': { op: 'deleteUser', domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId'), response: res.deletedResponse },
   'PATCH /api/user/blockUser/{userId}': { op: 'blockUser', domain: 'users', access: 'admin', summary: 'Block or unblock a user (a toggle)', params: p('userId'), response: res.userBlocked },
   'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: people.grantLectureBody, response: res.lectureGranted },

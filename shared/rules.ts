@@ -49,6 +49,7 @@ export const RULE_CODES = [
   'lecture.price',
   'lecture.image',
   'lecture.videos',
+  'lecture.viewLimit',
   'quiz.title',
   'quiz.questions',
   'quiz.questionText',
@@ -210,6 +211,8 @@ export function englishMessage({ code, field, params }: Rule): string {
       return 'Please select an image for the lecture';
     case 'lecture.videos':
       return 'at least one video is required';
+    case 'lecture.viewLimit':
+      return `${f} must be a whole number from 1 to ${params.max}, or empty for no limit`;
     case 'quiz.title':
       return 'Please enter a quiz title';
     case 'quiz.questions':

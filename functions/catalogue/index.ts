@@ -1,6 +1,7 @@
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
 import { addVideos } from './add-videos';
+import { countVideoView } from './count-video-view';
 import { createCourse } from './create-course';
 import { deleteCourse } from './delete-course';
 import { deleteLecture } from './delete-lecture';
@@ -20,6 +21,7 @@ import { listSections } from './list-sections';
 import { listTermLectures } from './list-term-lectures';
 import { listTerms } from './list-terms';
 import { saveLecture } from './save-lecture';
+import { startPlayback } from './start-playback';
 import { toggleTermLock } from './toggle-term-lock';
 import { updateCourse } from './update-course';
 import { updateLecture } from './update-lecture';
@@ -43,6 +45,8 @@ export const handler = domainHandler('catalogue', {
   'POST /api/AWS/lectures/videos/{lectureId}': addVideos,
   'DELETE /api/AWS/lectures/video/{videoId}': deleteVideo,
   'PATCH /api/AWS/lectures/video/{videoId}': updateVideo,
+  'POST /api/AWS/lectures/{id}/videos/{videoId}/playback': startPlayback,
+  'POST /api/AWS/lectures/{id}/videos/{videoId}/views': countVideoView,
   'GET /api/AWS/get-signed-url': getSignedUrl,
   'POST /api/AWS/uploads': startVideoUpload,
   'POST /api/AWS/uploads/parts': signUploadParts,

@@ -80,6 +80,8 @@ export interface NewLecture {
   price?: number;
   isFree?: boolean;
   accessDays?: number;
+  /** Views per video (null or absent: no limit). */
+  viewLimit?: number | null;
   contentId: string;
   imageFile: UploadedFile;
   videoUrls: VideoInput[];
@@ -110,6 +112,7 @@ export async function saveLecture(input: NewLecture): Promise<Lecture> {
     subTitle: input.subtitle,
     ...lecturePrice(input),
     accessDays: input.accessDays ?? LECTURE_ACCESS_DAYS_DEFAULT,
+    viewLimit: input.viewLimit ?? null,
     imageKey,
     // Spec 5: read-only, derived from the videos (the form's numberOfLectures is ignored).
     numberOfLectures: input.videoUrls.length,
@@ -132,10 +135,13 @@ async function liveLecture(id: string) {
 
 const withVideos = ({ lecture, videos }: { lecture: LectureRecord; videos: VideoRecord[] }) => toLecture(lecture, { videos: videos.map(adminVideo) });
 
-export async function updateLecture(id: string, input: { name?: string; subTitle?: string; price?: number; isFree?: boolean; accessDays?: number; imageFile?: UploadedFile }): Promise<Lecture> {
+export async function updateLecture(
+  id: string,
+  input: { name?: string; subTitle?: string; price?: number; isFree?: boolean; accessDays?: number; viewLimit?: number | null; imageFile?: UploadedFile },
+): Promise<Lecture> {
   const { lecture } = await liveLecture(id);
   const imageKey = input.imageFile ? await storeImage(input.imageFile) : undefined;
-  await updateLectureRecord(id, { name: input.name, subTitle: input.subTitle, ...lecturePrice(input, lecture), accessDays: input.accessDays, imageKey });
+  await updateLectureRecord(id, { name: input.name, subTitle: input.subTitle, ...lecturePrice(input, lecture), accessDays: input.accessDays, viewLimit: input.viewLimit, imageKey });
   return withVideos(await liveLecture(id));
 }
 

@@ -12,12 +12,14 @@
  * - `assertTermOpen(term, viewer)`: a locked term refuses students (403 `term.locked`);
  * - `toLecture`, `toVideo`: the API views of the stored records;
  * - `classReads(viewer)`: the records a class reads alike, kept a few seconds for students (class-reads.ts);
+ * - `lectureViewFacts(ids)`: lectures' names, view limits and video names (the admin's view counts);
  * - types `Viewer`, `LectureRecord`.
  */
 export { canWatch, isFreeLecture, isUnexpired, lockedVideoIds, type Viewer } from './access';
 export { classReads } from './class-reads';
 export { lectureForSale } from './lectures';
 export { deleteImages, storeImage } from './media';
+export { lectureViewFacts } from './playback';
 export { lecturePrice } from './pricing';
 export { assertTermOpen } from './terms';
 export { toLecture, toVideo } from './views';

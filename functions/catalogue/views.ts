@@ -45,6 +45,7 @@ export const toLecture = (l: LectureRecord, extras: Partial<Pick<Lecture, 'video
   price: l.price,
   isFree: l.isFree,
   accessDays: accessDaysOf(l),
+  viewLimit: typeof l.viewLimit === 'number' ? l.viewLimit : null,
   photoUrl: l.imageKey ? sitePath(l.imageKey) : null,
   numberOfLectures: l.numberOfLectures,
   contentId: l.contentId,

@@ -73,6 +73,13 @@
  *  AP56 videoAsset          PK=ASSET#assetId         SK=ASSET  → sourceKey, state, progress, failure, jobId, rungs, durationSeconds,
  *                           encrypted (one per uploaded source, media-layout assetIdOfKey; written by the transcode events,
  *                           functions/media; the lecture open BatchGets its videos' assets)
+ *  AP58 lectureViews        PK=USER#id              SK=VIEWS#lectureId  → lectureId, v_<videoId> = views counted (ADD 1 by
+ *                           countVideoView; the lecture open and startPlayback BatchGet it with the purchase; the admin's
+ *                           student page lists them, SK begins_with VIEWS#, and resets them: REMOVE v_<videoId> or Delete)
+ *  AP59 playback            PK=USER#id              SK=PLAYBACK#playbackId  → lectureId, videoId, assetId, until (epoch ms),
+ *                           counted (set once by countVideoView, conditionally: one view per playback), expiresAt TTL
+ *  AP60 playbackOfAsset     PK=USER#id              SK=PLAYASSET#assetId  → playbackId, until (epoch ms): the student's latest
+ *                           playback of an asset (the AES key route's check), expiresAt TTL
  *  AP27 oauthState          PK=OAUTH#state          SK=OAUTH  → PKCE verifier, browser = sha256 of the sign-in cookie
  *                           (expiresAt TTL, taken once)
  *  AP28 signInAttempts      PK=SIGNIN#account       SK=SIGNIN  → attempts (consecutive failures, counted before the
@@ -174,6 +181,13 @@ export const keys = {
   videosOfQuizPk: (quizId: string) => `QUIZ#${quizId}#VIDEOS`,
 
   videoAsset: (assetId: string): Key => ({ PK: `ASSET#${assetId}`, SK: 'ASSET' }),
+  lectureViews: (userId: string, lectureId: string): Key => ({ PK: `USER#${userId}`, SK: `VIEWS#${lectureId}` }),
+  lectureViewsSkPrefix: 'VIEWS#',
+  /** The attribute of an AP58 item counting one video's views. */
+  videoViewsAttribute: (videoId: string) => `v_${videoId}`,
+  videoViewsAttributePrefix: 'v_',
+  playback: (userId: string, playbackId: string): Key => ({ PK: `USER#${userId}`, SK: `PLAYBACK#${playbackId}` }),
+  playbackOfAsset: (userId: string, assetId: string): Key => ({ PK: `USER#${userId}`, SK: `PLAYASSET#${assetId}` }),
 
   resetCode: (email: string): Key => ({ PK: `RESET#${email.toLowerCase()}`, SK: 'RESET' }),
   activation: (token: string): Key => ({ PK: `ACTIVATION#${token}`, SK: 'ACTIVATION' }),

@@ -12,6 +12,8 @@ export interface LectureRecord {
   isFree: boolean;
   /** Days a purchase lasts; absent on lectures made before it existed (the default applies). */
   accessDays?: number;
+  /** How many times a student may watch each video (counted by countVideoView); null or absent: no limit. */
+  viewLimit?: number | null;
   /** Key of its image in the media bucket (images/…). */
   imageKey?: string;
   /** How many videos it has; follows every add and delete. */
@@ -184,7 +186,7 @@ export async function updateVideo(v: { id: string; lectureId: string; order: num
   }
 }
 
-export type LectureChanges = Partial<Pick<LectureRecord, 'name' | 'subTitle' | 'price' | 'isFree' | 'accessDays' | 'imageKey' | 'archived'>>;
+export type LectureChanges = Partial<Pick<LectureRecord, 'name' | 'subTitle' | 'price' | 'isFree' | 'accessDays' | 'viewLimit' | 'imageKey' | 'archived'>>;
 
 export async function updateLecture(id: string, fields: LectureChanges): Promise<LectureRecord> {
   const names = Object.keys(fields).filter((k) => fields[k as keyof LectureChanges] !== undefined);

@@ -24,6 +24,8 @@ const schema = z.object({
   MEDIA_URLS: z.enum(['cloudfront', 's3']).default('s3'),
   CLOUDFRONT_KEY_PAIR_ID: z.string().default(''),
   CLOUDFRONT_PRIVATE_KEY_SECRET: z.string().default(''),
+  /** Locally only: the PEM private key that signs playback cookies (the platform makes it; AWS reads the secret above). */
+  MEDIA_COOKIE_PRIVATE_KEY: z.string().default(''),
   /** 'ses' in AWS; 'outbox' stores mails in the table for the local outbox page. */
   MAIL_TRANSPORT: z.enum(['ses', 'outbox']).default('outbox'),
   MAIL_FROM: z.string().default('Bioscope <no-reply@bioscope.local>'),

@@ -53,6 +53,8 @@ export interface Request<K extends RouteId = RouteId> {
 export interface Reply {
   status?: number;
   body?: unknown;
+  /** Raw bytes instead of a JSON body (sent base64, isBase64Encoded): set the content type in headers. */
+  bytes?: Uint8Array;
   headers?: Record<string, string>;
   cookies?: string[];
 }
@@ -66,6 +68,9 @@ export type Handlers = { [K in RouteId]?: Handler<K> };
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 function toResult(reply: Reply): APIGatewayProxyResultV2 {
+  if (reply.bytes) {
+    return { statusCode: reply.status ?? 200, headers: { 'cache-control': 'no-store', ...reply.headers }, ...(reply.cookies ? { cookies: reply.cookies } : {}), body: Buffer.from(reply.bytes).toString('base64'), isBase64Encoded: true };
+  }
   return {
     statusCode: reply.status ?? 200,
     headers: { ...(reply.body === undefined ? {} : JSON_HEADERS), ...reply.headers },

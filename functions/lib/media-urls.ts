@@ -25,7 +25,7 @@ export const s3MediaUrls: MediaUrls = {
   playbackUrl: (key, expiresIn) => presignS3(s3Public, new GetObjectCommand({ Bucket: env.MEDIA_BUCKET, Key: key }), { expiresIn }),
 };
 
-interface SigningKey {
+export interface SigningKey {
   keyPairId: string;
   privateKey: string;
 }
@@ -59,7 +59,7 @@ export function cloudFrontMediaUrls(load: () => Promise<SigningKey>, baseUrl: st
   };
 }
 
-async function keyFromSecretsManager(): Promise<SigningKey> {
+export async function keyFromSecretsManager(): Promise<SigningKey> {
   const sm = new SecretsManagerClient({ region: env.AWS_REGION, maxAttempts: env.AWS_MAX_ATTEMPTS });
   const r = await sm.send(new GetSecretValueCommand({ SecretId: env.CLOUDFRONT_PRIVATE_KEY_SECRET }));
   if (!r.SecretString) throw new Error('the CloudFront private key secret is empty');

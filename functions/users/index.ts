@@ -6,6 +6,8 @@ import { getProfile } from './get-profile';
 import { getUserDetails } from './get-user-details';
 import { grantLecture } from './grant-lecture';
 import { listUsers } from './list-users';
+import { listVideoViews } from './list-video-views';
+import { resetVideoViews } from './reset-video-views';
 import { updateProfile } from './update-profile';
 
 /** The users domain's Lambda: the student's profile, the teacher's users (search, block, delete, grant) and a student's page. */
@@ -14,6 +16,8 @@ export const handler = domainHandler('users', {
   'PATCH /api/user/update': updateProfile,
   'GET /api/admin/allusers': listUsers,
   'GET /api/admin/users/{userId}': getUserDetails,
+  'GET /api/admin/users/{userId}/video-views': listVideoViews,
+  'DELETE /api/admin/users/{userId}/video-views': resetVideoViews,
   'DELETE /api/user/deleteUser/{userId}': deleteUser,
   'PATCH /api/user/blockUser/{userId}': blockUser,
   'POST /api/admin/grant-lecture': grantLecture,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, IMAGE_MAX_BYTES, LECTURE_ACCESS_DAYS_MAX, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants';
 import { ruleParams } from '../rules';
-import { VIDEO_STATES } from '../video';
-import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, shortText, type UploadedFile, uploadedImage } from './common';
+import { VIDEO_STATES, VIDEO_VIEW_LIMIT_MAX } from '../video';
+import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, shortText, toLatinDigits, type UploadedFile, uploadedImage } from './common';
 
 /** A track, wherever it is (a path segment or an item of courseFor): its rule names it 'track'. */
 export const track = z.custom<Track>((v) => (TRACKS as readonly unknown[]).includes(v), ruleParams('oneOf', { field: 'track', values: TRACKS.join(', ') }));
@@ -176,6 +176,20 @@ export const accessDays = z.preprocess(
   z.coerce.number().int().min(1).max(LECTURE_ACCESS_DAYS_MAX).optional(),
 );
 const lectureSubtitle = shortText(500);
+/**
+ * How many times a student may watch each video of the lecture: a whole number from 1 to
+ * VIDEO_VIEW_LIMIT_MAX, or null for no limit ('' or null as the form sends it). On update an absent
+ * field leaves the limit as it is.
+ */
+export const lectureViewLimit = z.union([z.string(), z.number(), z.null()]).transform((v, ctx) => {
+  if (v === null || (typeof v === 'string' && ['', 'null', 'none'].includes(v.trim().toLowerCase()))) return null;
+  const n = typeof v === 'number' ? v : Number(toLatinDigits(v.trim()));
+  if (!Number.isInteger(n) || n < 1 || n > VIDEO_VIEW_LIMIT_MAX) {
+    ctx.addIssue({ code: 'custom', input: v, ...ruleParams('lecture.viewLimit', { max: VIDEO_VIEW_LIMIT_MAX }) });
+    return z.NEVER;
+  }
+  return n;
+});
 /** At least one video (spec 5), at most 200. */
 const lectureVideos = z
   .array(videoInput)
@@ -195,6 +209,7 @@ export const saveLectureBody = z
     price: lecturePrice.optional(),
     isFree: formBoolean.optional(),
     accessDays,
+    viewLimit: lectureViewLimit.optional(),
     contentId: id,
     imageFile: rasterImage.optional(),
     videoUrls: jsonField(lectureVideos),
@@ -208,6 +223,7 @@ export const updateLectureBody = z.object({
   price: lecturePrice.optional(),
   isFree: formBoolean.optional(),
   accessDays,
+  viewLimit: lectureViewLimit.optional(),
   imageFile: rasterImage.optional(),
 });
 export const addVideosBody = lectureVideos;

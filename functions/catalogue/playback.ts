@@ -1,0 +1,131 @@
+/**
+ * Protected playback (issue 16): cookies for a video's HLS only under today's rules — entitled
+ * (canWatch), the quiz gate open for that video, the asset ready, views left — a view counted once
+ * per playback, and the AES key only to whoever holds an unexpired playback of that asset.
+ */
+import { ulid } from 'ulid';
+import { PLAYBACK_COOKIE_TTL_SECONDS } from '../../shared/video';
+import { type LectureRecord, lectureWithVideos, type VideoRecord } from '../data/lecture-repo';
+import { purchaseAlong, type PurchaseRecord } from '../data/purchase-repo';
+import { countPlaybackView, lectureViewsKey, playbackOf, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
+import { Conflict, Forbidden, NotFound } from '../lib/errors';
+import { cookiesForAsset } from '../lib/media-cookies';
+import { sitePath } from '../lib/media-urls';
+import { type AssetRecord, assetIdOfKey, hlsMasterKey } from '../media/public';
+import { gatePlan, type VideoLock } from '../quizzes/public';
+import { canWatch, type Viewer } from './access';
+import { classReads } from './class-reads';
+import { assertTermOpen } from './terms';
+
+/** The lecture's limit as a number, or null: no limit. */
+export const viewLimitOf = (l: Pick<LectureRecord, 'viewLimit'>): number | null => (typeof l.viewLimit === 'number' && l.viewLimit > 0 ? l.viewLimit : null);
+/** Views left of one video: null without a limit (and for an admin). */
+export const viewsLeftOf = (limit: number | null, views: number | undefined): number | null => (limit === null ? null : Math.max(0, limit - (views ?? 0)));
+
+/** The site path of an asset's master playlist (a lecture's signedUrl; plays only with the cookies). */
+export const playlistPathOf = (assetId: string) => sitePath(hlsMasterKey(assetId));
+
+export interface StudentView {
+  lecture: LectureRecord;
+  videos: VideoRecord[];
+  purchase?: PurchaseRecord;
+  watch: boolean;
+  /** The quiz gate's locks (only when the viewer may watch). */
+  locks: Map<string, VideoLock>;
+  /** Views per video id (students). */
+  views: Map<string, number>;
+  /** The asset of each video source. */
+  assets: Map<string, AssetRecord>;
+}
+
+/**
+ * A lecture as this viewer may use it: the lecture and its assets are the class's (class-reads.ts);
+ * a student's own records — purchase, quiz results for the gate, views — are one BatchGet.
+ */
+export async function lectureForViewer(id: string, viewer: Viewer, now = new Date()): Promise<StudentView> {
+  const reads = classReads(viewer);
+  const lw = await reads.lecture(id);
+  if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
+  const { lecture, videos } = lw;
+  const assetsRead = reads.assets(videos.map((v) => v.key));
+  if (viewer.isAdmin) return { lecture, videos, watch: true, locks: new Map(), views: new Map(), assets: await assetsRead };
+  const plan = gatePlan(viewer, videos);
+  const viewsKey = lectureViewsKey(viewer.userId, id);
+  const [own, term, assets] = await Promise.all([purchaseAlong(viewer.userId, id, [...plan.keys, viewsKey]), reads.term(lecture.termId), assetsRead]);
+  if (lecture.archived && !own.purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
+  assertTermOpen(term, viewer);
+  const watch = canWatch(viewer, lecture, own.purchase, now);
+  return {
+    lecture,
+    videos,
+    purchase: own.purchase,
+    watch,
+    locks: watch ? plan.locks(own.also.slice(0, plan.keys.length)) : new Map(),
+    views: viewCountsOf(own.also[plan.keys.length]),
+    assets,
+  };
+}
+
+export interface PlaybackStarted {
+  body: {
+    playlistUrl: string;
+    expiresAt: string;
+    viewsLeft: number | null;
+    playbackId: string;
+    rungs: { name: string; height: number; width: number; bandwidth: number }[];
+    encrypted: boolean;
+  };
+  cookies: string[];
+}
+
+export async function startPlayback(lectureId: string, videoId: string, viewer: Viewer, now = new Date()): Promise<PlaybackStarted> {
+  const v = await lectureForViewer(lectureId, viewer, now);
+  const video = v.videos.find((x) => x.id === videoId);
+  if (!video) throw new NotFound('Video not found', 'video.notFound');
+  const asset = v.assets.get(video.key);
+  if (!v.watch) throw new Forbidden('Buy this lecture to watch its videos', 'lecture.notOwned');
+  const lock = v.locks.get(video.id);
+  if (lock) throw new Forbidden(`Pass the quiz of video ${lock.videoNumber} to open this one`, 'video.locked');
+  if (!asset || asset.state !== 'ready') throw new Conflict(asset?.state === 'failed' ? `This video could not be prepared: ${asset.failure ?? 'the transcode failed'}` : 'This video is still being prepared', 'video.notReady');
+  const viewsLeft = viewer.isAdmin ? null : viewsLeftOf(viewLimitOf(v.lecture), v.views.get(video.id));
+  if (viewsLeft === 0) throw new Forbidden('Every view of this video allowed by the lecture is used', 'video.viewLimit');
+  const until = new Date(now.getTime() + PLAYBACK_COOKIE_TTL_SECONDS * 1000);
+  const playbackId = ulid();
+  const assetId = asset.assetId || assetIdOfKey(video.key);
+  const [cookies] = await Promise.all([
+    cookiesForAsset(assetId, until),
+    recordPlayback({ playbackId, userId: viewer.userId, lectureId, videoId, assetId, until: until.getTime() }),
+  ]);
+  return {
+    body: {
+      playlistUrl: playlistPathOf(assetId),
+      expiresAt: until.toISOString(),
+      viewsLeft,
+      playbackId,
+      rungs: (asset.rungs ?? []).map(({ name, height, width, bandwidth }) => ({ name, height, width, bandwidth })),
+      encrypted: asset.encrypted === true,
+    },
+    cookies,
+  };
+}
+
+/** Counts a view of the playback's video (once per playback): the views left after it. */
+export async function countVideoView(lectureId: string, videoId: string, playbackId: string, viewer: Viewer): Promise<{ viewsLeft: number | null }> {
+  const playback = await playbackOf(viewer.userId, playbackId);
+  if (!playback || playback.lectureId !== lectureId || playback.videoId !== videoId) throw new NotFound('No playback of this video has this id', 'playback.notFound');
+  const lecture = await classReads(viewer).lectureRecord(lectureId);
+  if (!lecture) throw new NotFound('Lecture not found', 'lecture.notFound');
+  const limit = viewer.isAdmin ? null : viewLimitOf(lecture);
+  const outcome = await countPlaybackView(playback, limit);
+  if (limit === null) return { viewsLeft: null };
+  if (outcome.counted) return { viewsLeft: viewsLeftOf(limit, outcome.views) };
+  return { viewsLeft: viewsLeftOf(limit, (await viewsOfLecture(viewer.userId, lectureId)).get(videoId)) };
+}
+
+/** For the admin's student page (users domain): each lecture's name, limit and videos' names, by id (absent: deleted). */
+export async function lectureViewFacts(lectureIds: string[]): Promise<Map<string, { name: string; viewLimit: number | null; videos: Map<string, string> }>> {
+  const found = await Promise.all([...new Set(lectureIds)].map((id) => lectureWithVideos(id)));
+  return new Map(
+    found.filter((lw) => lw !== undefined).map(({ lecture, videos }) => [lecture.id, { name: lecture.name, viewLimit: viewLimitOf(lecture), videos: new Map(videos.map((x) => [x.id, x.videoName])) }]),
+  );
+}

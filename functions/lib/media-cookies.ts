@@ -1,0 +1,59 @@
+/**
+ * CloudFront signed cookies for one video asset's HLS (issue 16): the playlists and segments under
+ * /media/hls/<assetId>/ open only with them. A custom policy names the resource
+ * `<site>/media/hls/<assetId>/*` and DateLessThan; the cookies are scoped to that path, so a
+ * student's cookies for one video open no other. In AWS the key is the trusted key group's private
+ * half in Secrets Manager (the same secret as media-urls' signed URLs); locally the platform makes a
+ * key pair per data folder (MEDIA_COOKIE_PRIVATE_KEY) and its gateway checks the cookies as
+ * CloudFront does (infra/local/hls-gate.ts). Same signer, same cookies, both worlds.
+ */
+import { getSignedCookies } from '@aws-sdk/cloudfront-signer';
+import { hlsPrefixOf } from './media-layout';
+import { keyFromSecretsManager, parseSigningKey, type SigningKey, sitePath } from './media-urls';
+import { env } from './env';
+
+export const COOKIE_NAMES = { policy: 'CloudFront-Policy', signature: 'CloudFront-Signature', keyPairId: 'CloudFront-Key-Pair-Id' } as const;
+
+/** The site path every file of the asset's HLS lives under: /media/hls/<assetId>/ (the cookies' Path). */
+export const hlsSitePrefix = (assetId: string) => sitePath(hlsPrefixOf(assetId));
+
+/** The custom policy: any file of the asset's HLS on this site, until `until`. */
+export function playbackPolicy(siteUrl: string, assetId: string, until: Date): string {
+  return JSON.stringify({
+    Statement: [{ Resource: `${siteUrl.replace(/\/$/, '')}${hlsSitePrefix(assetId)}*`, Condition: { DateLessThan: { 'AWS:EpochTime': Math.floor(until.getTime() / 1000) } } }],
+  });
+}
+
+/** The three cookies as Set-Cookie values (HTTP API payload 2.0 `cookies`). */
+export function playbackCookies(key: SigningKey, siteUrl: string, assetId: string, until: Date): string[] {
+  if (!key.keyPairId) throw new Error('CLOUDFRONT_KEY_PAIR_ID is not set');
+  const signed = getSignedCookies({ keyPairId: key.keyPairId, privateKey: key.privateKey, policy: playbackPolicy(siteUrl, assetId, until) });
+  const attributes = [
+    `Path=${hlsSitePrefix(assetId)}`,
+    `Expires=${until.toUTCString()}`,
+    `Max-Age=${Math.max(0, Math.floor((until.getTime() - Date.now()) / 1000))}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(siteUrl.startsWith('https:') ? ['Secure'] : []),
+  ].join('; ');
+  return [
+    `${COOKIE_NAMES.policy}=${signed['CloudFront-Policy']}; ${attributes}`,
+    `${COOKIE_NAMES.signature}=${signed['CloudFront-Signature']}; ${attributes}`,
+    `${COOKIE_NAMES.keyPairId}=${signed['CloudFront-Key-Pair-Id']}; ${attributes}`,
+  ];
+}
+
+async function signingKey(): Promise<SigningKey> {
+  if (env.CLOUDFRONT_PRIVATE_KEY_SECRET) return keyFromSecretsManager();
+  if (env.MEDIA_COOKIE_PRIVATE_KEY) return parseSigningKey(env.MEDIA_COOKIE_PRIVATE_KEY, env.CLOUDFRONT_KEY_PAIR_ID);
+  throw new Error('No key signs playback cookies: set CLOUDFRONT_PRIVATE_KEY_SECRET (AWS) or MEDIA_COOKIE_PRIVATE_KEY (local)');
+}
+
+// Read once per cold start; a failed read is retried by the next request.
+let kept: Promise<SigningKey> | undefined;
+const keptKey = () => (kept ??= signingKey().catch((e: unknown) => ((kept = undefined), Promise.reject(e))));
+
+/** The Set-Cookie values that open the asset's HLS on this site until `until`. */
+export async function cookiesForAsset(assetId: string, until: Date): Promise<string[]> {
+  return playbackCookies(await keptKey(), env.PUBLIC_URL, assetId, until);
+}

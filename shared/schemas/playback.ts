@@ -1,0 +1,48 @@
+/**
+ * Protected playback (issue 16): the lecture's videos play as HLS behind CloudFront signed cookies
+ * issued per asset (startPlayback); a view counts once a share of the video has played
+ * (countVideoView, once per playbackId); the teacher reads and resets a student's counts.
+ */
+import { z } from 'zod';
+import { id } from './common';
+
+export const playbackParams = z.object({ id, videoId: id });
+/** An asset id: the ulid of its source (or the demo's 'demo-lecture-webm'), media-layout assetIdOfKey. */
+export const assetIdParams = z.object({ assetId: id });
+
+export const playbackRung = z.object({ name: z.string(), height: z.number().int(), width: z.number().int(), bandwidth: z.number().int() });
+
+/** The cookies come as Set-Cookie (CloudFront-Policy, -Signature, -Key-Pair-Id) for the asset's path only. */
+export const playbackStarted = z.object({
+  /** The master playlist on the site: /media/hls/<assetId>/master.m3u8. */
+  playlistUrl: z.string(),
+  /** When the cookies stop opening the playlist and its segments (ISO). */
+  expiresAt: z.string(),
+  /** Views left after this one is counted … or before: counted only by countVideoView. null: no limit. */
+  viewsLeft: z.number().int().nullable(),
+  /** Sent back with countVideoView once a share of the video has played. */
+  playbackId: z.string(),
+  rungs: z.array(playbackRung),
+  /** Segments are AES-128 encrypted; the key is GET /api/AWS/media-keys/<assetId>. */
+  encrypted: z.boolean(),
+});
+
+export const countVideoViewBody = z.object({ playbackId: id });
+export const videoViewCounted = z.object({ viewsLeft: z.number().int().nullable() });
+
+export const videoViewsParams = z.object({ userId: id });
+export const videoViewRow = z.object({
+  lectureId: z.string(),
+  lectureName: z.string(),
+  videoId: z.string(),
+  videoName: z.string(),
+  views: z.number().int(),
+  /** The lecture's limit; null: none. */
+  viewLimit: z.number().int().nullable(),
+});
+export const videoViewList = z.object({ data: z.array(videoViewRow) });
+export const resetVideoViewsQuery = z.object({ lectureId: id, videoId: id.optional() });
+export const videoViewsReset = z.object({ message: z.string(), reset: z.number().int() });
+
+/** The raw bytes of an answer that is not JSON (the 16-byte AES key); shared/openapi.ts documents it as octet-stream. */
+export const binaryResponse = z.custom<Uint8Array>((v) => v instanceof Uint8Array);
