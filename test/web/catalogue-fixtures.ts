@@ -72,3 +72,15 @@ export function installFakeXhr() {
 }
 
 export const fileOf = (name: string, type: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type });
+
+/**
+ * The player's startPlayback (issue 16) as the server answers it: the video's playlist under
+ * /media/hls/<videoId>/ (undefined for any other URL). With `nativeHls()` the player hands that
+ * playlist to the <video> itself (the browser's own HLS: jsdom has no Media Source Extensions).
+ */
+export function playbackAnswer(url: string) {
+  const m = /^\/api\/AWS\/lectures\/[^/]+\/videos\/([^/]+)\/playback$/.exec(url);
+  if (!m) return undefined;
+  return { status: 200, body: { playlistUrl: `/media/hls/${m[1]}/master.m3u8`, expiresAt: '2026-11-24T23:00:00.000Z', viewsLeft: null, playbackId: `p-${m[1]}`, rungs: [], encrypted: false } };
+}
+export const nativeHls = () => jest.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));

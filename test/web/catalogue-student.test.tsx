@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderApp, storeSession, studentUser } from './helpers';
-import { lecture, video } from './catalogue-fixtures';
+import { lecture, nativeHls, playbackAnswer, video } from './catalogue-fixtures';
 
 const trail = {
   breadcrumb: [
@@ -119,20 +119,25 @@ describe('/content', () => {
 });
 
 describe('/lec/{id}', () => {
-  it('plays the first watchable video and lists the videos', async () => {
+  it('plays the first watchable video (its playback started: the HLS playlist) and lists the videos', async () => {
     storeSession(studentUser);
-    mockFetch(() => ({
-      status: 200,
-      body: { data: lecture({ videos: [video({ signedUrl: 'http://media/v1.webm' }), video({ id: 'v2', videoName: 'Video two', order: 2, signedUrl: 'http://media/v2.webm' })] }) },
-    }));
+    nativeHls();
+    mockFetch(
+      (url) =>
+        playbackAnswer(url) ?? {
+          status: 200,
+          body: { data: lecture({ videos: [video({ signedUrl: '/media/hls/v1/master.m3u8' }), video({ id: 'v2', videoName: 'Video two', order: 2, signedUrl: '/media/hls/v2/master.m3u8' })] }) },
+        },
+    );
     renderApp('/lec/l1');
     const player = await screen.findByTestId('lecture-video');
-    expect(player).toHaveAttribute('src', 'http://media/v1.webm');
-    expect(player).toHaveAttribute('controls');
+    await waitFor(() => expect(player).toHaveAttribute('src', '/media/hls/v1/master.m3u8'));
+    // Our own controls (the fullscreen box holds the watermark), not the browser's.
+    expect(player).not.toHaveAttribute('controls');
     expect(player).toHaveAttribute('playsinline');
     expect(player).toHaveAttribute('preload', 'metadata');
     await userEvent.click(screen.getByRole('button', { name: /Video two/ }));
-    expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v2.webm');
+    await waitFor(() => expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', '/media/hls/v2/master.m3u8'));
   });
 
   it("a locked video click shows 'هذا الفيديو مقفل' with the server's reason and a link to that quiz", async () => {

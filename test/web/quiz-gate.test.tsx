@@ -4,7 +4,7 @@ import { QUIZ_STATUS_RECHECK_MS } from '@shared/constants';
 import { getLectureApi } from '@/features/catalogue/api/get-lecture';
 import { api } from '@/lib/api';
 import { mockFetch, renderApp, storeSession, studentUser } from './helpers';
-import { lecture, video } from './catalogue-fixtures';
+import { lecture, nativeHls, playbackAnswer, video } from './catalogue-fixtures';
 import { quizView, result } from './quiz-fixtures';
 
 const lectureWith = (unlocked: boolean) =>
@@ -17,12 +17,17 @@ const lectureWith = (unlocked: boolean) =>
 const lectureCalls = (fn: jest.Mock) => fn.mock.calls.filter(([u]) => u === '/api/cours/lectureaaa/l1').length;
 
 describe('the player gate', () => {
-  beforeEach(() => storeSession(studentUser));
+  beforeEach(() => {
+    storeSession(studentUser);
+    nativeHls();
+  });
 
   it('a locked video opens in place once the lecture is read again (the recheck), saying the status is loading meanwhile', async () => {
     let passed = false;
     let releaseRecheck: () => void = () => {};
     const fetch = mockFetch((url) => {
+      const playback = playbackAnswer(url);
+      if (playback) return playback;
       if (url !== '/api/cours/lectureaaa/l1') return { status: 200, body: { data: {} } };
       if (!passed) return { status: 200, body: { data: lectureWith(false) } };
       return new Promise((resolve) => (releaseRecheck = () => resolve({ status: 200, body: { data: lectureWith(true) } })));
@@ -42,25 +47,30 @@ describe('the player gate', () => {
     expect(within(panel).queryByRole('link', { name: 'Take the quiz' })).not.toBeInTheDocument();
     await act(async () => releaseRecheck());
     // Video two plays here, no page reload.
-    await waitFor(() => expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v2.webm'));
+    await waitFor(() => expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', '/media/hls/v2/master.m3u8'));
     expect(screen.queryByTestId('locked-video')).not.toBeInTheDocument();
     expect(lectureCalls(fetch)).toBe(2);
   });
 
-  it('the video playing keeps its address when the recheck signs the URLs again (it does not start over)', async () => {
+  it('the video playing keeps its playback when the recheck reads the lecture again (it does not start over)', async () => {
     let n = 0;
-    mockFetch(() => {
+    const fetch = mockFetch((url) => {
+      const playback = playbackAnswer(url);
+      if (playback) return playback;
       n++;
-      return { status: 200, body: { data: lecture({ videos: [video({ signedUrl: `http://media/v1.webm?sig=${n}` })] }) } };
+      return { status: 200, body: { data: lecture({ videos: [video({ signedUrl: '/media/hls/v1/master.m3u8' })] }) } };
     });
+    const playbacks = () => fetch.mock.calls.filter(([u]) => String(u).endsWith('/playback')).length;
     const { store } = renderApp('/lec/l1');
-    expect(await screen.findByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v1.webm?sig=1');
+    const el = await screen.findByTestId('lecture-video');
+    await waitFor(() => expect(el).toHaveAttribute('src', '/media/hls/v1/master.m3u8'));
     act(() => {
       store.dispatch(api.util.invalidateTags(['QuizStatus']));
     });
     await waitFor(() => expect(n).toBe(2));
     await act(async () => {});
-    expect(screen.getByTestId('lecture-video')).toHaveAttribute('src', 'http://media/v1.webm?sig=1');
+    expect(screen.getByTestId('lecture-video')).toBe(el);
+    expect(playbacks()).toBe(1);
   });
 
   it(`a quiz submit rechecks the status ${QUIZ_STATUS_RECHECK_MS} ms later: the lecture is refetched, not before`, async () => {

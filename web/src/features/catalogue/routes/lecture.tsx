@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Lecture, Video } from '@shared/schemas/catalogue';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -7,7 +8,9 @@ import { Spinner } from '@/components/spinner';
 import { toastWarning } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/forms';
+import { selectIsAdmin } from '@/lib/session';
 import { useGetLectureQuery } from '../api/get-lecture';
+import { VideoPlayer } from '../components/video-player';
 import { crumbsOf, readTrail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
 import { viewOf } from '../lib/query-view';
@@ -58,12 +61,10 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
   // Back from a quiz (?v=): the video it was taken for; else the first that plays.
   const [selectedId, setSelectedId] = useState(() => (videos.find((v) => v.id === search.get('v')) ?? videos.find((v) => v.signedUrl) ?? videos[0])?.id);
   const selected = videos.find((v) => v.id === selectedId);
-  // A refetch (the recheck after a quiz submit) signs every URL again: the video playing keeps the
-  // address it has, so it does not start over; another video, or one that just opened, takes the new one.
-  const [playing, setPlaying] = useState<{ id: string; url: string }>();
-  const fresh = selected?.signedUrl;
-  if (selected && fresh && playing?.id !== selected.id) setPlaying({ id: selected.id, url: fresh });
-  const src = selected && fresh ? (playing?.id === selected.id ? playing.url : fresh) : undefined;
+  // A video the student may watch has its playlist's path; the player starts its playback (cookies).
+  // A refetch (the recheck after a quiz submit) keeps the player of the video playing (same key).
+  const watchable = Boolean(selected?.signedUrl);
+  const isAdmin = useSelector(selectIsAdmin);
   const name = lecture.lectureName || lecture.name;
 
   function pick(video: Video) {
@@ -86,8 +87,8 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
         <div className="player">
           {!selected ? (
             <p className="notice">{t('cat.noVideo')}</p>
-          ) : src ? (
-            <video key={selected.id} src={src} controls playsInline preload="metadata" controlsList="nodownload" data-testid="lecture-video" />
+          ) : watchable ? (
+            <VideoPlayer key={selected.id} lectureId={lecture.id} video={selected} preview={isAdmin} />
           ) : selected.locked ? (
             <LockedVideo video={selected} lectureId={lecture.id} rechecking={rechecking} />
           ) : (

@@ -1,0 +1,247 @@
+/**
+ * The lecture's HLS player (issue 16): startPlayback on choosing a video, the quality and speed
+ * menus, the resume position, a view counted once VIDEO_VIEW_SHARE has played (time played, not the
+ * position), the views left and the refusals in words, and the watermark (the student's phone and
+ * name, moving, inside the fullscreen box, clear of the controls). hls.js itself does not run in
+ * jsdom (no Media Source Extensions): lib/hls-source is replaced by a stand-in that sets the
+ * playlist as the video's source and reports a ladder.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SourceOptions } from '@/features/catalogue/lib/hls-source';
+import { PlayedTime, resumeAt, startLevelFor } from '@/features/catalogue/lib/playback';
+import { WATERMARK_MOVE_MS } from '@/features/catalogue/components/watermark';
+import { adminUser, bodyOf, mockFetch, renderApp, storeSession, studentUser } from './helpers';
+import { lecture, video } from './catalogue-fixtures';
+
+const setLevel = jest.fn();
+jest.mock('@/features/catalogue/lib/hls-source', () => ({
+  attachHls: jest.fn(async (el: HTMLVideoElement, url: string, options: SourceOptions) => {
+    el.setAttribute('src', url);
+    const levels = [
+      { index: 0, height: 240, bandwidth: 496_000 },
+      { index: 1, height: 360, bandwidth: 896_000 },
+      { index: 2, height: 720, bandwidth: 2_896_000 },
+    ];
+    options.onLevels?.(levels);
+    return { levels, setLevel, destroy: jest.fn() };
+  }),
+}));
+
+const PLAYBACK = '/api/AWS/lectures/l1/videos/v1/playback';
+const VIEWS = '/api/AWS/lectures/l1/videos/v1/views';
+const started = (over: Record<string, unknown> = {}) => ({
+  playlistUrl: '/media/hls/a1/master.m3u8',
+  expiresAt: '2026-11-24T23:00:00.000Z',
+  viewsLeft: 3,
+  playbackId: 'p1',
+  rungs: [],
+  encrypted: false,
+  ...over,
+});
+
+type Answer = { status: number; body?: unknown };
+function open(handler: (url: string, init: RequestInit) => Answer | undefined = () => undefined, user: typeof studentUser | typeof adminUser = studentUser) {
+  storeSession(user);
+  const fetch = mockFetch(
+    (url, init) =>
+      handler(url, init) ??
+      (url === '/api/cours/lectureaaa/l1'
+        ? { status: 200, body: { data: lecture({ viewLimit: 3, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', viewsLeft: 3 })] }) } }
+        : url === PLAYBACK
+          ? { status: 200, body: started() }
+          : { status: 404, body: { message: `unexpected ${url}` } }),
+  );
+  return { fetch, ...renderApp('/lec/l1') };
+}
+
+/** jsdom's <video> has no media: the test sets what the browser would report. */
+function media(el: HTMLElement, state: { duration?: number; currentTime?: number; paused?: boolean }) {
+  let at = state.currentTime ?? 0;
+  Object.defineProperty(el, 'duration', { configurable: true, get: () => state.duration ?? NaN });
+  Object.defineProperty(el, 'paused', { configurable: true, get: () => state.paused ?? true });
+  Object.defineProperty(el, 'seeking', { configurable: true, get: () => false });
+  Object.defineProperty(el, 'currentTime', { configurable: true, get: () => at, set: (v: number) => (at = v) });
+  return { at: () => at, set: (v: number) => (at = v) };
+}
+
+const playerReady = async () => {
+  const el = await screen.findByTestId('lecture-video');
+  await waitFor(() => expect(el).toHaveAttribute('src', '/media/hls/a1/master.m3u8'));
+  return el as HTMLVideoElement;
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  setLevel.mockClear();
+});
+
+describe('the player (issue 16)', () => {
+  it('starts the playback of the chosen video, then plays its playlist; the views left are shown', async () => {
+    const { fetch } = open();
+    await playerReady();
+    expect(fetch.mock.calls.some(([url, init]) => url === PLAYBACK && (init as RequestInit).method === 'POST')).toBe(true);
+    expect(screen.getByTestId('views-left')).toHaveTextContent('Views left of this video: 3');
+  });
+
+  it('the quality menu offers Auto and each rung and switches the rung; the speed menu sets the rate', async () => {
+    open();
+    const el = await playerReady();
+    const quality = await screen.findByRole('combobox', { name: 'Quality' });
+    expect(within(quality).getAllByRole('option').map((o) => o.textContent)).toEqual(['Auto', '240p', '360p', '720p']);
+    await userEvent.selectOptions(quality, '360p');
+    expect(setLevel).toHaveBeenLastCalledWith(1);
+    await userEvent.selectOptions(quality, 'Auto');
+    expect(setLevel).toHaveBeenLastCalledWith(-1);
+    const speed = screen.getByRole('combobox', { name: 'Playback speed' });
+    expect(within(speed).getAllByRole('option').map((o) => o.textContent)).toEqual(['0.75×', '1×', '1.25×', '1.5×', '2×']);
+    await userEvent.selectOptions(speed, '1.5×');
+    expect(el.playbackRate).toBe(1.5);
+  });
+
+  it('resumes where the student stopped (past 5 s, not near the end) and offers to start over', async () => {
+    window.localStorage.setItem('video-position:v1', JSON.stringify({ at: 42 }));
+    open();
+    const el = await playerReady();
+    const m = media(el, { duration: 600 });
+    fireEvent.loadedMetadata(el);
+    expect(m.at()).toBe(42);
+    expect(screen.getByText(/Resumed at 0:42/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(m.at()).toBe(0);
+  });
+
+  it('keeps the position as the video plays and forgets it at the end', () => {
+    window.localStorage.setItem('video-position:v9', JSON.stringify({ at: 4 }));
+    expect(resumeAt('v9', 600)).toBeUndefined();
+    window.localStorage.setItem('video-position:v9', JSON.stringify({ at: 595 }));
+    expect(resumeAt('v9', 600)).toBeUndefined();
+    window.localStorage.setItem('video-position:v9', JSON.stringify({ at: 300 }));
+    expect(resumeAt('v9', 600)).toBe(300);
+  });
+
+  it('counts a view once 30 % has actually played (a seek forward is not play), once per playback', async () => {
+    const { fetch } = open((url) => (url === VIEWS ? { status: 200, body: { viewsLeft: 2 } } : undefined));
+    const el = await playerReady();
+    const m = media(el, { duration: 100, paused: false });
+    fireEvent.loadedMetadata(el);
+    const play = (from: number, to: number) => {
+      for (let s = from; s <= to; s++) {
+        m.set(s);
+        fireEvent.timeUpdate(el);
+      }
+    };
+    const counts = () => fetch.mock.calls.filter(([url]) => url === VIEWS);
+    play(0, 10);
+    // A jump to 80 s is a seek: the 70 s skipped are not played.
+    fireEvent.seeking(el);
+    play(80, 95);
+    expect(counts()).toHaveLength(0);
+    play(96, 100);
+    fireEvent.seeking(el);
+    play(0, 3);
+    await waitFor(() => expect(counts()).toHaveLength(1));
+    expect(bodyOf(fetch, fetch.mock.calls.findIndex(([url]) => url === VIEWS))).toEqual({ playbackId: 'p1' });
+    expect(await screen.findByText('Views left of this video: 2')).toBeInTheDocument();
+    play(4, 60);
+    await act(async () => {});
+    expect(counts()).toHaveLength(1);
+  });
+
+  it('says in words when no view is left (403 video.viewLimit), in Arabic too, with no retry', async () => {
+    window.localStorage.setItem('language', 'ar');
+    open((url) => (url === PLAYBACK ? { status: 403, body: { message: 'limit', code: 'video.viewLimit' } } : undefined));
+    const failure = await screen.findByTestId('player-failure');
+    expect(failure).toHaveTextContent('استنفدت كل مرات مشاهدة هذا الفيديو');
+    expect(within(failure).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a video still being prepared (409 video.notReady) says so and can be tried again', async () => {
+    let answer: Answer = { status: 409, body: { message: 'not ready', code: 'video.notReady' } };
+    open((url) => (url === PLAYBACK ? answer : undefined));
+    const failure = await screen.findByTestId('player-failure');
+    expect(failure).toHaveTextContent('This video is still being prepared');
+    answer = { status: 200, body: started() };
+    await userEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    await playerReady();
+    expect(screen.queryByTestId('player-failure')).not.toBeInTheDocument();
+  });
+
+  it("draws the student's phone and name over the picture, inside the fullscreen box, clear of the controls, moving every few seconds", async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const random = jest.spyOn(Math, 'random').mockReturnValue(0.1);
+      open();
+      const watermark = await screen.findByTestId('watermark');
+      expect(watermark).toHaveTextContent('+201012345678');
+      expect(watermark).toHaveTextContent('Mona Hassan');
+      expect(watermark).toHaveAttribute('aria-hidden', 'true');
+      const box = screen.getByTestId('player');
+      expect(box.contains(watermark)).toBe(true);
+      expect(box.querySelector('.vp-controls')!.contains(watermark)).toBe(false);
+      expect(box.querySelector('.vp-stage')!.contains(watermark)).toBe(true);
+      const before = watermark.getAttribute('style');
+      random.mockReturnValue(0.9);
+      act(() => jest.advanceTimersByTime(WATERMARK_MOVE_MS));
+      expect(screen.getByTestId('watermark').getAttribute('style')).not.toBe(before);
+      random.mockRestore();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('the fullscreen button puts the whole box (video, watermark, controls) in fullscreen', async () => {
+    const request = jest.fn(async () => {});
+    HTMLElement.prototype.requestFullscreen = request;
+    open();
+    await playerReady();
+    await userEvent.click(screen.getByRole('button', { name: 'Full screen' }));
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request.mock.contexts[0]).toBe(screen.getByTestId('player'));
+  });
+
+  it('keyboard: Space plays and pauses, the arrows seek 5 s', async () => {
+    open();
+    const el = await playerReady();
+    const m = media(el, { duration: 100, currentTime: 20 });
+    const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
+    const box = screen.getByTestId('player');
+    fireEvent.keyDown(box, { key: ' ' });
+    expect(playSpy).toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'ArrowRight' });
+    expect(m.at()).toBe(25);
+    fireEvent.keyDown(box, { key: 'ArrowLeft' });
+    fireEvent.keyDown(box, { key: 'ArrowLeft' });
+    expect(m.at()).toBe(15);
+  });
+
+  it("an admin's look is marked as a preview, with no watermark and no view counted", async () => {
+    open(undefined, adminUser);
+    await playerReady();
+    expect(screen.getByText('Preview')).toBeInTheDocument();
+    expect(screen.queryByTestId('watermark')).not.toBeInTheDocument();
+  });
+});
+
+describe('playback rules', () => {
+  it('time played: small forward steps count, jumps and steps back do not', () => {
+    const p = new PlayedTime();
+    [0, 1, 2, 3].forEach((s) => p.tick(s));
+    p.tick(50);
+    p.tick(51);
+    p.tick(10);
+    expect(p.played).toBe(4);
+    expect(p.reached(10)).toBe(true);
+    expect(p.reached(20)).toBe(false);
+  });
+
+  it('start rung: what fits 70 % of the downlink; data saver and 2G the lowest; 3G at most the second; unknown: automatic', () => {
+    const ladder = [496_000, 896_000, 1_496_000, 2_896_000];
+    expect(startLevelFor(ladder, undefined)).toBe(-1);
+    expect(startLevelFor(ladder, { downlink: 10 })).toBe(3);
+    expect(startLevelFor(ladder, { downlink: 1.6 })).toBe(1);
+    expect(startLevelFor(ladder, { downlink: 10, saveData: true })).toBe(0);
+    expect(startLevelFor(ladder, { effectiveType: '2g', downlink: 0.2 })).toBe(0);
+    expect(startLevelFor(ladder, { effectiveType: '3g', downlink: 10 })).toBe(1);
+  });
+});

@@ -1,0 +1,19 @@
+import { api } from '@/lib/api';
+import type { ResponseOf } from '@/lib/api-client';
+
+export type Playback = ResponseOf<'POST /api/AWS/lectures/{id}/videos/{videoId}/playback'>;
+
+/**
+ * Issue 16: the signed cookies of one video's HLS (Set-Cookie, for its /media/hls/<assetId>/ path)
+ * and its playlist, when the server's rules let this student watch it now (entitled, quiz gate
+ * open, ready, views left); else 403 video.locked / video.viewLimit / lecture.notOwned or 409 video.notReady.
+ */
+export const startPlaybackApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    startPlayback: build.mutation<Playback, { lectureId: string; videoId: string }>({
+      query: ({ lectureId, videoId }) => ({ route: 'POST /api/AWS/lectures/{id}/videos/{videoId}/playback', params: { id: lectureId, videoId } }),
+    }),
+  }),
+});
+
+export const { useStartPlaybackMutation } = startPlaybackApi;

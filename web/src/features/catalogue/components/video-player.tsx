@@ -1,0 +1,370 @@
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import type { Video } from '@shared/schemas/catalogue';
+import { useT } from '@/i18n/use-t';
+import { errorCodeOf, messageOf } from '@/lib/forms';
+import { selectToken, selectUser } from '@/lib/session';
+import { useCountVideoViewMutation } from '../api/count-video-view';
+import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
+import { attachHls, type HlsSource, type QualityLevel, type SourceFailure } from '../lib/hls-source';
+import { clock, connectionOf, keepPosition, PlayedTime, resumeAt, SPEEDS } from '../lib/playback';
+import { Watermark } from './watermark';
+import './video-player.css';
+
+type Phase = { state: 'starting' } | { state: 'ready'; playback: Playback } | { state: 'failed'; error: unknown; retry: boolean };
+
+const FAILURE_TEXT: Record<SourceFailure, 'player.networkFailed' | 'player.mediaFailed' | 'player.unsupported'> = {
+  network: 'player.networkFailed',
+  media: 'player.mediaFailed',
+  unsupported: 'player.unsupported',
+};
+
+/** Keys from the player's own controls (they handle their own keys: a select's arrows, a range's). */
+const ownKeys = (target: EventTarget) => target instanceof HTMLSelectElement || target instanceof HTMLInputElement || target instanceof HTMLButtonElement;
+
+/**
+ * Issue 16: one video of a lecture, as HLS behind the playback cookies. Choosing the video asks the
+ * server to start a playback (startPlayback: the rules that let this student watch it now; the
+ * cookies come back with it), then plays its playlist: quality (auto + each rung) and speed menus,
+ * the position kept per video (resumed past the first seconds, not near the end), a view counted
+ * once VIDEO_VIEW_SHARE of the video has actually played, the views left, and the signed-in
+ * student's phone and name over the picture. The controls are ours, and the fullscreen element is
+ * the player's box, so the watermark is in fullscreen too. `preview`: an admin's look (no
+ * watermark, no view counted).
+ */
+export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: string; video: Video; preview?: boolean }) {
+  const t = useT();
+  const user = useSelector(selectUser);
+  const token = useSelector(selectToken);
+  const [startPlayback] = useStartPlaybackMutation();
+  const [countView] = useCountVideoViewMutation();
+  const [phase, setPhase] = useState<Phase>({ state: 'starting' });
+  const [attempt, setAttempt] = useState(0);
+  const [sourceFailure, setSourceFailure] = useState<SourceFailure>();
+  const [viewsLeft, setViewsLeft] = useState<number | null | undefined>(video.viewsLeft);
+  const [levels, setLevels] = useState<QualityLevel[]>([]);
+  const [chosenLevel, setChosenLevel] = useState(-1);
+  const [playingLevel, setPlayingLevel] = useState<number>();
+  const [speed, setSpeed] = useState(1);
+  const [playing, setPlaying] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [time, setTime] = useState({ at: 0, duration: 0 });
+  const [muted, setMuted] = useState(false);
+  // 'native': the browser's fullscreen; 'window': the box fills the window (where an element cannot go fullscreen).
+  const [fullscreen, setFullscreen] = useState<'off' | 'native' | 'window'>('off');
+  const [resumedAt, setResumedAt] = useState<number>();
+  const box = useRef<HTMLDivElement>(null);
+  const videoEl = useRef<HTMLVideoElement>(null);
+  const source = useRef<HlsSource | null>(null);
+  const played = useRef(new PlayedTime());
+  const counted = useRef(false);
+  const keptAt = useRef(0);
+
+  // Start the playback: the server's rules and the cookies, then the playlist.
+  useEffect(() => {
+    let live = true;
+    startPlayback({ lectureId, videoId: video.id })
+      .unwrap()
+      .then(
+        (playback) => {
+          if (!live) return;
+          setViewsLeft(playback.viewsLeft);
+          setPhase({ state: 'ready', playback });
+        },
+        (error: unknown) => {
+          if (!live) return;
+          const code = errorCodeOf(error);
+          // A refusal by the rules stays; a failed call may be tried again.
+          setPhase({ state: 'failed', error, retry: !(code === 'video.viewLimit' || code === 'video.locked' || code === 'lecture.notOwned') });
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [startPlayback, lectureId, video.id, attempt]);
+
+  const playback = phase.state === 'ready' ? phase.playback : undefined;
+  useEffect(() => {
+    const el = videoEl.current;
+    if (!el || !playback) return;
+    let live = true;
+    played.current = new PlayedTime();
+    counted.current = false;
+    void attachHls(el, playback.playlistUrl, {
+      connection: connectionOf(),
+      token,
+      onLevels: (l) => live && setLevels(l),
+      onLevelSwitched: (i) => live && setPlayingLevel(i),
+      onFatal: (f) => live && setSourceFailure(f),
+    }).then((s) => {
+      if (live) source.current = s;
+      else s.destroy();
+    });
+    return () => {
+      live = false;
+      keepPosition(video.id, el.currentTime, el.duration);
+      source.current?.destroy();
+      source.current = null;
+    };
+    // The token only signs the AES key's request; a new token does not restart the video.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [playback, video.id]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement && document.fullscreenElement === box.current ? 'native' : 'off');
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const playbackId = playback?.playbackId;
+  const onTimeUpdate = useCallback(() => {
+    const el = videoEl.current;
+    if (!el) return;
+    setTime({ at: el.currentTime, duration: el.duration });
+    if (!el.paused && !el.seeking) played.current.tick(el.currentTime);
+    if (Math.abs(el.currentTime - keptAt.current) >= 5) {
+      keptAt.current = el.currentTime;
+      keepPosition(video.id, el.currentTime, el.duration);
+    }
+    if (!preview && playbackId && !counted.current && played.current.reached(el.duration)) {
+      counted.current = true;
+      countView({ lectureId, videoId: video.id, playbackId })
+        .unwrap()
+        .then(
+          (r) => setViewsLeft(r.viewsLeft),
+          () => {
+            // Not counted (a dropped connection): the next stretch of play tries again.
+            counted.current = false;
+            played.current.played = 0;
+          },
+        );
+    }
+  }, [countView, lectureId, playbackId, preview, video.id]);
+
+  function onLoadedMetadata() {
+    const el = videoEl.current!;
+    setTime({ at: el.currentTime, duration: el.duration });
+    el.playbackRate = speed;
+    const at = resumeAt(video.id, el.duration);
+    if (at !== undefined) {
+      el.currentTime = at;
+      setResumedAt(at);
+    }
+  }
+
+  const togglePlay = () => {
+    const el = videoEl.current;
+    if (!el) return;
+    if (el.paused) void el.play().catch(() => {});
+    else el.pause();
+  };
+  const seekTo = (at: number) => {
+    const el = videoEl.current;
+    if (!el || !Number.isFinite(el.duration)) return;
+    played.current.break();
+    el.currentTime = Math.min(Math.max(0, at), el.duration);
+  };
+  function retry() {
+    setPhase({ state: 'starting' });
+    setSourceFailure(undefined);
+    setAttempt((n) => n + 1);
+  }
+  function chooseLevel(index: number) {
+    setChosenLevel(index);
+    source.current?.setLevel(index);
+  }
+  function chooseSpeed(rate: number) {
+    setSpeed(rate);
+    if (videoEl.current) videoEl.current.playbackRate = rate;
+  }
+  async function toggleFullscreen() {
+    const el = box.current;
+    if (!el) return;
+    if (document.fullscreenElement) return void (await document.exitFullscreen().catch(() => {}));
+    if (fullscreen === 'window') return setFullscreen('off');
+    // Where an element cannot go fullscreen (iPhone), the box fills the window instead (CSS).
+    if (el.requestFullscreen) await el.requestFullscreen().catch(() => setFullscreen('window'));
+    else setFullscreen('window');
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const own = ownKeys(e.target);
+    const el = videoEl.current;
+    if (!el) return;
+    if ((e.key === ' ' || e.key === 'k') && !own) togglePlay();
+    else if (e.key === 'ArrowLeft' && !own) seekTo(el.currentTime - 5);
+    else if (e.key === 'ArrowRight' && !own) seekTo(el.currentTime + 5);
+    else if (e.key === 'f') void toggleFullscreen();
+    else if (e.key === 'm') el.muted = !el.muted;
+    else return;
+    e.preventDefault();
+  }
+
+  const failure =
+    phase.state === 'failed' ? messageOf(phase.error, t, 'player.startFailed') : sourceFailure ? t(FAILURE_TEXT[sourceFailure]) : undefined;
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const autoLabel = chosenLevel === -1 && playingLevel !== undefined && levels[playingLevel] ? t('player.autoAt', { height: levels[playingLevel]!.height }) : t('player.auto');
+
+  return (
+    <div className="vp-wrap">
+      <div
+        ref={box}
+        className={`vp${fullscreen !== 'off' ? ' is-fullscreen' : ''}${fullscreen === 'window' ? ' is-pseudo-fullscreen' : ''}`}
+        onKeyDown={onKeyDown}
+        role="group"
+        aria-label={t('player.label', { name: video.videoName || video.name })}
+        data-testid="player"
+      >
+        <div className="vp-stage">
+          <video
+            ref={videoEl}
+            data-testid="lecture-video"
+            playsInline
+            preload="metadata"
+            controlsList="nodownload"
+            disablePictureInPicture
+            onContextMenu={(e) => e.preventDefault()}
+            onClick={togglePlay}
+            onPlay={() => setPlaying(true)}
+            onPause={() => {
+              setPlaying(false);
+              played.current.break();
+              const el = videoEl.current;
+              if (el) keepPosition(video.id, el.currentTime, el.duration);
+            }}
+            onWaiting={() => setWaiting(true)}
+            onPlaying={() => setWaiting(false)}
+            onSeeking={() => played.current.break()}
+            onTimeUpdate={onTimeUpdate}
+            onDurationChange={() => setTime((tm) => ({ ...tm, duration: videoEl.current?.duration ?? 0 }))}
+            onLoadedMetadata={onLoadedMetadata}
+            onVolumeChange={() => setMuted(videoEl.current?.muted ?? false)}
+          />
+          {!preview && user && phase.state === 'ready' && <Watermark phone={user.mobileNumber} name={name} />}
+          {preview && <span className="vp-preview-mark">{t('player.preview')}</span>}
+          {(phase.state === 'starting' || (waiting && !failure)) && (
+            <div className="vp-overlay" role="status">
+              <span className="vp-busy" aria-hidden="true" />
+              <span className="visually-hidden">{t('loading')}</span>
+            </div>
+          )}
+          {failure && (
+            <div className="vp-overlay vp-failure" role="alert" data-testid="player-failure">
+              <p dir="auto">{failure}</p>
+              {(phase.state === 'failed' ? phase.retry : true) && (
+                <button type="button" className="button button-primary" onClick={retry}>
+                  {t('player.retry')}
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+        {/* The timeline runs left to right in both languages; the labels are in the interface's language. */}
+        <div className="vp-controls" dir="ltr">
+          <button type="button" className="vp-button" onClick={togglePlay} aria-label={t(playing ? 'player.pause' : 'player.play')} disabled={phase.state !== 'ready'}>
+            {playing ? <PauseGlyph /> : <PlayGlyph />}
+          </button>
+          <span className="vp-time" aria-hidden="true">
+            {clock(time.at)}
+          </span>
+          <input
+            type="range"
+            className="vp-seek"
+            min={0}
+            max={Number.isFinite(time.duration) && time.duration > 0 ? time.duration : 0}
+            step={1}
+            value={Math.min(time.at, time.duration || 0)}
+            onChange={(e) => seekTo(Number(e.target.value))}
+            aria-label={t('player.seek')}
+            aria-valuetext={t('player.position', { at: clock(time.at), duration: clock(time.duration) })}
+            disabled={phase.state !== 'ready' || !time.duration}
+          />
+          <span className="vp-time" aria-hidden="true">
+            {clock(time.duration)}
+          </span>
+          <button type="button" className="vp-button" onClick={() => videoEl.current && (videoEl.current.muted = !videoEl.current.muted)} aria-label={t(muted ? 'player.unmute' : 'player.mute')} aria-pressed={muted}>
+            {muted ? <MutedGlyph /> : <SoundGlyph />}
+          </button>
+          <label className="vp-menu">
+            <span className="visually-hidden">{t('player.speed')}</span>
+            <select value={speed} onChange={(e) => chooseSpeed(Number(e.target.value))} data-testid="speed-menu">
+              {SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {s}×
+                </option>
+              ))}
+            </select>
+          </label>
+          {levels.length > 0 && (
+            <label className="vp-menu">
+              <span className="visually-hidden">{t('player.quality')}</span>
+              <select value={chosenLevel} onChange={(e) => chooseLevel(Number(e.target.value))} data-testid="quality-menu">
+                <option value={-1}>{autoLabel}</option>
+                {levels.map((l) => (
+                  <option key={l.index} value={l.index}>
+                    {l.height}p
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <button type="button" className="vp-button" onClick={() => void toggleFullscreen()} aria-label={t(fullscreen !== 'off' ? 'player.exitFullscreen' : 'player.fullscreen')} data-testid="fullscreen">
+            <FullscreenGlyph exit={fullscreen !== 'off'} />
+          </button>
+        </div>
+      </div>
+      <p className="vp-meta muted" aria-live="polite">
+        {viewsLeft !== null && viewsLeft !== undefined && (
+          <span data-testid="views-left" className={viewsLeft === 0 ? 'is-last' : undefined}>
+            {viewsLeft === 0 ? t('player.noViewsLeft') : t('player.viewsLeft', { n: viewsLeft })}
+          </span>
+        )}
+        {resumedAt !== undefined && (
+          <span>
+            {t('player.resumed', { at: clock(resumedAt) })}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                seekTo(0);
+                setResumedAt(undefined);
+              }}
+            >
+              {t('player.startOver')}
+            </button>
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}
+
+const glyph = { width: 22, height: 22, viewBox: '0 0 24 24', 'aria-hidden': true, fill: 'currentColor' } as const;
+const PlayGlyph = () => (
+  <svg {...glyph}>
+    <path d="M7 4.5v15l12.5-7.5z" />
+  </svg>
+);
+const PauseGlyph = () => (
+  <svg {...glyph}>
+    <path d="M6 4h4v16H6zM14 4h4v16h-4z" />
+  </svg>
+);
+const SoundGlyph = () => (
+  <svg {...glyph}>
+    <path d="M4 9h4l5-4v14l-5-4H4z" />
+    <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+const MutedGlyph = () => (
+  <svg {...glyph}>
+    <path d="M4 9h4l5-4v14l-5-4H4z" />
+    <path d="M16 9l5 6M21 9l-5 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+const FullscreenGlyph = ({ exit }: { exit: boolean }) => (
+  <svg {...glyph} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <path d={exit ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'} />
+  </svg>
+);

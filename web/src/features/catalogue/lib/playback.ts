@@ -1,0 +1,98 @@
+/**
+ * The player's rules as plain functions (issue 16), testable without a video element: where to
+ * resume, when a view counts (time actually played, not the position), which rung to start at.
+ */
+import { VIDEO_VIEW_SHARE } from '@shared/video';
+import { readJson, remove, writeJson } from '@/lib/storage';
+
+/** Playback speeds offered in the speed menu. */
+export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+
+/** A position is kept per video in localStorage under this prefix. */
+const POSITION_KEY = (videoId: string) => `video-position:${videoId}`;
+/** Earlier than this, starting over loses nothing. */
+export const RESUME_MIN_SECONDS = 5;
+/** Within this many seconds of the end (or the last 5 %), the video counts as finished: it starts over. */
+const NEAR_END_SECONDS = 10;
+
+const nearEnd = (at: number, duration: number) => at >= duration - Math.max(NEAR_END_SECONDS, duration * 0.05);
+
+/** Where to resume a video: the kept position when it is past the first seconds and not near the end. */
+export function resumeAt(videoId: string, duration: number): number | undefined {
+  const kept = readJson<{ at: number }>(POSITION_KEY(videoId))?.at;
+  if (typeof kept !== 'number' || !Number.isFinite(kept) || kept <= RESUME_MIN_SECONDS) return undefined;
+  if (Number.isFinite(duration) && duration > 0 && nearEnd(kept, duration)) return undefined;
+  return kept;
+}
+
+/** Keeps the position (the end forgets it, so the next open starts over). */
+export function keepPosition(videoId: string, at: number, duration: number): void {
+  if (Number.isFinite(duration) && duration > 0 && nearEnd(at, duration)) remove(POSITION_KEY(videoId));
+  else if (at > RESUME_MIN_SECONDS) writeJson(POSITION_KEY(videoId), { at: Math.floor(at) });
+}
+
+/**
+ * Time actually played: the sum of the small forward steps between `timeupdate`s while playing.
+ * A seek is a jump, not play, so steps longer than `maxStep` (and backward ones) are not counted.
+ */
+export class PlayedTime {
+  private last: number | undefined;
+  played = 0;
+  constructor(private readonly maxStep = 2) {}
+
+  /** The position now, while playing. */
+  tick(at: number): void {
+    if (this.last !== undefined) {
+      const step = at - this.last;
+      if (step > 0 && step <= this.maxStep) this.played += step;
+    }
+    this.last = at;
+  }
+
+  /** A seek or a pause: the next tick starts a new run. */
+  break(): void {
+    this.last = undefined;
+  }
+
+  /** True once VIDEO_VIEW_SHARE of `duration` has played. */
+  reached(duration: number, share = VIDEO_VIEW_SHARE): boolean {
+    return Number.isFinite(duration) && duration > 0 && this.played >= duration * share;
+  }
+}
+
+/** What the browser tells of its connection (Network Information API, Chromium and Android only). */
+export interface ConnectionHint {
+  /** Estimated downlink, Mbit/s. */
+  downlink?: number;
+  effectiveType?: string;
+  saveData?: boolean;
+}
+
+export const connectionOf = (): ConnectionHint | undefined => (typeof navigator !== 'undefined' ? (navigator as Navigator & { connection?: ConnectionHint }).connection : undefined);
+
+/**
+ * The rung to start at (an index into `bandwidths`, lowest first) for this connection, or -1 for
+ * hls.js's own choice when the browser says nothing: the highest rung whose bandwidth fits 70 % of
+ * the estimated downlink; a data saver or a 2G link takes the lowest, 3G at most the second.
+ */
+export function startLevelFor(bandwidths: readonly number[], connection: ConnectionHint | undefined): number {
+  if (!connection || bandwidths.length === 0) return -1;
+  if (connection.saveData || connection.effectiveType === 'slow-2g' || connection.effectiveType === '2g') return 0;
+  const cap = connection.effectiveType === '3g' ? Math.min(1, bandwidths.length - 1) : bandwidths.length - 1;
+  if (typeof connection.downlink !== 'number' || connection.downlink <= 0) return connection.effectiveType === '3g' ? cap : -1;
+  const budget = connection.downlink * 1e6 * 0.7;
+  let level = 0;
+  bandwidths.forEach((b, i) => {
+    if (b <= budget && i <= cap) level = i;
+  });
+  return level;
+}
+
+/** m:ss or h:mm:ss. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
