@@ -297,3 +297,63 @@ describe('/dashboard/preview: Quiz section', () => {
     expect(fetch.mock.calls.some(([url]) => url === '/api/v/lecture/s1')).toBe(false);
   });
 });
+
+describe('/dashboard/preview: video preparation and the view limit (issue 16)', () => {
+  it("shows each video's state, reads the lecture again every few seconds while one prepares, and stops once all are ready", async () => {
+    const states = (progress: number, done: boolean) =>
+      lecture({
+        viewLimit: 4,
+        videos: [
+          video({ videoUrl: 'videos/1.webm', state: done ? 'ready' : 'processing', progress }),
+          video({ id: 'v2', videoName: 'Video two', order: 2, videoUrl: 'videos/2.webm', state: 'failed', failure: 'Invalid data found when processing input' }),
+          video({ id: 'v3', videoName: 'Video three', order: 3, videoUrl: 'videos/3.webm', state: 'ready' }),
+        ],
+      });
+    let reads = 0;
+    const { fetch } = adminPreview((url) => {
+      if (url === '/api/v/lecture/s1') return { status: 200, body: { data: [states(10, false)] } };
+      if (url === '/api/cours/lectureaaa/l1') {
+        reads++;
+        return { status: 200, body: { data: reads === 1 ? states(40, false) : states(100, true) } };
+      }
+      return undefined;
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit lecture' });
+    const rows = within(dialog).getAllByTestId('existing-video');
+    expect(await within(rows[0]!).findByText('Preparing for streaming: 40%')).toBeInTheDocument();
+    expect(within(rows[1]!).getByTestId('video-state')).toHaveTextContent('Preparation failed: Invalid data found when processing input');
+    expect(within(rows[2]!).getByTestId('video-state')).toHaveTextContent('Ready');
+    expect(within(dialog).getByLabelText('Views per video')).toHaveValue(4);
+    // The next read (≈3 s later) finds it ready; then the reads stop.
+    await waitFor(() => expect(within(rows[0]!).getByTestId('video-state')).toHaveAttribute('data-state', 'ready'), { timeout: 6000 });
+    const after = reads;
+    await act(() => new Promise((r) => setTimeout(r, 3500)));
+    expect(reads).toBe(after);
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/cours/lectureaaa/l1').length).toBe(after);
+  }, 20_000);
+
+  it('the view limit: 1 to 100 or empty for none; it is sent with the lecture (empty: no limit)', async () => {
+    const existing = lecture({ price: 80, isFree: false, viewLimit: null, videos: [video({ videoUrl: 'videos/1.webm', state: 'ready' })] });
+    const { fetch } = adminPreview((url) => {
+      if (url === '/api/v/lecture/s1') return { status: 200, body: { data: [existing] } };
+      if (url === '/api/cours/lectureaaa/l1') return { status: 200, body: { data: existing } };
+      if (url === '/api/AWS/lectures/l1') return { status: 200, body: { message: 'Lecture Updated Successfully', data: existing } };
+      return undefined;
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit lecture' });
+    const field = within(dialog).getByLabelText('Views per video');
+    expect(field).toHaveValue(null);
+    await userEvent.type(field, '101');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/Views per video must be a whole number from 1 to 100/)).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => url === '/api/AWS/lectures/l1')).toBe(false);
+    await userEvent.clear(field);
+    await userEvent.type(field, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Lecture Updated Successfully')).toBeInTheDocument();
+    const patch = fetch.mock.calls.find(([url]) => url === '/api/AWS/lectures/l1')![1]!;
+    expect((patch.body as FormData).get('viewLimit')).toBe('3');
+  });
+});

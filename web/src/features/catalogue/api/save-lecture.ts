@@ -16,6 +16,8 @@ export interface NewLecture {
   isFree: boolean;
   /** Days a purchase lasts. */
   accessDays: number;
+  /** Views per student of each video; null: no limit. */
+  viewLimit: number | null;
   contentId: string;
   imageFile: File;
   videoUrls: VideoToSave[];
@@ -33,6 +35,7 @@ export const saveLectureApi = api.injectEndpoints({
         form.set('price', String(input.price));
         form.set('isFree', String(input.isFree));
         form.set('accessDays', String(input.accessDays));
+        form.set('viewLimit', input.viewLimit === null ? '' : String(input.viewLimit));
         form.set('contentId', input.contentId);
         form.set('imageFile', input.imageFile);
         form.set('videoUrls', JSON.stringify(input.videoUrls));

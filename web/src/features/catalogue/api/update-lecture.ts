@@ -9,6 +9,8 @@ export interface LectureChanges {
   isFree: boolean;
   /** Days a purchase lasts. */
   accessDays: number;
+  /** Views per student of each video; null: no limit. */
+  viewLimit: number | null;
   imageFile?: File;
 }
 
@@ -23,6 +25,7 @@ export const updateLectureApi = api.injectEndpoints({
         form.set('price', String(input.price));
         form.set('isFree', String(input.isFree));
         form.set('accessDays', String(input.accessDays));
+        form.set('viewLimit', input.viewLimit === null ? '' : String(input.viewLimit));
         if (input.imageFile) form.set('imageFile', input.imageFile);
         return { route: 'PATCH /api/AWS/lectures/{id}', params: { id }, formData: form };
       },

@@ -1,5 +1,7 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { LECTURE_ACCESS_DAYS_DEFAULT, LECTURE_ACCESS_DAYS_MAX } from '@shared/constants';
+import { VIDEO_VIEW_LIMIT_MAX } from '@shared/video';
 import type { Rule } from '@shared/rules';
 import type { Lecture } from '@shared/schemas/catalogue';
 import { confirm } from '@/components/confirm';
@@ -10,6 +12,7 @@ import { type MessageKey, useT } from '@/i18n/use-t';
 import { messageOf, ruleText, useZodForm } from '@/lib/forms';
 import { useAddVideosMutation } from '../api/add-videos';
 import { useDeleteVideoMutation } from '../api/delete-video';
+import { useGetLectureQuery } from '../api/get-lecture';
 import { useListQuizzesQuery } from '@/lib/endpoints/list-quizzes';
 import { useSaveLectureMutation } from '../api/save-lecture';
 import { useUpdateLectureMutation } from '../api/update-lecture';
@@ -25,6 +28,7 @@ import {
   numberOfLectures,
   priceToSend,
   videoPlan,
+  viewLimitToSend,
 } from '../lib/lecture-form';
 import { mediaSrc } from '../lib/media';
 import { wasHandled } from '../lib/query-view';
@@ -32,6 +36,7 @@ import { FormActions } from './form-actions';
 import { ImageField } from '@/components/image-field';
 import { QuizSelect } from './quiz-select';
 import { reveal, type UpdateVideos, VideoUploads } from './video-uploads';
+import { isPreparing, PREPARING_POLL_MS, VideoState } from './video-state';
 
 const PROBLEM_TEXT: Record<LectureProblem, MessageKey> = {
   required: 'admin.required',
@@ -51,6 +56,7 @@ const formOf = (l: Lecture): LectureForm => ({
   price: l.isFree ? '' : String(l.price),
   isFree: l.isFree,
   accessDays: String(l.accessDays ?? LECTURE_ACCESS_DAYS_DEFAULT),
+  viewLimit: l.viewLimit ? String(l.viewLimit) : '',
   existing: [...(l.videos ?? [])]
     .sort((a, b) => a.order - b.order)
     .map((v) => ({ id: v.id, videoName: v.videoName || v.name, videoUrl: v.videoUrl, quizId: v.quizId ?? '', original: { videoName: v.videoName || v.name, quizId: v.quizId ?? '' }, markedForDeletion: false })),
@@ -80,6 +86,12 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
   const [updateVideo] = useUpdateVideoMutation();
   const [addVideos] = useAddVideosMutation();
   const [deleteVideo] = useDeleteVideoMutation();
+  // Each stored video's preparation (issue 16): the lecture is read again every few seconds while one prepares.
+  const [preparing, setPreparing] = useState(() => isPreparing(lecture?.videos));
+  const live = useGetLectureQuery(lecture?.id ?? skipToken, { pollingInterval: preparing ? PREPARING_POLL_MS : 0 });
+  const liveVideos = (live.data ?? lecture)?.videos;
+  if (isPreparing(liveVideos) !== preparing) setPreparing(!preparing);
+  const stateOf = (id: string) => liveVideos?.find((v) => v.id === id);
 
   /** Re-checks the fields that show an error, so each clears as soon as it is fixed. */
   const recheck = (...names: ('price' | 'image' | 'videos')[]) => {
@@ -122,6 +134,7 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
           price: priceToSend(f),
           isFree: f.isFree,
           accessDays: accessDaysToSend(f),
+          viewLimit: viewLimitToSend(f),
           contentId,
           imageFile: f.image!,
           videoUrls: videoPlan(f).add,
@@ -134,6 +147,7 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
           price: priceToSend(f),
           isFree: f.isFree,
           accessDays: accessDaysToSend(f),
+          viewLimit: viewLimitToSend(f),
           imageFile: f.image ?? undefined,
         }).unwrap();
         const plan = videoPlan(f);
@@ -217,6 +231,20 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
           error={errors.accessDays?.message}
           {...register('accessDays')}
         />
+        {/* Issue 16: how many times a student may watch each video; empty: no limit. */}
+        <TextField
+          id="lecture-view-limit"
+          className="access-days-field"
+          label={t('field.viewLimit')}
+          descriptiveText={t('admin.viewLimitHint', { max: VIDEO_VIEW_LIMIT_MAX })}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={VIDEO_VIEW_LIMIT_MAX}
+          dir="ltr"
+          error={errors.viewLimit?.message}
+          {...register('viewLimit')}
+        />
         <ImageField
           label={t('admin.lectureImage')}
           hint={lecture ? t('admin.keepImage') : undefined}
@@ -234,6 +262,7 @@ export function LectureFormModal({ contentId, lecture, onClose }: { contentId: s
                 {i + 1}. {v.original.videoName}
                 {v.markedForDeletion && <span className="status-pill is-locked">{t('admin.willDelete')}</span>}
               </p>
+              <VideoState video={stateOf(v.id)} />
               <div className="video-row-fields">
                 {/* Spec 4: an existing video can be renamed; the save changes it in place (same file and order). */}
                 <TextField

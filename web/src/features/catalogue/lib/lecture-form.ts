@@ -6,7 +6,7 @@
  * uploaded as soon as they are picked; the form only saves finished ones.
  */
 import { z } from 'zod';
-import { lectureEditForm, lectureForm, lecturePriceToSend } from '@shared/schemas/catalogue';
+import { lectureEditForm, lectureForm, lecturePriceToSend, lectureViewLimit } from '@shared/schemas/catalogue';
 import { LECTURE_ACCESS_DAYS_DEFAULT } from '@shared/constants';
 import { type Rule, ruleOf } from '@shared/rules';
 
@@ -46,17 +46,19 @@ export type LectureForm = {
   isFree: boolean;
   /** Days a purchase lasts, as typed (empty: the default). */
   accessDays: string;
+  /** Views per student of each video, as typed (empty: no limit). */
+  viewLimit: string;
   image: File | null;
   existing: ExistingVideo[];
   videos: NewVideo[];
 };
 
-export type LectureField = 'name' | 'subtitle' | 'price' | 'accessDays' | 'image' | 'videos';
+export type LectureField = 'name' | 'subtitle' | 'price' | 'accessDays' | 'viewLimit' | 'image' | 'videos';
 export type LectureProblem = 'required' | 'imageRequired' | 'imageTooBig' | 'videoRequired' | 'videoName' | 'uploading' | 'uploadFailed' | 'priceInvalid';
 /** A problem the form words itself, or a shared rule worded by the dictionary (`rule.<code>`). */
 export type LectureFormErrors = Partial<Record<LectureField, LectureProblem | Rule>>;
 
-export const emptyLectureForm = (): LectureForm => ({ name: '', subtitle: '', price: '', isFree: false, accessDays: String(LECTURE_ACCESS_DAYS_DEFAULT), image: null, existing: [], videos: [] });
+export const emptyLectureForm = (): LectureForm => ({ name: '', subtitle: '', price: '', isFree: false, accessDays: String(LECTURE_ACCESS_DAYS_DEFAULT), viewLimit: '', image: null, existing: [], videos: [] });
 
 /** Spec 5: number of lectures is read-only, derived from the videos the lecture will have. */
 export const numberOfLectures = (f: Pick<LectureForm, 'existing' | 'videos'>) =>
@@ -74,6 +76,12 @@ export function accessDaysToSend(f: Pick<LectureForm, 'accessDays'>): number {
   return parsed.success && parsed.data !== undefined ? parsed.data : LECTURE_ACCESS_DAYS_DEFAULT;
 }
 
+/** The view limit the form sends: the typed whole number, or null for none (the shared rule checks 1–VIDEO_VIEW_LIMIT_MAX). */
+export function viewLimitToSend(f: Pick<LectureForm, 'viewLimit'>): number | null {
+  const parsed = lectureViewLimit.safeParse(f.viewLimit);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The videos the lecture will have, as the shared rules read them (kept ones, then finished uploads). */
 const videosOf = (f: LectureForm) => [
   ...f.existing.filter((v) => !v.markedForDeletion).map((v) => ({ videoUrl: v.videoUrl ?? v.id, videoName: v.videoName, quizId: v.quizId || null })),
@@ -87,6 +95,7 @@ function problemOf(field: LectureField, rule: Rule, mode: 'add' | 'edit'): Lectu
     case 'subtitle':
       return rule.code === 'required' ? 'required' : rule;
     case 'accessDays':
+    case 'viewLimit':
       return rule;
     case 'price':
       return rule.code === 'lecture.price' || rule.code === 'required' ? 'required' : rule.code === 'notNumber' ? 'priceInvalid' : rule;
@@ -100,15 +109,19 @@ function problemOf(field: LectureField, rule: Rule, mode: 'add' | 'edit'): Lectu
 
 /** The edit form's video rule (the shared create form's): the lecture keeps at least one video. */
 const editVideos = z.object({ videos: lectureForm.shape.videos });
+/** The shared view-limit rule (the server's on save and update): 1–VIDEO_VIEW_LIMIT_MAX, or empty for none. */
+const viewLimitRule = z.object({ viewLimit: lectureViewLimit });
 
 /** The shared rules over the form: `lectureForm` when adding, `lectureEditForm` (image optional) and the video rule when editing. */
 export function validateLecture(f: LectureForm, mode: 'add' | 'edit'): LectureFormErrors {
   const errors: LectureFormErrors = {};
-  const input = { name: f.name, subtitle: f.subtitle, price: f.isFree ? undefined : f.price, isFree: f.isFree, accessDays: f.accessDays, image: f.image ?? undefined, videos: videosOf(f) };
-  const issues =
-    mode === 'add'
+  const input = { name: f.name, subtitle: f.subtitle, price: f.isFree ? undefined : f.price, isFree: f.isFree, accessDays: f.accessDays, viewLimit: f.viewLimit, image: f.image ?? undefined, videos: videosOf(f) };
+  const issues = [
+    ...(mode === 'add'
       ? (lectureForm.safeParse(input, { reportInput: true }).error?.issues ?? [])
-      : [...(lectureEditForm.safeParse(input, { reportInput: true }).error?.issues ?? []), ...(editVideos.safeParse(input, { reportInput: true }).error?.issues ?? [])];
+      : [...(lectureEditForm.safeParse(input, { reportInput: true }).error?.issues ?? []), ...(editVideos.safeParse(input, { reportInput: true }).error?.issues ?? [])]),
+    ...(viewLimitRule.safeParse(input, { reportInput: true }).error?.issues ?? []),
+  ];
   for (const issue of issues) {
     const field = issue.path[0] as LectureField;
     if (errors[field]) continue;
@@ -137,6 +150,7 @@ export const hasUnsavedWork = (f: LectureForm, initial: LectureForm) =>
   f.price !== initial.price ||
   f.isFree !== initial.isFree ||
   f.accessDays !== initial.accessDays ||
+  f.viewLimit !== initial.viewLimit ||
   f.image !== initial.image ||
   f.videos.length > 0 ||
   f.existing.some((v) => v.markedForDeletion || v.videoName !== v.original.videoName || v.quizId !== v.original.quizId);
