@@ -103,3 +103,46 @@ describe('/dashboard/users/{id}', () => {
     expect(screen.getByRole('link', { name: 'العودة إلى المستخدمين' })).toBeInTheDocument();
   });
 });
+
+describe("/dashboard/users/{id}: the student's video views (issue 16)", () => {
+  const rows = (views: number) => [
+    { lectureId: 'l1', lectureName: 'انقسام الخلية', videoId: 'v1', videoName: 'Video one', views, viewLimit: 3 },
+    { lectureId: 'l1', lectureName: 'انقسام الخلية', videoId: 'v2', videoName: 'Video two', views: 1, viewLimit: 3 },
+    { lectureId: 'l2', lectureName: 'الوراثة', videoId: 'v9', videoName: 'Genes', views: 5, viewLimit: null },
+  ];
+
+  it('lists the views per lecture against its limit; a reset asks first, resets that lecture, says so and reloads the counts', async () => {
+    let views = 3;
+    const { fetch } = open((url, init) => {
+      if (url === '/api/admin/users/u1/video-views') return { status: 200, body: { data: rows(views) } };
+      if (url === '/api/admin/users/u1/video-views?lectureId=l1' && init.method === 'DELETE') {
+        views = 0;
+        return { status: 200, body: { message: 'Views reset', reset: 2 } };
+      }
+      return undefined;
+    });
+    const lectures = await screen.findAllByTestId('views-lecture');
+    expect(lectures).toHaveLength(2);
+    expect(within(lectures[0]!).getByText('Limit: 3 views per video')).toBeInTheDocument();
+    expect(within(lectures[0]!).getAllByTestId('views-row').map((r) => r.textContent)).toEqual([expect.stringContaining('3 / 3'), expect.stringContaining('1 / 3')]);
+    expect(within(lectures[1]!).getByText('No view limit')).toBeInTheDocument();
+    expect(within(lectures[1]!).getByTestId('views-row')).toHaveTextContent('5');
+
+    await userEvent.click(within(lectures[0]!).getByRole('button', { name: 'Reset views' }));
+    await waitFor(() => expect(swalTitle()).toBe('Reset the views?'));
+    await userEvent.click(document.querySelector<HTMLButtonElement>('.swal2-confirm')!);
+    await waitFor(() => expect(swalTitle()).toBe('Views of انقسام الخلية reset'));
+    expect(fetch.mock.calls.filter(([url, i]) => String(url).includes('video-views?') && i?.method === 'DELETE')).toHaveLength(1);
+    await waitFor(() => expect(within(screen.getAllByTestId('views-lecture')[0]!).getAllByTestId('views-row')[0]).toHaveTextContent('0 / 3'));
+  });
+
+  it('a cancelled confirm resets nothing', async () => {
+    const { fetch } = open((url) => (url === '/api/admin/users/u1/video-views' ? { status: 200, body: { data: rows(2) } } : undefined));
+    const [first] = await screen.findAllByTestId('views-lecture');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Reset views' }));
+    await waitFor(() => expect(swalTitle()).toBe('Reset the views?'));
+    await userEvent.click(document.querySelector<HTMLButtonElement>('.swal2-cancel')!);
+    await waitFor(() => expect(document.querySelector('.swal2-container')).toBeNull());
+    expect(fetch.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
+  });
+});

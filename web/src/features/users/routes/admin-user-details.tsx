@@ -11,6 +11,7 @@ import { failureText } from '../lib/failure-text';
 import { type UserDetails, useGetUserDetailsQuery } from '../api/get-user-details';
 import { UserActions } from '../components/user-actions';
 import { UserStatusBadge } from '../components/user-status-badge';
+import { VideoViews } from '../components/video-views';
 import { amountText, dateTimeText, dayText, fullName, phoneText } from '../lib/format';
 import { useUserActions } from '../lib/use-user-actions';
 import '../components/users.css';
@@ -138,6 +139,9 @@ export default function AdminUserDetailsRoute() {
 
       <h2>{t('userPage.results')}</h2>
       <DataTable columns={resultColumns} rows={d.results} rowKey={(r) => r.quizId} rowTestId="result-row" empty={t('userPage.noResults')} />
+
+      <h2>{t('userPage.videoViews')}</h2>
+      <VideoViews userId={u.id} />
       {actions.modal}
     </section>
   );
