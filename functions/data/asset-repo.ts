@@ -3,8 +3,9 @@
  * transcode to HLS. The transcode events write it (functions/media); the catalogue reads it to show
  * the admin each video's state and to hide from students every video that is not ready.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LadderRung, VideoState } from '../../shared/video';
+import { isConditionFailed } from '../lib/errors';
 import { assetIdOfKey } from '../lib/media-layout';
 import { ddb, TABLE } from './client';
 import { getItems, withoutKeys } from './items';
@@ -54,4 +55,96 @@ export async function assetsOfSources(sourceKeys: string[]): Promise<Map<string,
     if (item) out.set(k, withoutKeys<AssetRecord>(item));
   });
   return out;
+}
+
+const ASSET_NAMES = { '#state': 'state' };
+
+/**
+ * AP56: a job starts for this source (state processing, progress 0; rungs, failure, jobId of an earlier
+ * job dropped). Conditional: false (nothing written) when the asset already holds these very bytes
+ * (same ETag) and is not failed — a repeated S3 event starts no second job; a failed one may be retried.
+ */
+export async function startAsset(a: { assetId: string; sourceKey: string; sourceEtag: string; encrypted: boolean }): Promise<boolean> {
+  const record: AssetRecord = { ...a, state: 'processing', progress: 0, updatedAt: new Date().toISOString() };
+  try {
+    await ddb.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...keys.videoAsset(a.assetId), ...record },
+        ConditionExpression: 'attribute_not_exists(sourceEtag) OR sourceEtag <> :etag OR #state = :failed',
+        ExpressionAttributeNames: ASSET_NAMES,
+        ExpressionAttributeValues: { ':etag': a.sourceEtag, ':failed': 'failed' },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** A conditional update of the asset's job for these bytes; false when its condition did not hold (an outdated event). */
+async function updateAsset(assetId: string, input: Omit<UpdateCommandInput, 'TableName' | 'Key'>): Promise<boolean> {
+  try {
+    await ddb.send(new UpdateCommand({ TableName: TABLE, Key: keys.videoAsset(assetId), ...input }));
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** AP56: the transcoder's job id, once CreateJob answered. */
+export const recordJob = (assetId: string, sourceEtag: string, jobId: string) =>
+  updateAsset(assetId, {
+    UpdateExpression: 'SET jobId = :job',
+    ConditionExpression: 'sourceEtag = :etag',
+    ExpressionAttributeValues: { ':job': jobId, ':etag': sourceEtag },
+  });
+
+/** AP56: progress while processing; an older (lower) figure or one arriving after ready/failed changes nothing. */
+export const recordProgress = (assetId: string, sourceEtag: string, progress: number) =>
+  updateAsset(assetId, {
+    UpdateExpression: 'SET progress = :p, updatedAt = :now',
+    ConditionExpression: 'sourceEtag = :etag AND #state = :processing AND (attribute_not_exists(progress) OR progress <= :p)',
+    ExpressionAttributeNames: ASSET_NAMES,
+    ExpressionAttributeValues: { ':p': progress, ':now': new Date().toISOString(), ':etag': sourceEtag, ':processing': 'processing' },
+  });
+
+/** AP56: the ladder is stored; the video may be played. */
+export const recordReady = (assetId: string, sourceEtag: string, done: { rungs: AssetRung[]; durationSeconds?: number; jobId?: string }) =>
+  updateAsset(assetId, {
+    UpdateExpression: `SET #state = :ready, progress = :full, rungs = :rungs, updatedAt = :now${done.durationSeconds !== undefined ? ', durationSeconds = :d' : ''}${done.jobId ? ', jobId = :job' : ''} REMOVE failure`,
+    ConditionExpression: 'sourceEtag = :etag',
+    ExpressionAttributeNames: ASSET_NAMES,
+    ExpressionAttributeValues: {
+      ':ready': 'ready',
+      ':full': 100,
+      ':rungs': done.rungs,
+      ':now': new Date().toISOString(),
+      ':etag': sourceEtag,
+      ...(done.durationSeconds !== undefined ? { ':d': done.durationSeconds } : {}),
+      ...(done.jobId ? { ':job': done.jobId } : {}),
+    },
+  });
+
+/** AP56: the job failed (never over a ready asset of the same bytes: a stray late error does not hide a playable video). */
+export const recordFailed = (assetId: string, sourceEtag: string, failure: string) =>
+  updateAsset(assetId, {
+    UpdateExpression: 'SET #state = :failed, failure = :why, updatedAt = :now REMOVE progress',
+    ConditionExpression: 'sourceEtag = :etag AND #state <> :ready',
+    ExpressionAttributeNames: ASSET_NAMES,
+    ExpressionAttributeValues: { ':failed': 'failed', ':why': failure.slice(0, 500), ':now': new Date().toISOString(), ':etag': sourceEtag, ':ready': 'ready' },
+  });
+
+/** AP57: the asset's AES-128 key (16 bytes), written before its job starts. */
+export async function putAssetKey(assetId: string, key: Uint8Array): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.videoAssetKey(assetId), assetId, key } }));
+}
+
+/** AP57: the asset's AES-128 key, if its segments are encrypted. */
+export async function assetKeyOf(assetId: string): Promise<Uint8Array | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.videoAssetKey(assetId) }));
+  const key = r.Item?.key as Uint8Array | undefined;
+  return key ? Uint8Array.from(key) : undefined;
 }

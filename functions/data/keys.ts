@@ -73,6 +73,9 @@
  *  AP56 videoAsset          PK=ASSET#assetId         SK=ASSET  → sourceKey, state, progress, failure, jobId, rungs, durationSeconds,
  *                           encrypted (one per uploaded source, media-layout assetIdOfKey; written by the transcode events,
  *                           functions/media; the lecture open BatchGets its videos' assets)
+ *  AP57 videoAssetKey       PK=ASSET#assetId         SK=AESKEY  → key (16 random bytes, Binary): the AES-128 key of the asset's HLS
+ *                           segments (HLS_AES=1), written by on-upload before its job starts, read only by the key route
+ *                           (media/public.ts assetKeyOf)
  *  AP58 lectureViews        PK=USER#id              SK=VIEWS#lectureId  → lectureId, v_<videoId> = views counted (ADD 1 by
  *                           countVideoView; the lecture open and startPlayback BatchGet it with the purchase; the admin's
  *                           student page lists them, SK begins_with VIEWS#, and resets them: REMOVE v_<videoId> or Delete)
@@ -181,6 +184,7 @@ export const keys = {
   videosOfQuizPk: (quizId: string) => `QUIZ#${quizId}#VIDEOS`,
 
   videoAsset: (assetId: string): Key => ({ PK: `ASSET#${assetId}`, SK: 'ASSET' }),
+  videoAssetKey: (assetId: string): Key => ({ PK: `ASSET#${assetId}`, SK: 'AESKEY' }),
   lectureViews: (userId: string, lectureId: string): Key => ({ PK: `USER#${userId}`, SK: `VIEWS#${lectureId}` }),
   lectureViewsSkPrefix: 'VIEWS#',
   /** The attribute of an AP58 item counting one video's views. */

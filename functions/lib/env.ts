@@ -26,6 +26,16 @@ const schema = z.object({
   CLOUDFRONT_PRIVATE_KEY_SECRET: z.string().default(''),
   /** Locally only: the PEM private key that signs playback cookies (the platform makes it; AWS reads the secret above). */
   MEDIA_COOKIE_PRIVATE_KEY: z.string().default(''),
+  /** Who transcodes uploaded videos to HLS: 'mediaconvert' in AWS; 'local' POSTs the same CreateJob input to LOCAL_TRANSCODER_URL (the platform's ffmpeg runner). */
+  TRANSCODER: z.enum(['mediaconvert', 'local']).default('local'),
+  LOCAL_TRANSCODER_URL: z.string().default(''),
+  /** The role MediaConvert's jobs run as (reads the source, writes hls/), and the queue (empty: the account's default). */
+  MEDIACONVERT_ROLE_ARN: z.string().default(''),
+  MEDIACONVERT_QUEUE_ARN: z.string().default(''),
+  /** The HLS ladder as JSON [{name,height,videoKbps}] (shared/video.ts LadderRung); empty: DEFAULT_HLS_LADDER. */
+  HLS_LADDER: z.string().default(''),
+  /** '1': segments are AES-128 encrypted with a key per asset, served by our API only. */
+  HLS_AES: z.string().default('').transform((v) => v === '1' || v === 'true'),
   /** 'ses' in AWS; 'outbox' stores mails in the table for the local outbox page. */
   MAIL_TRANSPORT: z.enum(['ses', 'outbox']).default('outbox'),
   MAIL_FROM: z.string().default('Bioscope <no-reply@bioscope.local>'),

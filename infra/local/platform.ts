@@ -4,6 +4,7 @@
  * Used by `npm start`, the integration and e2e tests (free ports, in-memory table) and the bench.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -19,7 +20,8 @@ import { S3_PROXY_PATH } from './media';
 import { type GoogleStandInOptions, googleRoutes, HOSTED_UI_PATH } from './google';
 import { createPaymobSandbox, PAYMOB_SANDBOX_PATH, type PaymobSettings, paymobSettingsFor } from './paymob-sandbox';
 import { freePort } from './ports';
-import { ensureBucket, startS3 } from './s3';
+import { ensureBucket, s3Client, startS3 } from './s3';
+import { createLocalTranscoder, findFfmpeg, type LocalTranscoder } from './transcoder';
 
 export const TABLE_NAME = 'bioscope';
 export const MEDIA_BUCKET = 'bioscope-media';
@@ -45,6 +47,8 @@ export interface PlatformInfo {
   demo: { seeded: boolean; detail?: string };
   /** The local Paymob sandbox: PAYMOB_API_URL and the settings the Lambdas get as PAYMOB_SETTINGS (tests sign callbacks with them). */
   paymob: { apiUrl: string; settings: PaymobSettings };
+  /** The local video transcoder (infra/local/transcoder.ts): its ffmpeg, or why there is none. */
+  transcoder: { ffmpeg: string | null; problem?: string };
 }
 
 export interface Platform extends PlatformInfo {
@@ -107,6 +111,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
   let gateway: http.Server | undefined;
   let cognitoGate: http.Server | undefined;
   let flushPaymob: (() => void) | undefined;
+  let transcoder: LocalTranscoder | undefined;
   // The reconciliation job: on a timer (cfg.reconcileMs), and on demand at POST /_local/reconcile.
   const loadReconcile = reconcileJob();
   let reconcileTimer: NodeJS.Timeout | undefined;
@@ -117,6 +122,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       .finally(() => (reconciling = undefined)));
   const stop = async () => {
     clearInterval(reconcileTimer);
+    await transcoder?.stop();
     await reconciling?.catch(() => undefined);
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
@@ -181,6 +187,25 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     });
     delete process.env.AWS_SESSION_TOKEN;
 
+    // Uploaded videos → on-upload → the local ffmpeg runner → on-transcode-event, as S3 → Lambda → MediaConvert → EventBridge in AWS.
+    const ffmpeg = findFfmpeg();
+    if ('missing' in ffmpeg) console.warn(`[transcoder] ${ffmpeg.missing}. The platform runs; uploaded videos fail with this reason.`);
+    transcoder = createLocalTranscoder({
+      s3: s3Client(s3Endpoint),
+      region: 'eu-central-1',
+      bucket: MEDIA_BUCKET,
+      ffmpeg,
+      onUpload: () => import('../../functions/media/on-upload').then((m) => m.handler),
+      onJobEvent: () => import('../../functions/media/on-transcode-event').then((m) => m.handler),
+      ...(cfg.quiet ? {} : { log: (line: string) => console.log(line) }),
+    });
+    const localTranscoder = transcoder;
+    // s3rver is a Koa app: it emits 'event' with S3's notification shape on every PUT, POST and multipart Complete.
+    (s3.server as unknown as EventEmitter).on('event', (e: unknown) => localTranscoder.onS3Event(e as Parameters<LocalTranscoder['onS3Event']>[0]));
+    // On loopback whatever HOST is (0.0.0.0 listens there too); a specific HOST address is reached as itself.
+    const selfHost = ['0.0.0.0', '::', ''].includes(cfg.host) ? '127.0.0.1' : cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
+    Object.assign(process.env, { TRANSCODER: 'local', LOCAL_TRANSCODER_URL: `http://${selfHost}:${port}${transcoder.jobsPath}` });
+
     const { seedAdmin } = await import('./seed');
     const admin = await seedAdmin(cognitoClient(cognitoEndpoint), pool.userPoolId, cfg.adminEmail, cfg.adminPassword);
     const demo = cfg.seedDemo ? await import('./demo').then((m) => m.seedDemo()) : { seeded: false };
@@ -215,7 +240,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       ...(process.env.STORE_STATS === '1' ? { timeApi: (await import('./store-stats')).recordApiRequest } : {}),
       webDist: cfg.webDist,
       media: { endpoint: s3Endpoint, bucket: MEDIA_BUCKET, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
-      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes()) : [])]),
+      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...transcoder.routes, ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes()) : [])]),
       // An admin's token opens the operator pages from another machine: the same session rules as an admin route.
       isAdmin: (event) =>
         import('../../functions/auth/public').then(
@@ -236,6 +261,8 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       }, cfg.reconcileMs);
       reconcileTimer.unref();
     }
+    // The gateway answers now: take uploads' events, and send on the stored videos not yet transcoded (the demo's on a first start).
+    await transcoder.start();
 
     return {
       url,
@@ -253,6 +280,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       admin: { email: cfg.adminEmail, password: cfg.adminPassword, created: admin.created },
       demo,
       paymob: { apiUrl: paymobApiUrl, settings: paymobSettings },
+      transcoder: 'path' in ffmpeg ? { ffmpeg: ffmpeg.path } : { ffmpeg: null, problem: ffmpeg.missing },
       stop,
     };
   } catch (e) {

@@ -25,6 +25,7 @@ async function main() {
     Paymob sandbox:   ${p.paymob.apiUrl}/  (checkouts, kiosk references, callbacks; JSON: ${p.paymob.apiUrl}/transactions.json)
     Health:           ${p.url}/api/health
     Demo content:     ${p.demo.seeded ? 'seeded' : p.demo.detail ?? 'present'}
+    Video transcoding: ${p.transcoder.ffmpeg ? `ffmpeg ${p.transcoder.ffmpeg} (jobs: ${p.url}/_local/transcoder)` : `OFF — ${p.transcoder.problem}. Uploaded videos fail with this reason.`}
     DynamoDB Local:   ${p.dynamoEndpoint}   S3 (s3rver): ${p.s3Endpoint}   Cognito: ${p.cognitoEndpoint} (cognito-local behind it: ${p.cognitoLocalEndpoint})
     Data folder:      ${p.dataDir}  (wipe with: npm run data:wipe)
 

@@ -1,0 +1,156 @@
+/**
+ * The transcode job of one uploaded source, as MediaConvert's CreateJob input: one HLS output group
+ * to s3://<bucket>/hls/<assetId>/master, one output per ladder rung (H.264 QVBR capped at the rung's
+ * bitrate, AAC, IDR every 2 s), segments of HLS_SEGMENT_SECONDS, and optionally AES-128 with a static
+ * key. The local platform's ffmpeg runner (infra/local/transcoder*.ts) reads the very same input.
+ *
+ * UserMetadata carries what the job's events need to find and check the asset: assetId, sourceKey,
+ * sourceEtag (the bytes this job transcodes: an event of an older job changes nothing) and the ladder
+ * (compact, so the finished rungs are named and priced as the job asked, whatever the settings say by then).
+ */
+import type { CreateJobCommandInput, Output } from '@aws-sdk/client-mediaconvert';
+import { DEFAULT_HLS_LADDER, HLS_AUDIO_KBPS, HLS_SEGMENT_SECONDS, type LadderRung } from '../../shared/video';
+import { hlsPrefixOf, HLS_MASTER } from '../lib/media-layout';
+
+/** Each rung's video keyframe interval: 2 s, so every segment starts on one (Apple's HLS authoring spec). */
+export const GOP_SECONDS = 2;
+/** The job's progress events (STATUS_UPDATE) every 10 s. */
+const STATUS_UPDATE_INTERVAL = 'SECONDS_10';
+/** MediaConvert's audio selector of the source's first audio track. */
+const AUDIO_SELECTOR = 'Audio Selector 1';
+
+/** The ladder of the settings (HLS_LADDER JSON), else the default; a malformed setting is an error at cold start, not a silent default. */
+export function ladderOf(json: string): LadderRung[] {
+  if (!json.trim()) return [...DEFAULT_HLS_LADDER];
+  const parsed: unknown = JSON.parse(json);
+  const ok = (r: unknown): r is LadderRung => {
+    const x = r as LadderRung;
+    return !!x && typeof x.name === 'string' && /^[A-Za-z0-9_-]{1,20}$/.test(x.name) && Number.isInteger(x.height) && x.height >= 64 && x.height <= 2160 && x.height % 2 === 0 && Number.isInteger(x.videoKbps) && x.videoKbps >= 50;
+  };
+  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(ok) || new Set(parsed.map((r) => r.name)).size !== parsed.length) {
+    throw new Error('HLS_LADDER must be a JSON array of {name (letters, digits, - _), height (even, 64–2160), videoKbps (≥ 50)} with distinct names');
+  }
+  return [...parsed].sort((a, b) => a.height - b.height);
+}
+
+/** The rung's peak bandwidth as the master playlist states it (video cap + audio), bit/s. */
+export const bandwidthOf = (rung: LadderRung) => (rung.videoKbps + HLS_AUDIO_KBPS) * 1000;
+
+/** The ladder as UserMetadata carries it: "240p:240:400,360p:360:800". */
+export const ladderMetadata = (ladder: readonly LadderRung[]) => ladder.map((r) => `${r.name}:${r.height}:${r.videoKbps}`).join(',');
+export function ladderFromMetadata(s: string | undefined): LadderRung[] {
+  return (s ?? '')
+    .split(',')
+    .map((part) => part.split(':'))
+    .filter((p) => p.length === 3)
+    .map(([name, height, kbps]) => ({ name: name!, height: Number(height), videoKbps: Number(kbps) }))
+    .filter((r) => r.name && Number.isFinite(r.height) && Number.isFinite(r.videoKbps));
+}
+
+/** Each output's name modifier: the rung's name after the master's base name (hls/<id>/master_240p.m3u8 in MediaConvert). */
+export const nameModifierOf = (rung: LadderRung) => `_${rung.name}`;
+
+/** The key's URL in the playlists (EXT-X-KEY URI): our API's key route, same origin as the site. */
+export const keyUrlOf = (assetId: string) => `/api/AWS/media-keys/${encodeURIComponent(assetId)}`;
+
+export interface JobRequest {
+  bucket: string;
+  sourceKey: string;
+  sourceEtag: string;
+  assetId: string;
+  ladder: readonly LadderRung[];
+  /** 16 key bytes: AES-128 STATIC_KEY encryption; absent: clear segments. */
+  aesKey?: Uint8Array;
+  role: string;
+  queue?: string;
+}
+
+function outputOf(rung: LadderRung): Output {
+  return {
+    NameModifier: nameModifierOf(rung),
+    ContainerSettings: { Container: 'M3U8', M3u8Settings: {} },
+    VideoDescription: {
+      // Width follows from the source's aspect ratio.
+      Height: rung.height,
+      ScalingBehavior: 'DEFAULT',
+      CodecSettings: {
+        Codec: 'H_264',
+        H264Settings: {
+          RateControlMode: 'QVBR',
+          MaxBitrate: rung.videoKbps * 1000,
+          QvbrSettings: { QvbrQualityLevel: 7 },
+          CodecProfile: 'MAIN',
+          CodecLevel: 'AUTO',
+          GopSize: GOP_SECONDS,
+          GopSizeUnits: 'SECONDS',
+          // A fixed GOP: segments cut on keyframes at the same times in every rung, so switching is seamless.
+          SceneChangeDetect: 'TRANSITION_DETECTION',
+        },
+      },
+    },
+    AudioDescriptions: [
+      {
+        AudioSourceName: AUDIO_SELECTOR,
+        CodecSettings: { Codec: 'AAC', AacSettings: { Bitrate: HLS_AUDIO_KBPS * 1000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000 } },
+      },
+    ],
+    OutputSettings: { HlsSettings: {} },
+  };
+}
+
+/** The CreateJob input of one source (see the file's comment). */
+export function createJobInput(req: JobRequest): CreateJobCommandInput {
+  const masterBase = HLS_MASTER.replace(/\.m3u8$/, '');
+  return {
+    Role: req.role,
+    ...(req.queue ? { Queue: req.queue } : {}),
+    StatusUpdateInterval: STATUS_UPDATE_INTERVAL,
+    UserMetadata: { assetId: req.assetId, sourceKey: req.sourceKey, sourceEtag: req.sourceEtag, ladder: ladderMetadata(req.ladder) },
+    Settings: {
+      TimecodeConfig: { Source: 'ZEROBASED' },
+      Inputs: [
+        {
+          FileInput: `s3://${req.bucket}/${req.sourceKey}`,
+          TimecodeSource: 'ZEROBASED',
+          VideoSelector: {},
+          AudioSelectors: { [AUDIO_SELECTOR]: { DefaultSelection: 'DEFAULT' } },
+        },
+      ],
+      OutputGroups: [
+        {
+          Name: 'HLS',
+          OutputGroupSettings: {
+            Type: 'HLS_GROUP_SETTINGS',
+            HlsGroupSettings: {
+              Destination: `s3://${req.bucket}/${hlsPrefixOf(req.assetId)}${masterBase}`,
+              SegmentLength: HLS_SEGMENT_SECONDS,
+              MinSegmentLength: 0,
+              SegmentControl: 'SEGMENTED_FILES',
+              DirectoryStructure: 'SINGLE_DIRECTORY',
+              OutputSelection: 'MANIFESTS_AND_SEGMENTS',
+              ManifestDurationFormat: 'INTEGER',
+              CodecSpecification: 'RFC_4281',
+              StreamInfResolution: 'INCLUDE',
+              ProgramDateTime: 'EXCLUDE',
+              ...(req.aesKey
+                ? {
+                    Encryption: {
+                      EncryptionMethod: 'AES128',
+                      Type: 'STATIC_KEY',
+                      StaticKeyProvider: {
+                        StaticKeyValue: Buffer.from(req.aesKey).toString('hex'),
+                        Url: keyUrlOf(req.assetId),
+                        KeyFormat: 'identity',
+                        KeyFormatVersions: '1',
+                      },
+                    },
+                  }
+                : {}),
+            },
+          },
+          Outputs: req.ladder.map(outputOf),
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * The HLS transcode's pure parts (issue 16): MediaConvert's CreateJob input from the ladder (clear and
+ * AES-128), the local runner's reading of that input and its ffmpeg arguments and master playlist, what
+ * ffmpeg says about a source, and what each job event means for the asset.
+ */
+import { ffmpegArgs, keyInfoFileText, masterPlaylist, parseSourceInfo, planOf, progressOf, sourceProblem, widthFor } from '../../infra/local/transcoder-ffmpeg';
+import { s3EventOf } from '../../infra/local/transcoder';
+import { keyOfEvent } from '../../functions/media/on-upload';
+import { createJobInput, ladderFromMetadata, ladderMetadata, ladderOf } from '../../functions/media/job';
+import { assetChangeOf, type JobStateEvent } from '../../functions/media/transcode-events';
+import { DEFAULT_HLS_LADDER } from '../../shared/video';
+
+const KEY = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
+const base = { bucket: 'media-bkt', sourceKey: 'videos/01JABCDEFGHJKMNPQRSTVWXYZ0-lecture.mp4', sourceEtag: 'abc123', assetId: '01JABCDEFGHJKMNPQRSTVWXYZ0', ladder: DEFAULT_HLS_LADDER, role: 'arn:aws:iam::1:role/mc' };
+
+const DEMO_STDERR = `Input #0, matroska,webm, from 'source':
+  Metadata:
+    encoder         : bioscope make-demo-video
+  Duration: 00:00:12.00, start: 0.000000, bitrate: 224 kb/s
+    Stream #0:0(eng): Video: vp8, yuv420p(progressive), 640x360, SAR 1:1 DAR 16:9, 30 fps, 30 tbr, 1k tbn, 1k tbc (default)
+At least one output file must be specified`;
+const MP4_STDERR = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'source':
+  Duration: 00:01:04.52, start: 0.000000, bitrate: 2100 kb/s
+    Stream #0:0(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p, 1920x1080 [SAR 1:1 DAR 16:9], 1980 kb/s, 29.97 fps, 29.97 tbr, 30k tbn, 59.94 tbc (default)
+    Stream #0:1(und): Audio: aac (LC) (mp4a / 0x6134706D), 48000 Hz, stereo, fltp, 125 kb/s (default)
+At least one output file must be specified`;
+const TEXT_STDERR = `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x1e102b00] moov atom not found
+source: Invalid data found when processing input`;
+const PNG_STDERR = `Input #0, png_pipe, from 'source':
+  Duration: N/A, bitrate: N/A
+    Stream #0:0: Video: png, rgba(pc), 640x360, 25 tbr, 25 tbn, 25 tbc
+At least one output file must be specified`;
+const AUDIO_STDERR = `Input #0, mp3, from 'source':
+  Duration: 00:03:00.05, start: 0.025057, bitrate: 128 kb/s
+    Stream #0:0: Audio: mp3, 44100 Hz, stereo, fltp, 128 kb/s
+At least one output file must be specified`;
+
+describe('the MediaConvert job', () => {
+  it('has one HLS group to s3://<bucket>/hls/<assetId>/master and one QVBR output per rung of the default ladder', () => {
+    const job = createJobInput(base);
+    expect(job.Role).toBe(base.role);
+    expect(job.Queue).toBeUndefined();
+    expect(job.UserMetadata).toEqual({ assetId: base.assetId, sourceKey: base.sourceKey, sourceEtag: 'abc123', ladder: '240p:240:400,360p:360:800,480p:480:1400,720p:720:2800' });
+    expect(job.Settings!.Inputs![0]!.FileInput).toBe(`s3://media-bkt/${base.sourceKey}`);
+    const [group] = job.Settings!.OutputGroups!;
+    const hls = group!.OutputGroupSettings!.HlsGroupSettings!;
+    expect(group!.OutputGroupSettings!.Type).toBe('HLS_GROUP_SETTINGS');
+    expect(hls.Destination).toBe(`s3://media-bkt/hls/${base.assetId}/master`);
+    expect(hls.SegmentLength).toBe(6);
+    expect(hls.Encryption).toBeUndefined();
+    const outputs = group!.Outputs!;
+    expect(outputs.map((o) => o.NameModifier)).toEqual(['_240p', '_360p', '_480p', '_720p']);
+    expect(outputs.map((o) => o.VideoDescription!.Height)).toEqual([240, 360, 480, 720]);
+    for (const [i, o] of outputs.entries()) {
+      const h264 = o.VideoDescription!.CodecSettings!.H264Settings!;
+      expect(o.ContainerSettings!.Container).toBe('M3U8');
+      expect(h264.RateControlMode).toBe('QVBR');
+      expect(h264.MaxBitrate).toBe(DEFAULT_HLS_LADDER[i]!.videoKbps * 1000);
+      expect([h264.GopSize, h264.GopSizeUnits]).toEqual([2, 'SECONDS']);
+      expect(o.AudioDescriptions![0]!.CodecSettings).toEqual({ Codec: 'AAC', AacSettings: { Bitrate: 96000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000 } });
+    }
+  });
+
+  it('with a key: AES-128 STATIC_KEY, the key as 32 hex digits, the key URL our API route; a queue when set', () => {
+    const job = createJobInput({ ...base, aesKey: KEY, queue: 'arn:aws:mediaconvert:eu-central-1:1:queues/q' });
+    expect(job.Queue).toBe('arn:aws:mediaconvert:eu-central-1:1:queues/q');
+    expect(job.Settings!.OutputGroups![0]!.OutputGroupSettings!.HlsGroupSettings!.Encryption).toEqual({
+      EncryptionMethod: 'AES128',
+      Type: 'STATIC_KEY',
+      StaticKeyProvider: { StaticKeyValue: Buffer.from(KEY).toString('hex'), Url: `/api/AWS/media-keys/${base.assetId}`, KeyFormat: 'identity', KeyFormatVersions: '1' },
+    });
+  });
+
+  it('reads the ladder from HLS_LADDER (sorted by height), the default when empty, and refuses a malformed one', () => {
+    expect(ladderOf('')).toEqual(DEFAULT_HLS_LADDER);
+    expect(ladderOf('[{"name":"540p","height":540,"videoKbps":1800},{"name":"270p","height":270,"videoKbps":500}]').map((r) => r.name)).toEqual(['270p', '540p']);
+    for (const bad of ['{}', '[]', '[{"name":"a b","height":240,"videoKbps":400}]', '[{"name":"x","height":241,"videoKbps":400}]', '[{"name":"x","height":240,"videoKbps":400},{"name":"x","height":360,"videoKbps":800}]']) {
+      expect(() => ladderOf(bad)).toThrow(/HLS_LADDER/);
+    }
+    expect(ladderFromMetadata(ladderMetadata(DEFAULT_HLS_LADDER))).toEqual(DEFAULT_HLS_LADDER);
+  });
+});
+
+describe('the local runner', () => {
+  it('reads the CreateJob input back: source, output folder, rungs, segment length, key', () => {
+    const plan = planOf(createJobInput({ ...base, aesKey: KEY }));
+    expect(plan).toMatchObject({ bucket: 'media-bkt', sourceKey: base.sourceKey, outBucket: 'media-bkt', outPrefix: `hls/${base.assetId}/`, masterName: 'master.m3u8', segmentSeconds: 6, audioKbps: 96 });
+    expect(plan.rungs).toEqual(DEFAULT_HLS_LADDER);
+    expect(plan.aes).toEqual({ keyHex: Buffer.from(KEY).toString('hex'), url: `/api/AWS/media-keys/${base.assetId}` });
+    expect(plan.userMetadata.assetId).toBe(base.assetId);
+    expect(() => planOf({ Role: 'r', Settings: { Inputs: [{ FileInput: 'https://x/y' }] } } as never)).toThrow(/FileInput/);
+  });
+
+  it('translates the job to one ffmpeg run: split + scale per rung, x264 veryfast, 2 s GOP without scene cuts, per-rung bitrate, AAC, HLS vod per rung folder', () => {
+    const plan = planOf(createJobInput(base));
+    const src = parseSourceInfo(MP4_STDERR);
+    const args = ffmpegArgs(plan, src, { input: '/w/source', outDir: '/w/out' });
+    const joined = args.join(' ');
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:v]split=4[s0][s1][s2][s3];[s0]scale=426:240[v0];[s1]scale=640:360[v1];[s2]scale=854:480[v2];[s3]scale=1280:720[v3]');
+    expect(args.filter((a) => a === 'libx264')).toHaveLength(4);
+    expect(joined).toContain('-preset veryfast');
+    expect(joined).toContain('-g 60 -keyint_min 60 -sc_threshold 0');
+    for (const r of DEFAULT_HLS_LADDER) {
+      expect(joined).toContain(`-b:v ${r.videoKbps}k -maxrate ${r.videoKbps}k -bufsize ${r.videoKbps * 2}k`);
+      expect(joined).toContain(`-hls_segment_filename /w/out/${r.name}/seg_%03d.ts /w/out/${r.name}/index.m3u8`);
+    }
+    expect(args.filter((a) => a === '0:a:0')).toHaveLength(4);
+    expect(joined).toContain('-c:a aac -b:a 96k -ac 2 -ar 48000 -f hls -hls_time 6 -hls_playlist_type vod');
+    expect(joined).not.toContain('-hls_key_info_file');
+    expect(joined).not.toContain('var_stream_map');
+  });
+
+  it('maps no audio when the source has none (the demo), and adds the key info file for AES', () => {
+    const plan = planOf(createJobInput({ ...base, aesKey: KEY }));
+    const src = parseSourceInfo(DEMO_STDERR);
+    const args = ffmpegArgs(plan, src, { input: 'in', outDir: 'out', keyInfoFile: '/w/k.info' });
+    expect(args).not.toContain('0:a:0');
+    expect(args).not.toContain('aac');
+    expect(args.filter((a) => a === '-hls_key_info_file')).toHaveLength(4);
+    expect(keyInfoFileText('/api/AWS/media-keys/A', '/w/aes.key')).toBe('/api/AWS/media-keys/A\n/w/aes.key\n');
+  });
+
+  it('reads what ffmpeg says of a source, and names why it cannot be transcoded', () => {
+    expect(parseSourceInfo(DEMO_STDERR)).toEqual({ durationSeconds: 12, video: { codec: 'vp8', width: 640, height: 360, fps: 30 }, hasAudio: false, still: false });
+    expect(parseSourceInfo(MP4_STDERR)).toMatchObject({ durationSeconds: 64.52, video: { codec: 'h264', width: 1920, height: 1080, fps: 29.97 }, hasAudio: true });
+    expect(sourceProblem(parseSourceInfo(DEMO_STDERR))).toBeUndefined();
+    expect(sourceProblem(parseSourceInfo(TEXT_STDERR))).toBe('The file is not a video the transcoder can read (ffmpeg: Invalid data found when processing input)');
+    expect(sourceProblem(parseSourceInfo(PNG_STDERR))).toBe('The file is a still image (png), not a video');
+    expect(sourceProblem(parseSourceInfo(AUDIO_STDERR))).toBe('The file has no video stream');
+    expect(widthFor({ width: 1080, height: 1920 }, 360)).toBe(202);
+  });
+
+  it('writes the master playlist itself: one variant per rung with bandwidth, resolution and codecs', () => {
+    const plan = planOf(createJobInput(base));
+    expect(masterPlaylist(plan, parseSourceInfo(MP4_STDERR)).split('\n')).toEqual([
+      '#EXTM3U',
+      '#EXT-X-VERSION:3',
+      '#EXT-X-INDEPENDENT-SEGMENTS',
+      '#EXT-X-STREAM-INF:BANDWIDTH=496000,RESOLUTION=426x240,CODECS="avc1.4d401f,mp4a.40.2"',
+      '240p/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=896000,RESOLUTION=640x360,CODECS="avc1.4d401f,mp4a.40.2"',
+      '360p/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=1496000,RESOLUTION=854x480,CODECS="avc1.4d401f,mp4a.40.2"',
+      '480p/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=2896000,RESOLUTION=1280x720,CODECS="avc1.4d401f,mp4a.40.2"',
+      '720p/index.m3u8',
+      '',
+    ]);
+    expect(masterPlaylist(plan, parseSourceInfo(DEMO_STDERR))).toContain('CODECS="avc1.4d401f"\n');
+  });
+
+  it('turns ffmpeg -progress blocks into 0–99 % of the source duration', () => {
+    expect(progressOf('frame=10\nout_time_ms=3000000\nprogress=continue\n', 12)).toBe(25);
+    expect(progressOf('out_time_ms=1000000\nout_time_ms=6000000\nprogress=continue', 12)).toBe(50);
+    expect(progressOf('out_time_ms=13000000\nprogress=end', 12)).toBe(99);
+    expect(progressOf('out_time_ms=3000000', undefined)).toBeUndefined();
+  });
+
+  it('hands on-upload S3 events as S3 shapes them (key URL-encoded, + for a space), and on-upload reads the key back', () => {
+    const e = s3EventOf('b', 'videos/01J-my lecture (1).mp4', '"d41d8"', 12);
+    const o = e.Records[0]!.s3.object;
+    expect(o.key).toBe('videos/01J-my+lecture+(1).mp4');
+    expect(o.eTag).toBe('d41d8');
+    expect(keyOfEvent(o.key)).toBe('videos/01J-my lecture (1).mp4');
+  });
+});
+
+describe('job events → the asset', () => {
+  const meta = { assetId: 'A1', sourceKey: 'videos/A1-x.mp4', sourceEtag: 'e1', ladder: ladderMetadata(DEFAULT_HLS_LADDER) };
+  const ev = (detail: Record<string, unknown>): JobStateEvent => ({ source: 'aws.mediaconvert', 'detail-type': 'MediaConvert Job State Change', detail: { jobId: 'J1', userMetadata: meta, ...detail } });
+  const target = { assetId: 'A1', sourceEtag: 'e1', jobId: 'J1' };
+
+  it('PROGRESSING and STATUS_UPDATE are progress (0–99: 100 is COMPLETE only)', () => {
+    expect(assetChangeOf(ev({ status: 'PROGRESSING' }))).toEqual({ ...target, kind: 'progress', progress: 0 });
+    expect(assetChangeOf(ev({ status: 'STATUS_UPDATE', jobProgress: { jobPercentComplete: 42.7 } }))).toEqual({ ...target, kind: 'progress', progress: 42 });
+    expect(assetChangeOf(ev({ status: 'STATUS_UPDATE', jobProgress: { jobPercentComplete: 100 } }))).toMatchObject({ progress: 99 });
+  });
+
+  it('COMPLETE is ready with the rungs named and priced from the job, sized by the transcoder (MediaConvert names and local folders alike)', () => {
+    const mc = assetChangeOf(
+      ev({
+        status: 'COMPLETE',
+        outputGroupDetails: [
+          {
+            type: 'HLS_GROUP',
+            playlistFilePaths: ['s3://b/hls/A1/master.m3u8'],
+            outputDetails: DEFAULT_HLS_LADDER.map((r) => ({ outputFilePaths: [`s3://b/hls/A1/master_${r.name}.m3u8`], durationInMs: 64520, videoDetails: { widthInPx: Math.round((r.height * 16) / 9 / 2) * 2, heightInPx: r.height } })),
+          },
+        ],
+      }),
+    );
+    expect(mc).toEqual({
+      ...target,
+      kind: 'ready',
+      durationSeconds: 64.5,
+      rungs: [
+        { name: '240p', height: 240, videoKbps: 400, width: 426, bandwidth: 496000 },
+        { name: '360p', height: 360, videoKbps: 800, width: 640, bandwidth: 896000 },
+        { name: '480p', height: 480, videoKbps: 1400, width: 854, bandwidth: 1496000 },
+        { name: '720p', height: 720, videoKbps: 2800, width: 1280, bandwidth: 2896000 },
+      ],
+    });
+    const local = assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [{ outputDetails: [{ outputFilePaths: ['s3://b/hls/A1/360p/index.m3u8'], durationInMs: 12000, videoDetails: { widthInPx: 640, heightInPx: 360 } }] }] }));
+    expect(local).toMatchObject({ kind: 'ready', durationSeconds: 12, rungs: [{ name: '360p', height: 360, width: 640, videoKbps: 800 }] });
+    expect(assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [] }))).toMatchObject({ kind: 'failed' });
+  });
+
+  it("ERROR is failed with the transcoder's message; events of no asset of ours, or statuses we do not act on, change nothing", () => {
+    expect(assetChangeOf(ev({ status: 'ERROR', errorCode: 1030, errorMessage: 'Unsupported codec' }))).toEqual({ ...target, kind: 'failed', failure: 'Unsupported codec' });
+    expect(assetChangeOf(ev({ status: 'ERROR', errorCode: 1030 }))).toMatchObject({ failure: 'The transcode failed (error 1030)' });
+    expect(assetChangeOf(ev({ status: 'INPUT_INFORMATION' }))).toBeUndefined();
+    expect(assetChangeOf({ detail: { status: 'COMPLETE', userMetadata: {} } })).toBeUndefined();
+    expect(assetChangeOf({})).toBeUndefined();
+  });
+});
