@@ -161,14 +161,15 @@ export function createLocalTranscoder(opts: LocalTranscoderOptions) {
       child.once('error', reject);
       child.once('close', (code, signal) => {
         if (code === 0) resolve(err);
-        else reject(new Error(signal ? `ffmpeg was stopped (${signal})` : `ffmpeg failed (exit ${code}): ${lastWords(err)}`));
+        else reject(Object.assign(new Error(signal ? `ffmpeg was stopped (${signal})` : `ffmpeg failed (exit ${code}): ${lastWords(err)}`), { stderr: err }));
       });
     });
   }
 
   /** What ffmpeg makes of the input, from its own `-i` report (no ffprobe in the package). */
   async function probe(ffmpeg: string, file: string): Promise<SourceInfo> {
-    const stderr = await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-i', file]).catch((e: Error) => e.message);
+    // Without an output ffmpeg exits 1 after describing the input: that description is the answer.
+    const stderr = await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-i', file]).catch((e: Error & { stderr?: string }) => e.stderr ?? e.message);
     return parseSourceInfo(stderr);
   }
 
@@ -314,8 +315,8 @@ export function createLocalTranscoder(opts: LocalTranscoderOptions) {
         sendJson(res, 200, {
           ffmpeg: 'path' in opts.ffmpeg ? opts.ffmpeg.path : null,
           problem: 'missing' in opts.ffmpeg ? opts.ffmpeg.missing : undefined,
-          running: running ? { id: running.job.id, sourceKey: running.job.plan.sourceKey } : null,
-          queued: queue.map((j) => ({ id: j.id, sourceKey: j.plan.sourceKey })),
+          running: running ? { id: running.job.id, assetId: running.job.plan.userMetadata.assetId, sourceKey: running.job.plan.sourceKey } : null,
+          queued: queue.map((j) => ({ id: j.id, assetId: j.plan.userMetadata.assetId, sourceKey: j.plan.sourceKey })),
           finished: finished.slice(-50),
         }),
     },
