@@ -7,11 +7,14 @@
  * infra/definitions/security-headers.ts, as CloudFront's response headers policy adds them in AWS.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type Domain, matchRoute } from '../../shared/routes';
+import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import { ERROR_CACHE_CONTROL, securityHeaders } from '../definitions/security-headers';
+import { cookiesOf, hlsCacheControl, hlsContentType, signedCookieProblem } from './hls-gate';
 import { lambdaContext, toLambdaEvent, writeLambdaResult } from './lambda-event';
 import { jwtAuthorizer } from './jwt';
 import { type Credentials, forwardToBucket, mediaKeyOf, presignedProblem, rawPathOf, S3_PROXY_PATH } from './media';
@@ -42,6 +45,11 @@ export interface GatewayOptions {
   webDist: string;
   /** The media bucket (s3rver on loopback): its endpoint, name and the key the Lambdas presign with. */
   media: { endpoint: string; bucket: string; credentials: Credentials };
+  /**
+   * /media/hls/*: CloudFront's signed-cookie behaviour — the site's URL as the policies name it
+   * (PUBLIC_URL) and the key group's public keys by key pair id. Absent: every HLS request is refused.
+   */
+  hls?: { siteUrl: string; keys: ReadonlyMap<string, KeyObject> };
   localRoutes: LocalRoute[];
   /** Whether the caller (token already verified) may use admin routes: the session gate of the auth domain. */
   isAdmin: (event: APIGatewayProxyEventV2) => Promise<boolean>;
@@ -143,8 +151,18 @@ export function createGateway(opts: GatewayOptions): http.Server {
     // Decoded once and checked before the prefix is judged: %2e%2e%2f and its kin name nothing.
     const key = raw.startsWith('/media/') ? mediaKeyOf(raw.slice('/media/'.length)) : undefined;
     if (!key) return sendJson(res, 400, { message: 'Malformed media path' });
+    if (key.startsWith(MEDIA_PREFIXES.hls)) return hls(req, res, key);
     if (!key.startsWith('images/')) return sendJson(res, 403, { message: 'Forbidden' });
     await forwardToBucket(req, res, bucketUrl(key), { method: req.method ?? 'GET', cacheControl: 'public, max-age=86400' });
+  }
+
+  /** Like CloudFront's /media/hls/* behaviour: the asset's signed cookies, or 403 (infra/local/hls-gate.ts). */
+  async function hls(req: IncomingMessage, res: ServerResponse, key: string) {
+    if (!opts.hls) return sendJson(res, 403, { message: 'Video playback is not set up on this platform' });
+    // The full URL as requested (raw path and query), as CloudFront matches a policy's Resource.
+    const problem = signedCookieProblem(cookiesOf(req), `${opts.hls.siteUrl.replace(/\/$/, '')}${req.url ?? '/'}`, opts.hls.keys);
+    if (problem) return sendJson(res, 403, { message: problem });
+    await forwardToBucket(req, res, bucketUrl(key), { method: req.method ?? 'GET', cacheControl: hlsCacheControl(key), contentType: hlsContentType(key) });
   }
 
   /** Presigned S3 URLs (playback, uploads): the signature verified as S3 would, then on to s3rver. */

@@ -4,6 +4,8 @@
  * signature, so the gateway does what S3 would:
  *
  * - `/media/images/<key>`: public images (CloudFront's unsigned behaviour);
+ * - `/media/hls/<assetId>/…`: a video's HLS playlists and segments, only with the signed cookies of
+ *   that asset, checked as CloudFront checks them (infra/local/hls-gate.ts);
  * - `/_local/s3/<bucket>/<key>?X-Amz-…`: presigned GETs (video playback, with Range) and PUTs
  *   (uploads), each verified as S3 verifies SigV4 query signatures — the signed headers, Content-Length
  *   of an upload included, the expiry, the key pair — then streamed to s3rver. Lambdas presign against
@@ -60,7 +62,7 @@ export function forwardToBucket(
   req: IncomingMessage,
   res: ServerResponse,
   target: URL,
-  opts: { method: string; cacheControl?: string; body?: boolean; extraBack?: (name: string) => boolean },
+  opts: { method: string; cacheControl?: string; contentType?: string; body?: boolean; extraBack?: (name: string) => boolean },
 ): Promise<void> {
   const headers: Record<string, string> = {};
   for (const h of PASS_ON) {
@@ -83,6 +85,7 @@ export function forwardToBucket(
         return resolve();
       }
       if (opts.cacheControl && status < 300) back['cache-control'] = back['cache-control'] ?? opts.cacheControl;
+      if (opts.contentType && status < 300) back['content-type'] = opts.contentType;
       res.writeHead(status, back);
       answer.pipe(res);
       answer.on('end', resolve);

@@ -19,6 +19,7 @@ import { createGateway, type LambdaHandler, type LocalRoute, sendJson } from './
 import { S3_PROXY_PATH } from './media';
 import { type GoogleStandInOptions, googleRoutes, HOSTED_UI_PATH } from './google';
 import { createPaymobSandbox, PAYMOB_SANDBOX_PATH, type PaymobSettings, paymobSettingsFor } from './paymob-sandbox';
+import { keyGroup, playbackKeyPairFor } from './hls-gate';
 import { freePort } from './ports';
 import { ensureBucket, s3Client, startS3 } from './s3';
 import { createLocalTranscoder, findFfmpeg, type LocalTranscoder } from './transcoder';
@@ -153,6 +154,8 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       cognitoGate!.listen(cognitoPort, '127.0.0.1', () => resolve());
     });
 
+    // Playback cookies: signed by the Lambdas with this data folder's key pair, checked by the gateway (infra/local/hls-gate.ts).
+    const playbackKey = playbackKeyPairFor(cfg.dataDir);
     // The same variables the CDK stack gives the Lambdas, pointed at the stand-ins.
     Object.assign(process.env, {
       TABLE_NAME,
@@ -166,6 +169,8 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       COGNITO_ISSUER: `${cognitoEndpoint}/${pool.userPoolId}`,
       PUBLIC_URL: url,
       MEDIA_URLS: 's3',
+      CLOUDFRONT_KEY_PAIR_ID: playbackKey.keyPairId,
+      MEDIA_COOKIE_PRIVATE_KEY: playbackKey.privateKey,
       MAIL_TRANSPORT: 'outbox',
       // Paymob's API is the local sandbox (infra/local/paymob-sandbox.ts), with this data folder's keys.
       PAYMOB_API_URL: paymobApiUrl,
@@ -240,6 +245,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       ...(process.env.STORE_STATS === '1' ? { timeApi: (await import('./store-stats')).recordApiRequest } : {}),
       webDist: cfg.webDist,
       media: { endpoint: s3Endpoint, bucket: MEDIA_BUCKET, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
+      hls: { siteUrl: url, keys: keyGroup([playbackKey]) },
       localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...transcoder.routes, ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes()) : [])]),
       // An admin's token opens the operator pages from another machine: the same session rules as an admin route.
       isAdmin: (event) =>
