@@ -72,12 +72,13 @@ export function signedCookieProblem(cookies: Map<string, string>, url: string, k
   const policyBytes = fromCloudFrontBase64(policy64);
   const verifier = createVerify('RSA-SHA1');
   verifier.update(policyBytes);
-  let valid = false;
-  try {
-    valid = verifier.verify(key, fromCloudFrontBase64(signature64));
-  } catch {
-    valid = false;
-  }
+  const valid = (() => {
+    try {
+      return verifier.verify(key, fromCloudFrontBase64(signature64));
+    } catch {
+      return false;
+    }
+  })();
   if (!valid) return 'The cookies do not match their signature';
   let policy: Policy;
   try {
