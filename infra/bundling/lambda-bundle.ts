@@ -27,9 +27,16 @@ export const zodEnglishOnly: Plugin = {
   },
 };
 
-export function lambdaBuildOptions(domain: string): BuildOptions {
+/**
+ * What a Lambda is built from: a domain's routes (`catalogue` → functions/catalogue/index.ts) or one
+ * handler file under functions/ (`media/on-upload` → functions/media/on-upload.ts: the video pipeline's
+ * event handlers, which no route reaches). Either way the bundle is index.mjs, handler `handler`.
+ */
+export const entryFileOf = (target: string) => path.join(REPO_ROOT, 'functions', target.includes('/') ? `${target}.ts` : path.join(target, 'index.ts'));
+
+export function lambdaBuildOptions(target: string): BuildOptions {
   return {
-    entryPoints: [path.join(REPO_ROOT, 'functions', domain, 'index.ts')],
+    entryPoints: { index: entryFileOf(target) },
     bundle: true,
     platform: 'node',
     target: 'node22',
@@ -45,9 +52,9 @@ export function lambdaBuildOptions(domain: string): BuildOptions {
   };
 }
 
-/** Bundles functions/<domain>/index.ts into outdir/index.mjs (+ map); returns the JS bytes. */
-export async function bundleLambda(domain: string, outdir?: string): Promise<Uint8Array> {
-  const r = await build({ ...lambdaBuildOptions(domain), write: false, outdir: outdir ?? path.join(REPO_ROOT, '.bench', domain), outExtension: { '.js': '.mjs' } });
+/** Bundles a domain (functions/<domain>/index.ts) or a handler file (see entryFileOf) into outdir/index.mjs (+ map); returns the JS bytes. */
+export async function bundleLambda(target: string, outdir?: string): Promise<Uint8Array> {
+  const r = await build({ ...lambdaBuildOptions(target), write: false, outdir: outdir ?? path.join(REPO_ROOT, '.bench', target), outExtension: { '.js': '.mjs' } });
   if (outdir) {
     fs.mkdirSync(outdir, { recursive: true });
     for (const f of r.outputFiles) fs.writeFileSync(f.path, f.contents);
@@ -55,11 +62,11 @@ export async function bundleLambda(domain: string, outdir?: string): Promise<Uin
   return r.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents;
 }
 
-// `tsx infra/bundling/lambda-bundle.ts <domain> <outdir>`: what CDK's local bundling runs.
+// `tsx infra/bundling/lambda-bundle.ts <domain | dir/handler> <outdir>`: what CDK's local bundling runs.
 if (require.main === module) {
-  const [domain, outdir] = process.argv.slice(2);
-  if (!domain || !outdir) throw new Error('usage: lambda-bundle.ts <domain> <outdir>');
-  bundleLambda(domain, outdir).catch((e) => {
+  const [target, outdir] = process.argv.slice(2);
+  if (!target || !outdir) throw new Error('usage: lambda-bundle.ts <domain | dir/handler> <outdir>');
+  bundleLambda(target, outdir).catch((e) => {
     console.error(e);
     process.exit(1);
   });

@@ -1,6 +1,8 @@
 /**
  * "A domain Lambda": one per entry of DOMAINS, entry functions/<domain>/index.ts. Pins the
  * runtime defaults and grants exactly what the domain's grant list names, in the same call.
+ * The same construct makes the video pipeline's event handlers (functions/media/on-upload.ts,
+ * on-transcode-event.ts: `handlerFile`), which no route reaches (infra/constructs/video-pipeline.ts).
  */
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -56,7 +58,12 @@ export interface DomainResources {
 }
 
 export interface DomainFunctionProps {
-  domain: Domain;
+  /** A route domain, or 'media' (the video pipeline: no routes, a handler file per event source). */
+  domain: Domain | 'media';
+  /** A handler file of the domain instead of its routes (index.ts): 'on-upload' → functions/media/on-upload.ts. */
+  handlerFile?: string;
+  /** Default `Bioscope <domain> routes`. */
+  description?: string;
   grants: readonly Grant[];
   resources: DomainResources;
   environment: Partial<Record<keyof Env, string>>;
@@ -97,6 +104,8 @@ export class DomainFunction extends Construct {
   constructor(scope: Construct, id: string, props: DomainFunctionProps) {
     super(scope, id);
     const { domain, resources: r } = props;
+    // What the bundler builds: the domain (its index.ts) or one handler file of it.
+    const target = props.handlerFile ? `${domain}/${props.handlerFile}` : domain;
 
     // Our own role and log group: no AWSLambdaBasicExecutionRole (its logs:* reach every group).
     const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
@@ -106,16 +115,19 @@ export class DomainFunction extends Construct {
     );
 
     this.fn = new LambdaFunction(this, 'Fn', {
-      description: `Bioscope ${domain} routes`,
+      description: props.description ?? `Bioscope ${domain} routes`,
       code: Code.fromAsset(path.join(REPO_ROOT, 'functions', domain), {
         // The bundle also holds shared/ and functions/lib: hash what is shipped, not the folder.
         assetHashType: AssetHashType.OUTPUT,
+        // Two handler files of one folder share the source path, and CDK's bundling cache key leaves the
+        // `local` function out: without this the second would be handed the first one's bundle.
+        ...(props.handlerFile ? { extraHash: target } : {}),
         bundling: {
           // Never pulled: local bundling (esbuild, infra/bundling/lambda-bundle.ts) always runs.
           image: DockerImage.fromRegistry('local-bundling-only'),
           local: {
             tryBundle(outputDir) {
-              execFileSync(process.execPath, ['--import', 'tsx', BUNDLER, domain, outputDir], { cwd: REPO_ROOT, stdio: 'inherit' });
+              execFileSync(process.execPath, ['--import', 'tsx', BUNDLER, target, outputDir], { cwd: REPO_ROOT, stdio: 'inherit' });
               return true;
             },
           },

@@ -13,6 +13,8 @@
  *   PaymentCallbacksRefused    <namespace>/PaymentCallbacksRefused (ours, EMF)     ≥ 3 in 15 minutes (forged notices, or the
  *                                                                                  HMAC secret no longer Paymob's)
  *   MailBounceRate             AWS/SES Reputation.BounceRate (the account's)       ≥ 4 %, an hour (SES reviews an account at 5 %)
+ *   VideoPipelineFailures      AWS/MediaConvert JobsErroredCount of this stage's   ≥ 1 (a video the students will not see:
+ *                              queue + the pipeline Lambdas' AWS/Lambda Errors       the editor shows why it failed)
  *
  * Mail bounces: SES's account-wide Reputation.BounceRate, not a configuration set with a
  * CloudWatch event destination. It needs no change to how mail is sent, it is the very figure SES
@@ -64,6 +66,7 @@ export const THRESHOLDS = {
   paymentCallbacksRefused: 3,
   /** A fraction, as SES publishes it. */
   mailBounceRate: 0.04,
+  videoPipelineFailures: 1,
   /** Budget notices: actual spend past this share of the month's amount, and a forecast past all of it. */
   budgetActualPercent: 80,
   budgetForecastPercent: 100,
@@ -82,6 +85,8 @@ export interface MonitoringProps {
   alarmEmail?: string;
   /** AWS Budgets amount per month in USD; unset → no budget. */
   monthlyBudgetUsd?: number;
+  /** The video pipeline's Lambdas (by name) and its MediaConvert queue; unset → no pipeline alarm. */
+  videoPipeline?: { functions: Record<string, IFunction>; queueArn: string };
 }
 
 export class Monitoring extends Construct {
@@ -167,6 +172,21 @@ export class Monitoring extends Construct {
     alarm('PaymentCallbacksRefused', 'Paymob callbacks are refused (bad signature, unknown order, wrong amount)', callbacksRefused, THRESHOLDS.paymentCallbacksRefused);
     alarm('MailBounceRate', `SES's bounce rate for the account is ${THRESHOLDS.mailBounceRate * 100} % or more (SES reviews the account at 5 %)`, bounceRate, THRESHOLDS.mailBounceRate);
 
+    // The MediaConvert metric's Queue dimension is the queue's ARN (as CloudWatch lists it; AWS's page does not say).
+    const pipeline = props.videoPipeline;
+    const pipelineFailures = pipeline
+      ? sumOf(
+          {
+            jobs: new Metric({ namespace: 'AWS/MediaConvert', metricName: 'JobsErroredCount', dimensionsMap: { Queue: pipeline.queueArn }, period: PERIOD, statistic: Stats.SUM, label: 'MediaConvert jobs failed' }),
+            ...Object.fromEntries(Object.entries(pipeline.functions).map(([name, fn], i) => [`p${i}`, fn.metricErrors({ period: PERIOD, statistic: Stats.SUM, label: name })])),
+          },
+          'video pipeline failures',
+        )
+      : undefined;
+    if (pipelineFailures) {
+      alarm('VideoPipelineFailures', 'a video transcode failed (MediaConvert) or a video pipeline Lambda crashed', pipelineFailures, THRESHOLDS.videoPipelineFailures);
+    }
+
     const wide = 12;
     this.dashboard = new Dashboard(this, 'Dashboard', {
       defaultInterval: Duration.hours(24),
@@ -198,6 +218,7 @@ export class Monitoring extends Construct {
           new GraphWidget({ title: 'Paymob callbacks refused', left: [callbacksRefused], width: 8 }),
           new SingleValueWidget({ title: 'SES bounce rate (account, fraction)', metrics: [bounceRate], width: 8 }),
         ],
+        ...(pipelineFailures ? [[new GraphWidget({ title: 'Video pipeline failures (jobs and Lambdas)', left: [pipelineFailures], width: 24 })]] : []),
       ],
     });
 

@@ -17,6 +17,7 @@ import type { Construct } from 'constructs';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant } from '../constructs/domain-function';
 import { Monitoring } from '../constructs/monitoring';
+import { VideoPipeline } from '../constructs/video-pipeline';
 import { type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
 import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import type { DataStack } from './data-stack';
@@ -70,6 +71,8 @@ export class ApiStack extends Stack {
   readonly distribution: Distribution;
   readonly functions: Record<Domain, DomainFunction>;
   readonly monitoring: Monitoring;
+  /** Uploads → MediaConvert → HLS, and the jobs' events onto the assets. */
+  readonly videoPipeline: VideoPipeline;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -196,11 +199,18 @@ export class ApiStack extends Stack {
       targets: [new LambdaFunctionTarget(this.functions.payments.fn, { event: RuleTargetInput.fromObject(RECONCILE_EVENT), retryAttempts: 2 })],
     });
 
+    // Each video stored under videos/ is transcoded to the settings' HLS ladder (infra/constructs/video-pipeline.ts).
+    this.videoPipeline = new VideoPipeline(this, 'VideoPipeline', { stage: settings.stage, table: data.table, mediaBucket: media, resources, hls: settings.hls });
+
     // Alarms to the operator's e-mail, the dashboard and the monthly budget (infra/constructs/monitoring.ts).
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api: this.api,
       table: data.table,
       functions: Object.fromEntries(DOMAINS.map((d) => [d, this.functions[d].fn])),
+      videoPipeline: {
+        functions: { 'on-upload': this.videoPipeline.onUpload.fn, 'on-transcode-event': this.videoPipeline.onTranscodeEvent.fn },
+        queueArn: this.videoPipeline.queue.attrArn,
+      },
       alarmEmail: settings.alarmEmail,
       monthlyBudgetUsd: settings.monthlyBudgetUsd,
     });

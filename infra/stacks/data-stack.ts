@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table-def';
@@ -83,6 +83,10 @@ export class DataStack extends Stack {
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // The video pipeline (api stack, infra/constructs/video-pipeline.ts) hears of uploads through
+    // EventBridge: the bucket names no Lambda, so this stack refers to nothing of the api stack. Set on
+    // the bucket itself (CDK's eventBridgeEnabled would add a custom resource and its Lambda to write it).
+    (this.mediaBucket.node.defaultChild as CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
     // CloudFront reads media through Origin Access Control, for this stage's distribution only (the
     // condition AWS documents for OAC: AWS:SourceArn is the distribution's ARN). The site stack
     // comes first, so naming it here is no cycle; other distributions of the account get nothing.

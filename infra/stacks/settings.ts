@@ -28,11 +28,17 @@
  *                                   distribution and the Lambdas then read the new value at the deploy
  *   domainName, certificateArn      optional custom domain: its ACM certificate must be in us-east-1
  *   hostedZoneId, hostedZoneName    optional Route 53 zone of domainName: the alias records are made in it
+ *   hlsLadder                       the HLS ladder MediaConvert makes of every uploaded video, JSON:
+ *                                   [{"name":"360p","height":360,"videoKbps":800},…] (default shared/video.ts
+ *                                   DEFAULT_HLS_LADDER): 1–8 rungs, heights and bitrates both ascending
+ *   hlsAes                          1: AES-128 encryption of the segments, the key served by our API to
+ *                                   the entitled student only (GET /api/AWS/media-keys/{assetId}); 0 (default): none
  */
 import * as path from 'node:path';
 import { Aws } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { type ContactInfo, contactInfo } from '../../shared/schemas/people';
+import { DEFAULT_HLS_LADDER, type LadderRung } from '../../shared/video';
 
 /** Until the operator passes theirs (-c contactInfo='{…}'): a neutral card that says nothing false. */
 export const DEFAULT_CONTACT_INFO: ContactInfo = { location: 'Egypt', phone: '', email: '', chatUrl: '', social: [] };
@@ -60,6 +66,13 @@ export const PLACEHOLDER_MAIL_FROM = 'Bioscope <no-reply@example.com>';
 export const DEFAULT_REGION = 'eu-central-1';
 /** CloudFront's web ACLs and viewer certificates must be in this region. */
 export const EDGE_REGION = 'us-east-1';
+
+/**
+ * What a ladder may hold. H.264 needs even dimensions; below 144p nothing is legible on a phone and
+ * above 2160p MediaConvert's AVC tops out; 100 kbit/s–20 Mbit/s spans a 144p talking head to 4K.
+ * More rungs than 8 cost transcoding minutes (each rung is billed) for no visible gain.
+ */
+export const LADDER_LIMITS = { maxRungs: 8, minHeight: 144, maxHeight: 2160, minKbps: 100, maxKbps: 20_000, name: /^[a-z0-9][a-z0-9_-]{0,15}$/i } as const;
 
 /** WAF's rate-based rules count over 5 minutes; AWS's smallest limit is 10. */
 export const WAF_WINDOW_SECONDS = 300;
@@ -108,6 +121,8 @@ export interface Settings {
   waf: { authLimit: number; apiLimit: number };
   /** The site's own domain instead of *.cloudfront.net. */
   domain?: CustomDomain;
+  /** The adaptive-video pipeline: the HLS ladder each upload is transcoded to, and AES-128 of its segments. */
+  hls: { ladder: LadderRung[]; aes: boolean };
 }
 
 /** The CloudFormation stack names of a stage (scripts/admin-create.ts reads the data stack's outputs by it). */
@@ -122,6 +137,41 @@ export class SettingsError extends Error {
     super(`Bioscope cannot synthesize stage '${stage}' with these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'SettingsError';
   }
+}
+
+/**
+ * The problems of a ladder (none: it is fine): 1–LADDER_LIMITS.maxRungs rungs of {name, height, videoKbps},
+ * names folder-safe and distinct (each is a folder under hls/<assetId>/), heights even and within the
+ * limits, bitrates whole kbit/s within the limits, and both ascending (a higher rung that costs fewer
+ * bits is a mistake, and the player's automatic choice assumes the order).
+ */
+export function ladderProblems(ladder: unknown): string[] {
+  if (!Array.isArray(ladder) || ladder.length === 0) return ['hlsLadder: must be a JSON array of rungs {"name","height","videoKbps"}'];
+  const L = LADDER_LIMITS;
+  const problems: string[] = [];
+  if (ladder.length > L.maxRungs) problems.push(`hlsLadder: ${ladder.length} rungs; at most ${L.maxRungs}`);
+  const names = new Set<string>();
+  ladder.forEach((raw: unknown, i) => {
+    const r = (raw ?? {}) as Partial<Record<keyof LadderRung, unknown>>;
+    const at = `hlsLadder[${i}]`;
+    if (typeof r.name !== 'string' || !L.name.test(r.name)) problems.push(`${at}.name: '${String(r.name)}' must be 1–16 letters, digits, _ or - (it names a folder)`);
+    else if (names.has(r.name)) problems.push(`${at}.name: '${r.name}' is used twice`);
+    else names.add(r.name);
+    if (!Number.isInteger(r.height) || (r.height as number) % 2 !== 0 || (r.height as number) < L.minHeight || (r.height as number) > L.maxHeight) {
+      problems.push(`${at}.height: '${String(r.height)}' must be an even whole number of pixels, ${L.minHeight}–${L.maxHeight}`);
+    }
+    if (!Number.isInteger(r.videoKbps) || (r.videoKbps as number) < L.minKbps || (r.videoKbps as number) > L.maxKbps) {
+      problems.push(`${at}.videoKbps: '${String(r.videoKbps)}' must be a whole number of kbit/s, ${L.minKbps}–${L.maxKbps}`);
+    }
+  });
+  if (problems.length) return problems;
+  const rungs = ladder as LadderRung[];
+  for (let i = 1; i < rungs.length; i++) {
+    const [lo, hi] = [rungs[i - 1]!, rungs[i]!];
+    if (hi.height <= lo.height) problems.push(`hlsLadder: heights must ascend (${lo.name} ${lo.height} then ${hi.name} ${hi.height})`);
+    if (hi.videoKbps <= lo.videoKbps) problems.push(`hlsLadder: bitrates must ascend with the height (${lo.name} ${lo.videoKbps} then ${hi.name} ${hi.videoKbps} kbit/s)`);
+  }
+  return problems;
 }
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
@@ -216,6 +266,29 @@ export function readSettings(node: Node): Settings {
     }
   } else if (hostedZoneId || hostedZoneName) problems.push('hostedZoneId, hostedZoneName: a hosted zone is only used with domainName and certificateArn');
 
+  const ladderRaw: unknown = node.tryGetContext('hlsLadder');
+  let ladder: LadderRung[] = DEFAULT_HLS_LADDER.map((r) => ({ ...r }));
+  if (ladderRaw !== undefined && ladderRaw !== '') {
+    let parsed: unknown = ladderRaw;
+    if (typeof ladderRaw === 'string') {
+      try {
+        parsed = JSON.parse(ladderRaw);
+      } catch (e) {
+        parsed = undefined;
+        problems.push(`hlsLadder: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+      }
+    }
+    if (parsed !== undefined) {
+      const found = ladderProblems(parsed);
+      if (found.length) problems.push(...found);
+      else ladder = (parsed as LadderRung[]).map(({ name, height, videoKbps }) => ({ name, height, videoKbps }));
+    }
+  }
+  const aesCtx: unknown = node.tryGetContext('hlsAes');
+  const aesRaw = typeof aesCtx === 'boolean' ? String(aesCtx) : (str('hlsAes')?.toLowerCase() ?? '0');
+  const aes = ['1', 'true', 'on'].includes(aesRaw);
+  if (!aes && !['0', 'false', 'off'].includes(aesRaw)) problems.push(`hlsAes: '${aesRaw}' must be 1 (encrypt the segments) or 0`);
+
   const all = stage === 'prod' ? [...problems, ...missing] : problems;
   if (all.length) throw new SettingsError(stage, all);
 
@@ -241,5 +314,6 @@ export function readSettings(node: Node): Settings {
     monthlyBudgetUsd,
     waf,
     domain,
+    hls: { ladder, aes },
   };
 }

@@ -3,6 +3,7 @@
  *
  *   browser ──► WAF ─► CloudFront ├── /*       → web bucket (SPA rewrite to /index.html)
  *                                 ├── /api/*   → HttpApi (+ the origin secret header) ──► the api stack's Lambdas
+ *                                 ├── /media/hls/* → media bucket, HLS ladders: signed cookies (or URLs) only
  *                                 └── /media/* → media bucket (images public, the rest signed)
  *
  * It comes before the data stack: the media bucket's policy admits this distribution only and
@@ -19,7 +20,7 @@ import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
-  AllowedMethods, CachePolicy, Distribution, Function as EdgeFunction, FunctionCode, FunctionEventType, FunctionRuntime,
+  AllowedMethods, CacheCookieBehavior, CacheHeaderBehavior, CachePolicy, CacheQueryStringBehavior, Distribution, Function as EdgeFunction, FunctionCode, FunctionEventType, FunctionRuntime,
   HeadersFrameOption, HeadersReferrerPolicy, HttpVersion, type IOrigin, KeyGroup, OriginProtocolPolicy, OriginRequestPolicy, PriceClass,
   PublicKey, ResponseHeadersPolicy, SecurityPolicyProtocol, ViewerProtocolPolicy, type BehaviorOptions, type ErrorResponse,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -190,6 +191,29 @@ export class SiteStack extends Stack {
       functionAssociations: [{ function: stripMedia, eventType: FunctionEventType.VIEWER_REQUEST }],
       ...(signed ? { trustedKeyGroups: [videoKeys] } : {}),
     });
+    // HLS ladders (hls/<assetId>/…): the same signed-only media behaviour, with caching fit for them.
+    // MediaConvert writes no Cache-Control, so these defaults decide. A ladder is written once (every
+    // upload is its own asset, and students get cookies only once it is ready): segments are kept a
+    // year. Playlists, a few hundred bytes each, are kept a minute. (An operator who re-runs a job over
+    // an asset invalidates /media/hls/<assetId>/* afterwards.) Neither cache key holds a cookie or a
+    // query string: CloudFront checks the signed cookies itself, and every student of an asset shares
+    // one cached copy.
+    const hlsCache = (id: string, ttl: Duration, textCompressed: boolean) =>
+      new CachePolicy(this, id, {
+        comment: `Bioscope ${settings.stage}: HLS ${textCompressed ? 'playlists' : 'segments'} (no cookie, header or query string in the key)`,
+        defaultTtl: ttl,
+        maxTtl: ttl,
+        minTtl: Duration.seconds(0),
+        cookieBehavior: CacheCookieBehavior.none(),
+        headerBehavior: CacheHeaderBehavior.none(),
+        queryStringBehavior: CacheQueryStringBehavior.none(),
+        enableAcceptEncodingGzip: textCompressed,
+        enableAcceptEncodingBrotli: textCompressed,
+      });
+    const hlsBehavior = (cachePolicy: CachePolicy): BehaviorOptions => ({ ...mediaBehavior(true), cachePolicy });
+    const hlsPlaylists = hlsBehavior(hlsCache('HlsPlaylistCache', Duration.minutes(1), true));
+    const hlsSegments = hlsBehavior(hlsCache('HlsSegmentCache', Duration.days(365), false));
+
     const domain = settings.domain;
     this.distribution = new Distribution(this, 'Site', {
       // The rotation number is here so that changing it updates the distribution (and so re-reads the origin secret).
@@ -234,8 +258,11 @@ export class SiteStack extends Stack {
           responseHeadersPolicy: securityHeaders,
           functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
-        // Order matters: images are public, everything else under /media needs a signed URL.
+        // Order matters: images are public, everything else under /media needs a signed URL or signed cookies
+        // (the playback route sets CloudFront-Policy/Signature/Key-Pair-Id for /media/hls/<assetId>/).
         [`/media/${MEDIA_PREFIXES.images}*`]: mediaBehavior(false),
+        [`/media/${MEDIA_PREFIXES.hls}*.m3u8`]: hlsPlaylists,
+        [`/media/${MEDIA_PREFIXES.hls}*`]: hlsSegments,
         '/media/*': mediaBehavior(true),
       },
     });

@@ -1,6 +1,6 @@
 /**
  * The bundles CDK ships (infra/bundling/lambda-bundle.ts) load in plain Node as ES modules and
- * export `handler`: catches ESM/CommonJS mix-ups that only show at deploy time.
+ * export `handler`, the domains' and the video pipeline's alike: catches ESM/CommonJS mix-ups that only show at deploy time.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +15,10 @@ jest.setTimeout(120_000);
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-bundles-'));
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
-it.each(DOMAINS)('bundles the %s Lambda into a loadable ES module exporting handler', async (domain) => {
+/** The domains' routes, and the video pipeline's event handlers (infra/constructs/video-pipeline.ts). */
+const TARGETS = [...DOMAINS, 'media/on-upload', 'media/on-transcode-event'];
+
+it.each(TARGETS)('bundles the %s Lambda into a loadable ES module exporting handler', async (domain) => {
   const dir = path.join(out, domain);
   const js = await bundleLambda(domain, dir);
   expect(fs.existsSync(path.join(dir, `${BUNDLE_FILE}.map`))).toBe(true);

@@ -23,7 +23,7 @@ describe('the response headers policy', () => {
 
   test('is one policy, on every behaviour: pages, /api/* and /media/*', () => {
     expect(Object.keys(policies)).toHaveLength(1);
-    expect(behaviours.map((b) => b.PathPattern ?? 'default').sort()).toEqual(['/api/*', '/media/*', '/media/images/*', 'default']);
+    expect(behaviours.map((b) => b.PathPattern ?? 'default').sort()).toEqual(['/api/*', '/media/*', '/media/hls/*', '/media/hls/*.m3u8', '/media/images/*', 'default']);
     for (const b of behaviours) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
