@@ -55,7 +55,7 @@ describe('names per stage', () => {
           const p = r.Properties ?? {};
           for (const key of ['Name', 'UserPoolName', 'BucketName', 'Domain', 'TableName']) if (p[key] !== undefined) names.push(JSON.stringify(p[key]));
           // CloudFront's account-wide names: functions, key groups, public keys, policies.
-          for (const cfg of ['KeyGroupConfig', 'PublicKeyConfig', 'ResponseHeadersPolicyConfig', 'OriginAccessControlConfig']) {
+          for (const cfg of ['KeyGroupConfig', 'PublicKeyConfig', 'ResponseHeadersPolicyConfig', 'OriginAccessControlConfig', 'CachePolicyConfig']) {
             const name = (p[cfg] as { Name?: unknown } | undefined)?.Name;
             if (name !== undefined) names.push(JSON.stringify(name));
           }
