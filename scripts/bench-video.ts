@@ -5,9 +5,9 @@
  *   takes BENCH_VIDEO_SOURCE (a real recording gives truer figures: the test pattern is easy to encode);
  * - transcodes it exactly as the local platform does (functions/media/job.ts → infra/local/transcoder-ffmpeg.ts:
  *   the default ladder or HLS_LADDER, one ffmpeg run), timed: seconds of transcoding per minute of video;
- * - from the produced segments, bytes per student-hour at each rung (scaled to 1 h), with the rung's cap
- *   (measured: segments and playlists, MPEG-TS overhead included) beside the rung's stated BANDWIDTH (videoKbps + audio,
- *   as the master playlist says it), and CloudFront egress at $0.110/GB (Middle East and Africa).
+ * - bytes per student-hour at each rung, measured from the produced segments and playlists (MPEG-TS overhead
+ *   included) and scaled to 1 h, beside the rung's stated BANDWIDTH (videoKbps + audio, as the master playlist
+ *   says it), with CloudFront egress at $0.110/GB (Middle East and Africa).
  *
  * Prints a table and one JSON line (BENCH_VIDEO …). Needs ffmpeg (the optional npm package, or FFMPEG_PATH).
  */
