@@ -8,12 +8,15 @@
  */
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { findFfmpeg } from '../../infra/local/transcoder';
+import { ffmpegArgs, keyInfoFileText, parseSourceInfo, planOf } from '../../infra/local/transcoder-ffmpeg';
+import { createJobInput } from '../../functions/media/job';
 import { ddb, platform, s3, uniq } from '../support/platform';
 
 jest.setTimeout(300_000);
@@ -157,6 +160,32 @@ it('the ladder and its playlists are produced for the demo video', async () => {
   expect(asset.durationSeconds).toBe(12);
   expect(asset.rungs!.map((r) => r.name)).toEqual(['240p', '360p', '480p', '720p']);
   await expectLadderStored('demo-lecture-webm', ['240p', '360p', '480p', '720p']);
+});
+
+it('HLS_AES: the ffmpeg run of the job encrypts every segment with the asset key, the playlists point at the key route, and the key decrypts them', () => {
+  if (!('path' in ffmpeg)) throw new Error(ffmpeg.missing);
+  const key = new Uint8Array(randomBytes(16));
+  const ladder = [{ name: '240p', height: 240, videoKbps: 400 }, { name: '360p', height: 360, videoKbps: 800 }];
+  const plan = planOf(createJobInput({ bucket: 'b', sourceKey: 'videos/A', sourceEtag: 'e', assetId: 'A', ladder, role: 'r', aesKey: key }));
+  const dir = path.join(tmp, uniq('aes'));
+  const source = path.join(dir, 'source.mp4');
+  for (const r of plan.rungs) fs.mkdirSync(path.join(dir, 'out', r.name), { recursive: true });
+  fs.writeFileSync(source, makeClip());
+  fs.writeFileSync(path.join(dir, 'aes.key'), Buffer.from(plan.aes!.keyHex, 'hex'));
+  fs.writeFileSync(path.join(dir, 'aes.keyinfo'), keyInfoFileText(plan.aes!.url, path.join(dir, 'aes.key')));
+  const info = parseSourceInfo(spawnSync(ffmpeg.path, ['-hide_banner', '-nostdin', '-i', source]).stderr.toString());
+  const run = spawnSync(ffmpeg.path, ffmpegArgs(plan, info, { input: source, outDir: path.join(dir, 'out'), keyInfoFile: path.join(dir, 'aes.keyinfo') }));
+  expect(run.status).toBe(0);
+  for (const r of plan.rungs) {
+    const playlist = fs.readFileSync(path.join(dir, 'out', r.name, 'index.m3u8'), 'utf8');
+    expect(playlist).toContain('#EXT-X-KEY:METHOD=AES-128,URI="/api/AWS/media-keys/A"');
+    const segment = fs.readFileSync(path.join(dir, 'out', r.name, 'seg_000.ts'));
+    expect(segment[0]).not.toBe(0x47);
+    // No IV in the playlist: the segment's media sequence number (0) is the IV (RFC 8216 §5.2).
+    const d = createDecipheriv('aes-128-cbc', Buffer.from(key), Buffer.alloc(16));
+    const plain = Buffer.concat([d.update(segment), d.final()]);
+    expect([plain[0], plain[188]]).toEqual([0x47, 0x47]);
+  }
 });
 
 describe('on-transcode-event against DynamoDB Local', () => {
