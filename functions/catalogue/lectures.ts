@@ -19,15 +19,15 @@ import {
 } from '../data/lecture-repo';
 import { courseById } from '../data/course-repo';
 import { existingQuizIds } from '../data/quiz-repo';
-import { type PurchaseRecord, purchaseAlong, purchasesOfUser } from '../data/purchase-repo';
+import { type PurchaseRecord, purchasesOfUser } from '../data/purchase-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { BadRequest, NotFound } from '../lib/errors';
-import { mediaUrls } from '../lib/media-urls';
-import { type VideoLock, gatePlan } from '../quizzes/public';
-import { VIDEO_URL_TTL_SECONDS, type Viewer, canWatch, isUnexpired } from './access';
+import { type AssetRecord, assetsOfSources } from '../media/public';
+import { type Viewer, canWatch, isUnexpired } from './access';
 import { classReads } from './class-reads';
 import { storeImage, uploadedVideoKeys } from './media';
+import { lectureForViewer, playlistPathOf, viewLimitOf, viewsLeftOf } from './playback';
 import { lecturePrice } from './pricing';
 import { assertTermOpen } from './terms';
 import { toLecture, toVideo } from './views';
@@ -41,7 +41,13 @@ export interface VideoInput {
 }
 
 const purchaseDates = (p: PurchaseRecord | undefined, now = new Date()) => (p ? { purchaseDate: p.purchaseDate, expiryDate: p.expiryDate, expired: !isUnexpired(p, now) } : {});
-const adminVideo = (v: VideoRecord) => toVideo(v, { videoUrl: v.key });
+/** A video's transcode state as the admin sees it: no asset yet is 'uploaded'. */
+const assetState = (a: AssetRecord | undefined) => ({
+  state: a?.state ?? ('uploaded' as const),
+  ...(a?.state === 'processing' ? { progress: a.progress ?? 0 } : {}),
+  ...(a?.state === 'failed' ? { failure: a.failure ?? '' } : {}),
+});
+const adminVideo = (v: VideoRecord, asset?: AssetRecord) => toVideo(v, { videoUrl: v.key, ...assetState(asset), ...(asset?.state === 'ready' ? { signedUrl: playlistPathOf(asset.assetId) } : {}) });
 
 /** A section's lectures (no video URLs): each marked whether this viewer may watch it. */
 export async function listLectures(contentId: string, viewer: Viewer): Promise<Lecture[]> {
@@ -55,12 +61,14 @@ export async function listLectures(contentId: string, viewer: Viewer): Promise<L
   assertTermOpen(await reads.term(section.termId), viewer);
   const owned = new Map(purchases.map((p) => [p.lectureId, p]));
   const now = new Date();
-  return lectures
-    .filter(({ lecture }) => !lecture.archived)
+  const listed = lectures.filter(({ lecture }) => !lecture.archived);
+  const assets = await reads.assets(listed.flatMap(({ videos }) => videos.map((v) => v.key)));
+  return listed
     .map(({ lecture, videos }) => {
       const p = owned.get(lecture.id);
       return toLecture(lecture, {
-        videos: videos.map((v) => (viewer.isAdmin ? adminVideo(v) : toVideo(v))),
+        // A student never sees a video that is not ready.
+        videos: viewer.isAdmin ? videos.map((v) => adminVideo(v, assets.get(v.key))) : videos.filter((v) => assets.get(v.key)?.state === 'ready').map((v) => toVideo(v)),
         canWatch: canWatch(viewer, lecture, p, now),
         ...purchaseDates(p),
       });
@@ -124,7 +132,7 @@ export async function saveLecture(input: NewLecture): Promise<Lecture> {
   };
   const videos = newVideos(lecture.id, input.videoUrls, keys, 1);
   await createLecture(lecture, videos);
-  return toLecture(lecture, { videos: videos.map(adminVideo) });
+  return withVideos({ lecture, videos });
 }
 
 async function liveLecture(id: string) {
@@ -133,7 +141,11 @@ async function liveLecture(id: string) {
   return lw;
 }
 
-const withVideos = ({ lecture, videos }: { lecture: LectureRecord; videos: VideoRecord[] }) => toLecture(lecture, { videos: videos.map(adminVideo) });
+/** The admin's view of a lecture: every video with its transcode state (read afresh). */
+async function withVideos({ lecture, videos }: { lecture: LectureRecord; videos: VideoRecord[] }): Promise<Lecture> {
+  const assets = await assetsOfSources(videos.map((v) => v.key));
+  return toLecture(lecture, { videos: videos.map((v) => adminVideo(v, assets.get(v.key))) });
+}
 
 export async function updateLecture(
   id: string,
@@ -166,7 +178,8 @@ export async function updateVideo(videoId: string, fields: { videoName?: string;
   const v = await videoById(videoId);
   if (!v) throw new NotFound('Video not found', 'video.notFound');
   await assertQuizzesExist([fields.quizId]);
-  return { message: 'Video Updated Successfully', data: adminVideo(await updateVideoRecord(v, fields)) };
+  const updated = await updateVideoRecord(v, fields);
+  return { message: 'Video Updated Successfully', data: adminVideo(updated, (await assetsOfSources([updated.key])).get(updated.key)) };
 }
 
 /**
@@ -184,39 +197,28 @@ export async function deleteLecture(id: string): Promise<{ id: string; message: 
 }
 
 /**
- * One lecture with its videos. Signed URLs only for a viewer who may watch it, and only for
- * videos the quiz gate has not locked; everyone else gets the public fields.
+ * One lecture with its videos. A student sees only the ready ones (never a video still being
+ * prepared), each with its views left; a viewer who may watch gets, for each video the quiz gate has
+ * not locked, signedUrl = the master playlist's path — it plays only with the cookies of
+ * startPlayback. An admin sees every video with its state, progress and failure.
  */
 export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
-  const reads = classReads(viewer);
-  const lw = await reads.lecture(id);
-  if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
-  const { lecture } = lw;
-  // A student's own records are one BatchGet: the purchase and the quiz gate's (their results and
-  // whether each quiz still exists; used only once entitlement holds). The lecture and its term are
-  // the class's (class-reads.ts). An admin is neither gated nor needs a purchase.
-  let purchase: PurchaseRecord | undefined;
-  let gate = new Map<string, VideoLock>();
-  if (!viewer.isAdmin) {
-    const plan = gatePlan(viewer, lw.videos);
-    const [own, term] = await Promise.all([purchaseAlong(viewer.userId, id, plan.keys), reads.term(lecture.termId)]);
-    purchase = own.purchase;
-    gate = plan.locks(own.also);
-    if (lecture.archived && !purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
-    assertTermOpen(term, viewer);
-  }
-  const watch = canWatch(viewer, lecture, purchase);
-  const locked = watch ? gate : new Map<string, never>();
-  const videos = await Promise.all(
-    lw.videos.map(async (v) =>
-      toVideo(v, {
-        ...(watch && !locked.has(v.id) ? { signedUrl: await mediaUrls.playbackUrl(v.key, VIDEO_URL_TTL_SECONDS) } : {}),
-        ...(locked.has(v.id) ? { locked: locked.get(v.id) } : {}),
-        ...(viewer.isAdmin ? { videoUrl: v.key } : {}),
+  const v = await lectureForViewer(id, viewer);
+  const limit = viewLimitOf(v.lecture);
+  const videos = v.videos.flatMap((video) => {
+    const asset = v.assets.get(video.key);
+    const ready = asset?.state === 'ready';
+    if (!viewer.isAdmin && !ready) return [];
+    const lock = v.locks.get(video.id);
+    return [
+      toVideo(video, {
+        ...(v.watch && !lock && ready ? { signedUrl: playlistPathOf(asset.assetId) } : {}),
+        ...(lock ? { locked: lock } : {}),
+        ...(viewer.isAdmin ? { videoUrl: video.key, ...assetState(asset) } : { viewsLeft: viewsLeftOf(limit, v.views.get(video.id)) }),
       }),
-    ),
-  );
-  return toLecture(lecture, { videos, canWatch: watch, ...purchaseDates(purchase) });
+    ];
+  });
+  return toLecture(v.lecture, { videos, canWatch: v.watch, ...purchaseDates(v.purchase) });
 }
 
 /**

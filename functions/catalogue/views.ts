@@ -27,6 +27,12 @@ export interface VideoExtras {
   locked?: Video['locked'];
   /** The stored key, for the admin's edit form only. */
   videoUrl?: string;
+  /** The transcode's state (admins only). */
+  state?: Video['state'];
+  progress?: number;
+  failure?: string;
+  /** Views left (students only; null: no limit). */
+  viewsLeft?: number | null;
 }
 export const toVideo = (v: VideoRecord, extras: VideoExtras = {}): Video => ({
   id: v.id,

@@ -1,5 +1,7 @@
 /** What the catalogue's integration tests share: a course made through the API, uploads, purchases. */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { api, ddb, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 
@@ -32,10 +34,53 @@ export function courseForm(fields: Record<string, string | Blob | undefined> = {
   return f;
 }
 
-/** A video object put straight into the media bucket, as a finished browser upload leaves it. */
-export async function uploadedVideo(bytes: Uint8Array = new TextEncoder().encode(`video ${uniq()}`)): Promise<string> {
-  const key = `videos/${uniq()}-clip.webm`;
+/** One MPEG-TS packet per 188 bytes (sync byte 0x47): a small segment file as a transcoder leaves it. */
+export const tsSegment = (packets = 2, fill = 1) => {
+  const bytes = new Uint8Array(188 * packets).fill(fill);
+  for (let i = 0; i < packets; i++) bytes[i * 188] = 0x47;
+  return bytes;
+};
+export const READY_RUNG = { name: '240p', height: 240, videoKbps: 400, width: 426, bandwidth: 528000 };
+
+/**
+ * The HLS of a ready asset (hls/<assetId>/): a master playlist, one rung's playlist and one segment,
+ * as the transcoder writes them (shared/video.ts, lib/media-layout.ts).
+ */
+export async function writeHls(assetId: string): Promise<{ master: string; rung: string; segment: Uint8Array }> {
+  const master = `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${READY_RUNG.bandwidth},RESOLUTION=${READY_RUNG.width}x${READY_RUNG.height}\n${READY_RUNG.name}/index.m3u8\n`;
+  const rung = '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:6.0,\nseg_000.ts\n#EXT-X-ENDLIST\n';
+  const segment = tsSegment(2, assetId.length % 200);
+  const put = (key: string, Body: string | Uint8Array, ContentType: string) => s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: `hls/${assetId}/${key}`, Body, ContentType }));
+  await Promise.all([put('master.m3u8', master, 'application/x-mpegURL'), put(`${READY_RUNG.name}/index.m3u8`, rung, 'application/x-mpegURL'), put(`${READY_RUNG.name}/seg_000.ts`, segment, 'video/MP2T')]);
+  return { master, rung, segment };
+}
+
+/** An asset record (AP56) as the transcode events leave it. */
+export async function writeAsset(assetId: string, sourceKey: string, fields: Record<string, unknown>) {
+  await ddb().send(new PutCommand({ TableName: platform().tableName, Item: { PK: `ASSET#${assetId}`, SK: 'ASSET', assetId, sourceKey, updatedAt: new Date().toISOString(), ...fields } }));
+}
+
+/**
+ * A video object put straight into the media bucket, as a finished browser upload leaves it, and
+ * already transcoded: its ready asset (with the source's ETag, written BEFORE the upload, so the
+ * upload's S3 event starts no job) and small real HLS files. `state` other than ready: that asset
+ * instead (with the same ETag, so it stays so), and no HLS.
+ */
+export async function uploadedVideo(bytes: Uint8Array = new TextEncoder().encode(`video ${uniq()}`), state: 'ready' | 'uploaded' | 'processing' | 'failed' = 'ready'): Promise<string> {
+  const assetId = ulid();
+  const key = `videos/${assetId}-clip.webm`;
+  const sourceEtag = createHash('md5').update(bytes).digest('hex');
+  if (state === 'ready') {
+    await writeHls(assetId);
+    await writeAsset(assetId, key, { sourceEtag, state, progress: 100, rungs: [READY_RUNG], durationSeconds: 6, encrypted: false });
+  } else if (state === 'processing' || state === 'failed') await writeAsset(assetId, key, { sourceEtag, state: 'processing', progress: 42 });
+  else await writeAsset(assetId, key, { sourceEtag, state });
   await s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: key, Body: bytes, ContentType: 'video/webm' }));
+  if (state === 'failed') {
+    // A failed asset is retried by an upload event, so it fails only once the upload's event has passed (it found a job running).
+    await new Promise((r) => setTimeout(r, 1500));
+    await writeAsset(assetId, key, { sourceEtag, state, failure: 'Invalid data found when processing input' });
+  }
   return key;
 }
 

@@ -1,0 +1,321 @@
+/**
+ * Protected playback (issue 16) on the stand-ins: a video's HLS opens only with the CloudFront
+ * cookies startPlayback issues for that asset (checked by the local gateway as CloudFront checks
+ * them), under today's rules (entitled, quiz gate open, ready, views left); views counted once per
+ * playback against the lecture's limit, reset by the teacher; students see ready videos only.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { playbackCookies } from '../../functions/lib/media-cookies';
+import { api, makeUser, platform, type TestUser } from '../support/platform';
+import { lectureForm, makeQuiz, makeWorld, READY_RUNG, tsSegment, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
+
+jest.setTimeout(120_000);
+
+let w: World;
+beforeAll(async () => {
+  w = await makeWorld();
+});
+
+type VideoIn = { videoUrl: string; videoName: string; quizId?: string | null };
+interface SavedLecture {
+  id: string;
+  viewLimit: number | null;
+  videos: { id: string; videoUrl: string; state: string; signedUrl?: string }[];
+}
+
+async function lectureWith(videos: VideoIn[], fields: Record<string, string> = {}): Promise<SavedLecture> {
+  const r = await api('POST', '/api/AWS/save-lecture', {
+    token: w.admin.token,
+    form: lectureForm({ price: '100', isFree: 'false', contentId: w.lectureSectionId, videoUrls: JSON.stringify(videos), ...fields }),
+  });
+  if (r.status !== 201) throw new Error(`save-lecture: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+const freeLecture = async (n = 1, fields: Record<string, string> = {}) =>
+  lectureWith(await Promise.all(Array.from({ length: n }, async (_, i) => ({ videoUrl: await uploadedVideo(), videoName: `Part ${i + 1}` }))), { price: '0', isFree: 'true', ...fields });
+
+const assetOf = (videoUrl: string) => /^videos\/([0-9A-Z]{26})-/.exec(videoUrl)![1]!;
+const start = (u: TestUser, lectureId: string, videoId: string) => api('POST', `/api/AWS/lectures/${lectureId}/videos/${videoId}/playback`, { token: u.token });
+const count = (u: TestUser, lectureId: string, videoId: string, playbackId: string) => api('POST', `/api/AWS/lectures/${lectureId}/videos/${videoId}/views`, { token: u.token, json: { playbackId } });
+/** The Set-Cookie values as a browser would send them back: name=value; … */
+const cookieHeader = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]).join('; ');
+const media = (p: string, cookie?: string) => fetch(platform().url + p, { headers: cookie ? { cookie } : {} });
+
+describe('the HLS of a video behind signed cookies', () => {
+  let lecture: SavedLecture;
+  let student: TestUser;
+  beforeAll(async () => {
+    student = await makeUser();
+    lecture = await lectureWith([
+      { videoUrl: await uploadedVideo(), videoName: 'A' },
+      { videoUrl: await uploadedVideo(), videoName: 'B' },
+    ]);
+    await writePurchase(student.id, lecture.id);
+  });
+
+  it('refuses a playlist or a segment without cookies: 403 JSON, no-store', async () => {
+    const asset = assetOf(lecture.videos[0]!.videoUrl);
+    for (const p of [`/media/hls/${asset}/master.m3u8`, `/media/hls/${asset}/240p/index.m3u8`, `/media/hls/${asset}/240p/seg_000.ts`]) {
+      const r = await media(p);
+      expect(r.status).toBe(403);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(await r.json()).toEqual({ message: expect.stringMatching(/cookies are required/) });
+    }
+  });
+
+  it('opens the playlists and segments with the cookies startPlayback sets, scoped to that asset', async () => {
+    const [a, b] = lecture.videos;
+    const r = await start(student, lecture.id, a!.id);
+    expect(r.status).toBe(200);
+    const asset = assetOf(a!.videoUrl);
+    expect(r.body).toEqual({
+      playlistUrl: `/media/hls/${asset}/master.m3u8`,
+      expiresAt: expect.any(String),
+      viewsLeft: null,
+      playbackId: expect.stringMatching(/^[0-9A-Z]{26}$/),
+      rungs: [{ name: READY_RUNG.name, height: READY_RUNG.height, width: READY_RUNG.width, bandwidth: READY_RUNG.bandwidth }],
+      encrypted: false,
+    });
+    const ttl = Date.parse(r.body.expiresAt) - Date.now();
+    expect(ttl).toBeGreaterThan(2.9 * 3600_000);
+    expect(ttl).toBeLessThanOrEqual(3 * 3600_000);
+    const set = r.headers.getSetCookie();
+    expect(set.map((c) => c.split('=')[0]).sort()).toEqual(['CloudFront-Key-Pair-Id', 'CloudFront-Policy', 'CloudFront-Signature']);
+    for (const c of set) {
+      expect(c).toContain(`; Path=/media/hls/${asset}/`);
+      expect(c).toMatch(/; HttpOnly/);
+      expect(c).toMatch(/; SameSite=Lax/);
+      expect(c).not.toMatch(/Secure/); // the local site is http
+    }
+    const cookie = cookieHeader(set);
+
+    const master = await media(r.body.playlistUrl, cookie);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(master.headers.get('cache-control')).toMatch(/^private/);
+    expect(await master.text()).toContain(`${READY_RUNG.name}/index.m3u8`);
+    const rung = await media(`/media/hls/${asset}/240p/index.m3u8`, cookie);
+    expect(rung.status).toBe(200);
+    expect(await rung.text()).toContain('seg_000.ts');
+    const segment = await media(`/media/hls/${asset}/240p/seg_000.ts`, cookie);
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get('content-type')).toBe('video/mp2t');
+    expect(new Uint8Array(await segment.arrayBuffer())).toEqual(tsSegment(2, asset.length % 200));
+
+    // Asset A's cookies open nothing of asset B, nor a path that climbs out of A.
+    const other = assetOf(b!.videoUrl);
+    expect((await media(`/media/hls/${other}/master.m3u8`, cookie)).status).toBe(403);
+    expect((await media(`/media/hls/${other}/240p/seg_000.ts`, cookie)).status).toBe(403);
+    expect((await media(`/media/hls/${asset}/..%2f${other}/master.m3u8`, cookie)).status).toBe(400);
+    expect((await media(`/media/hls/${asset}/../${other}/master.m3u8`, cookie)).status).not.toBe(200);
+  });
+
+  it('refuses tampered, foreign and expired cookies', async () => {
+    const a = lecture.videos[0]!;
+    const asset = assetOf(a.videoUrl);
+    const r = await start(student, lecture.id, a.id);
+    const jar = new Map(r.headers.getSetCookie().map((c) => c.split(';')[0]!.split(/=(.*)/s).slice(0, 2) as [string, string]));
+    const send = (m: Map<string, string>) => media(`/media/hls/${asset}/master.m3u8`, [...m].map(([k, v]) => `${k}=${v}`).join('; '));
+    expect((await send(jar)).status).toBe(200);
+
+    // The policy rewritten to open every asset, the signature kept: refused.
+    const policy = JSON.parse(Buffer.from(jar.get('CloudFront-Policy')!.replace(/-/g, '+').replace(/_/g, '=').replace(/~/g, '/'), 'base64').toString());
+    policy.Statement[0].Resource = `${platform().url}/media/hls/*`;
+    const widened = Buffer.from(JSON.stringify(policy)).toString('base64').replace(/\+/g, '-').replace(/=/g, '_').replace(/\//g, '~');
+    expect((await send(new Map([...jar, ['CloudFront-Policy', widened]]))).status).toBe(403);
+    // One character of the signature changed.
+    const sig = jar.get('CloudFront-Signature')!;
+    expect((await send(new Map([...jar, ['CloudFront-Signature', (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1)]]))).status).toBe(403);
+    // An unknown key pair id.
+    expect((await send(new Map([...jar, ['CloudFront-Key-Pair-Id', 'K2SOMEONEELSE']]))).status).toBe(403);
+
+    // Signed by the same code with another private key under our key pair id: refused.
+    const key = JSON.parse(fs.readFileSync(path.join(platform().dataDir, 'playback-key.json'), 'utf8')) as { keyPairId: string; privateKey: string };
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const forged = playbackCookies({ keyPairId: key.keyPairId, privateKey: stranger.privateKey }, platform().url, asset, new Date(Date.now() + 3600_000));
+    expect((await media(`/media/hls/${asset}/master.m3u8`, cookieHeader(forged))).status).toBe(403);
+    // With the platform's own key, a policy whose DateLessThan has passed: refused as expired.
+    const expired = playbackCookies(key, platform().url, asset, new Date(Date.now() - 1000));
+    const late = await media(`/media/hls/${asset}/master.m3u8`, cookieHeader(expired));
+    expect(late.status).toBe(403);
+    expect((await late.json()).message).toMatch(/expired/);
+    // … and the same key with a live date opens it (the check above is the date, not the key).
+    expect((await media(`/media/hls/${asset}/master.m3u8`, cookieHeader(playbackCookies(key, platform().url, asset, new Date(Date.now() + 60_000))))).status).toBe(200);
+  });
+});
+
+describe('who gets cookies', () => {
+  it('an unentitled student: 403 lecture.notOwned and no cookie; the owner: 200', async () => {
+    const lecture = await lectureWith([{ videoUrl: await uploadedVideo(), videoName: 'Paid' }]);
+    const [stranger, owner] = await Promise.all([makeUser(), makeUser()]);
+    const refused = await start(stranger, lecture.id, lecture.videos[0]!.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('lecture.notOwned');
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    await writePurchase(owner.id, lecture.id);
+    expect((await start(owner, lecture.id, lecture.videos[0]!.id)).status).toBe(200);
+    // An expired purchase is no entitlement.
+    await writePurchase(stranger.id, lecture.id, -1);
+    expect((await start(stranger, lecture.id, lecture.videos[0]!.id)).body.code).toBe('lecture.notOwned');
+  });
+
+  it('a video the quiz gate holds back: 403 video.locked, no cookie; open once the quiz is passed', async () => {
+    const quiz = await makeQuiz(w.admin);
+    const lecture = await lectureWith(
+      [
+        { videoUrl: await uploadedVideo(), videoName: 'One', quizId: quiz.id },
+        { videoUrl: await uploadedVideo(), videoName: 'Two', quizId: null },
+      ],
+      { price: '0', isFree: 'true' },
+    );
+    const student = await makeUser();
+    expect((await start(student, lecture.id, lecture.videos[0]!.id)).status).toBe(200);
+    const locked = await start(student, lecture.id, lecture.videos[1]!.id);
+    expect(locked.status).toBe(403);
+    expect(locked.body.code).toBe('video.locked');
+    expect(locked.headers.getSetCookie()).toEqual([]);
+    const questions = (await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).body.data.questions as { id: string }[];
+    const submitted = await api('POST', `/api/Quizz/submit/${quiz.id}`, { token: student.token, json: { answers: questions.map((q) => ({ questionId: q.id, answerText: 'True' })) } });
+    expect(submitted.status).toBeLessThan(300);
+    expect((await start(student, lecture.id, lecture.videos[1]!.id)).status).toBe(200);
+    // An admin is never gated.
+    expect((await start(w.admin, lecture.id, lecture.videos[1]!.id)).status).toBe(200);
+  });
+
+  it('a video not ready: 409 video.notReady (processing, failed or not started), no cookie', async () => {
+    const lecture = await lectureWith(
+      [
+        { videoUrl: await uploadedVideo(undefined, 'processing'), videoName: 'Processing' },
+        { videoUrl: await uploadedVideo(undefined, 'failed'), videoName: 'Failed' },
+      ],
+      { price: '0', isFree: 'true' },
+    );
+    const student = await makeUser();
+    for (const v of lecture.videos) {
+      const r = await start(student, lecture.id, v.id);
+      expect(r.status).toBe(409);
+      expect(r.body.code).toBe('video.notReady');
+      expect(r.headers.getSetCookie()).toEqual([]);
+      expect((await start(w.admin, lecture.id, v.id)).status).toBe(409);
+    }
+    expect((await start(student, lecture.id, '01NOSUCHVIDEO0000000000000')).status).toBe(404);
+    expect((await start(student, '01NOSUCHLECTURE00000000000', lecture.videos[0]!.id)).status).toBe(404);
+  });
+
+  it('asks for a session', async () => {
+    const lecture = await freeLecture();
+    const r = await fetch(`${platform().url}/api/AWS/lectures/${lecture.id}/videos/${lecture.videos[0]!.id}/playback`, { method: 'POST' });
+    expect(r.status).toBe(401);
+  });
+});
+
+describe('the view limit', () => {
+  it('counts a view once per playback, refuses cookies when none is left, and the teacher resets it', async () => {
+    const lecture = await freeLecture(2, { viewLimit: '2' });
+    expect(lecture.viewLimit).toBe(2);
+    const [a, b] = lecture.videos;
+    const student = await makeUser();
+    const views = () => api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: student.token });
+    expect((await views()).body.data.videos.map((v: { viewsLeft: number }) => v.viewsLeft)).toEqual([2, 2]);
+
+    // Opening (startPlayback) counts nothing; the player's countVideoView does, once per playback.
+    const first = await start(student, lecture.id, a!.id);
+    expect(first.body.viewsLeft).toBe(2);
+    expect((await start(student, lecture.id, a!.id)).body.viewsLeft).toBe(2);
+    expect((await count(student, lecture.id, a!.id, first.body.playbackId)).body).toEqual({ viewsLeft: 1 });
+    expect((await count(student, lecture.id, a!.id, first.body.playbackId)).body).toEqual({ viewsLeft: 1 });
+    // Another student's playback, or the playback of another video, counts nothing for this one.
+    const other = await makeUser();
+    expect((await count(other, lecture.id, a!.id, first.body.playbackId)).status).toBe(404);
+    expect((await count(student, lecture.id, b!.id, first.body.playbackId)).body.code).toBe('playback.notFound');
+
+    const second = await start(student, lecture.id, a!.id);
+    expect(second.body.viewsLeft).toBe(1);
+    expect((await count(student, lecture.id, a!.id, second.body.playbackId)).body).toEqual({ viewsLeft: 0 });
+    const refused = await start(student, lecture.id, a!.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('video.viewLimit');
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect((await views()).body.data.videos.map((v: { viewsLeft: number }) => v.viewsLeft)).toEqual([0, 2]);
+    // The other video has its own count.
+    expect((await start(student, lecture.id, b!.id)).status).toBe(200);
+
+    // The teacher's student page lists the counts, and a reset gives the views back.
+    const listed = await api('GET', `/api/admin/users/${student.id}/video-views`, { token: w.admin.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([{ lectureId: lecture.id, lectureName: expect.any(String), videoId: a!.id, videoName: 'Part 1', views: 2, viewLimit: 2 }]);
+    expect((await api('GET', `/api/admin/users/${student.id}/video-views`, { token: student.token })).status).toBe(403);
+    expect((await api('DELETE', `/api/admin/users/${student.id}/video-views?lectureId=${lecture.id}`, { token: student.token })).status).toBe(403);
+    expect((await api('DELETE', `/api/admin/users/${student.id}/video-views`, { token: w.admin.token })).status).toBe(400);
+    const reset = await api('DELETE', `/api/admin/users/${student.id}/video-views?lectureId=${lecture.id}&videoId=${a!.id}`, { token: w.admin.token });
+    expect(reset.body).toEqual({ message: expect.any(String), reset: 1 });
+    expect((await start(student, lecture.id, a!.id)).body.viewsLeft).toBe(2);
+    expect((await api('GET', `/api/admin/users/${student.id}/video-views`, { token: w.admin.token })).body.data).toEqual([]);
+  });
+
+  it('a lecture without a limit counts views and never refuses', async () => {
+    const lecture = await freeLecture();
+    const student = await makeUser();
+    for (let i = 0; i < 3; i++) {
+      const p = await start(student, lecture.id, lecture.videos[0]!.id);
+      expect(p.body.viewsLeft).toBeNull();
+      expect((await count(student, lecture.id, lecture.videos[0]!.id, p.body.playbackId)).body).toEqual({ viewsLeft: null });
+    }
+    const listed = await api('GET', `/api/admin/users/${student.id}/video-views`, { token: w.admin.token });
+    expect(listed.body.data).toEqual([expect.objectContaining({ videoId: lecture.videos[0]!.id, views: 3, viewLimit: null })]);
+  });
+
+  it('is set on save and update (multipart viewLimit), and a bad value is a clear 400', async () => {
+    for (const bad of ['0', '-1', '1.5', 'many', '101']) {
+      const r = await api('POST', '/api/AWS/save-lecture', {
+        token: w.admin.token,
+        form: lectureForm({ price: '0', isFree: 'true', contentId: w.lectureSectionId, viewLimit: bad, videoUrls: JSON.stringify([{ videoUrl: await uploadedVideo(), videoName: 'x' }]) }),
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toEqual([expect.objectContaining({ path: 'body.viewLimit', code: 'lecture.viewLimit', params: { max: 100 } })]);
+      expect(r.body.message).toMatch(/viewLimit must be a whole number from 1 to 100/);
+    }
+    const lecture = await freeLecture(1, { viewLimit: '٣' }); // Arabic-Indic digits
+    expect(lecture.viewLimit).toBe(3);
+    const update = (viewLimit: string) => {
+      const f = new FormData();
+      f.append('viewLimit', viewLimit);
+      return api('PATCH', `/api/AWS/lectures/${lecture.id}`, { token: w.admin.token, form: f });
+    };
+    expect((await update('5')).body.data.viewLimit).toBe(5);
+    expect((await update('0')).status).toBe(400);
+    expect((await update('')).body.data.viewLimit).toBeNull();
+  });
+});
+
+describe('what a lecture shows', () => {
+  it('a student sees only ready videos, with the playlist as signedUrl; the admin sees each state', async () => {
+    const keys = {
+      ready: await uploadedVideo(),
+      processing: await uploadedVideo(undefined, 'processing'),
+      failed: await uploadedVideo(undefined, 'failed'),
+      uploaded: await uploadedVideo(undefined, 'uploaded'),
+    };
+    const lecture = await lectureWith(Object.entries(keys).map(([name, videoUrl]) => ({ videoUrl, videoName: name })), { price: '0', isFree: 'true' });
+    const student = await makeUser();
+    const seen = await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: student.token });
+    expect(seen.body.data.videos).toEqual([
+      { id: expect.any(String), videoName: 'ready', name: 'ready', quizId: null, order: 1, signedUrl: `/media/hls/${assetOf(keys.ready)}/master.m3u8`, viewsLeft: null },
+    ]);
+    const listed = await api('GET', `/api/cours/lecture/${w.lectureSectionId}`, { token: student.token });
+    const inList = listed.body.data.find((l: { id: string }) => l.id === lecture.id);
+    expect(inList.videos.map((v: { videoName: string }) => v.videoName)).toEqual(['ready']);
+
+    const admin = await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: w.admin.token });
+    expect(admin.body.data.videos.map((v: { videoName: string; state: string; progress?: number; failure?: string; signedUrl?: string }) => [v.videoName, v.state, v.progress, v.failure, v.signedUrl])).toEqual([
+      ['ready', 'ready', undefined, undefined, `/media/hls/${assetOf(keys.ready)}/master.m3u8`],
+      ['processing', 'processing', 42, undefined, undefined],
+      ['failed', 'failed', undefined, 'Invalid data found when processing input', undefined],
+      ['uploaded', 'uploaded', undefined, undefined, undefined],
+    ]);
+    const adminList = await api('GET', `/api/v/lecture/${w.lectureSectionId}`, { token: w.admin.token });
+    expect(adminList.body.data.find((l: { id: string }) => l.id === lecture.id).videos.map((v: { state: string }) => v.state)).toEqual(['ready', 'processing', 'failed', 'uploaded']);
+  });
+});
