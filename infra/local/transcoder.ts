@@ -53,7 +53,7 @@ export function findFfmpeg(e: NodeJS.ProcessEnv = process.env): FfmpegLocation {
       fs.chmodSync(file, 0o755);
       fs.accessSync(file, fs.constants.X_OK);
     } catch {
-      return { missing: `${FFMPEG_MISSING} (${file} is absent or not executable)` };
+      return { missing: e.FFMPEG_PATH ? `ffmpeg is missing: FFMPEG_PATH=${e.FFMPEG_PATH} is absent or not executable` : `${FFMPEG_MISSING} (${file} is absent or not executable)` };
     }
   }
   return { path: file };
