@@ -10,8 +10,14 @@ import { env } from '../lib/env';
 import { MEDIA_PREFIXES } from '../lib/media-layout';
 import { startTranscode } from './transcode';
 
-/** S3 event keys are URL-encoded with '+' for a space. */
-export const keyOfEvent = (raw: string) => decodeURIComponent(raw.replace(/\+/g, ' '));
+/** S3 event keys are URL-encoded with '+' for a space (a key that does not decode is taken as it is). */
+export function keyOfEvent(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
 
 export async function handler(event: S3Event): Promise<void> {
   for (const record of event.Records ?? []) {
