@@ -16,6 +16,7 @@ import { lecture, video } from './catalogue-fixtures';
 
 const setLevel = jest.fn();
 jest.mock('@/features/catalogue/lib/hls-source', () => ({
+  preloadHls: () => {},
   attachHls: jest.fn(async (el: HTMLVideoElement, url: string, options: SourceOptions) => {
     el.setAttribute('src', url);
     const levels = [

@@ -6,7 +6,7 @@ import { errorCodeOf, messageOf } from '@/lib/forms';
 import { selectToken, selectUser } from '@/lib/session';
 import { useCountVideoViewMutation } from '../api/count-video-view';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
-import { attachHls, type HlsSource, type QualityLevel, type SourceFailure } from '../lib/hls-source';
+import { attachHls, type HlsSource, preloadHls, type QualityLevel, type SourceFailure } from '../lib/hls-source';
 import { clock, connectionOf, keepPosition, PlayedTime, resumeAt, SPEEDS } from '../lib/playback';
 import { Watermark } from './watermark';
 import './video-player.css';
@@ -63,6 +63,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   // Start the playback: the server's rules and the cookies, then the playlist.
   useEffect(() => {
     let live = true;
+    preloadHls();
     startPlayback({ lectureId, videoId: video.id })
       .unwrap()
       .then(
