@@ -9,6 +9,7 @@ import { deleteVideo } from './delete-video';
 import { updateVideo } from './update-video';
 import { getLecture } from './get-lecture';
 import { getSignedUrl } from './get-signed-url';
+import { getVideoKey } from './get-video-key';
 import { deleteVideoUpload } from './delete-video-upload';
 import { finishVideoUpload } from './finish-video-upload';
 import { listUploadParts } from './list-upload-parts';
@@ -47,6 +48,7 @@ export const handler = domainHandler('catalogue', {
   'PATCH /api/AWS/lectures/video/{videoId}': updateVideo,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/playback': startPlayback,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/views': countVideoView,
+  'GET /api/AWS/media-keys/{assetId}': getVideoKey,
   'GET /api/AWS/get-signed-url': getSignedUrl,
   'POST /api/AWS/uploads': startVideoUpload,
   'POST /api/AWS/uploads/parts': signUploadParts,

@@ -7,11 +7,11 @@ import { ulid } from 'ulid';
 import { PLAYBACK_COOKIE_TTL_SECONDS } from '../../shared/video';
 import { type LectureRecord, lectureWithVideos, type VideoRecord } from '../data/lecture-repo';
 import { purchaseAlong, type PurchaseRecord } from '../data/purchase-repo';
-import { countPlaybackView, lectureViewsKey, playbackOf, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
+import { countPlaybackView, lectureViewsKey, playbackOf, playbackOfAssetUntil, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import { cookiesForAsset } from '../lib/media-cookies';
 import { sitePath } from '../lib/media-urls';
-import { type AssetRecord, assetIdOfKey, hlsMasterKey } from '../media/public';
+import { type AssetRecord, assetIdOfKey, assetKeyOf, hlsMasterKey } from '../media/public';
 import { gatePlan, type VideoLock } from '../quizzes/public';
 import { canWatch, type Viewer } from './access';
 import { classReads } from './class-reads';
@@ -128,4 +128,18 @@ export async function lectureViewFacts(lectureIds: string[]): Promise<Map<string
   return new Map(
     found.filter((lw) => lw !== undefined).map(({ lecture, videos }) => [lecture.id, { name: lecture.name, viewLimit: viewLimitOf(lecture), videos: new Map(videos.map((x) => [x.id, x.videoName])) }]),
   );
+}
+
+/**
+ * The asset's AES-128 key (16 bytes): to an admin, or to a student whose latest playback of this
+ * asset has not expired — the cookies' own rule, so the key goes exactly where the segments go.
+ */
+export async function videoKey(assetId: string, viewer: Viewer, now = Date.now()): Promise<Uint8Array> {
+  if (!viewer.isAdmin) {
+    const until = await playbackOfAssetUntil(viewer.userId, assetId);
+    if (until === undefined || until <= now) throw new Forbidden('Start the video to get its key', 'playback.required');
+  }
+  const key = await assetKeyOf(assetId);
+  if (!key) throw new NotFound('This video has no key', 'video.notFound');
+  return key;
 }

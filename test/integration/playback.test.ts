@@ -8,7 +8,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { playbackCookies } from '../../functions/lib/media-cookies';
-import { api, makeUser, platform, type TestUser } from '../support/platform';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { api, ddb, makeUser, platform, type TestUser } from '../support/platform';
 import { lectureForm, makeQuiz, makeWorld, READY_RUNG, tsSegment, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
 
 jest.setTimeout(120_000);
@@ -317,5 +318,43 @@ describe('what a lecture shows', () => {
     ]);
     const adminList = await api('GET', `/api/v/lecture/${w.lectureSectionId}`, { token: w.admin.token });
     expect(adminList.body.data.find((l: { id: string }) => l.id === lecture.id).videos.map((v: { state: string }) => v.state)).toEqual(['ready', 'processing', 'failed', 'uploaded']);
+  });
+});
+
+describe('GET /api/AWS/media-keys/{assetId}: the AES-128 key', () => {
+  it('goes to an admin, or to a student holding an unexpired playback of that asset; to no one else', async () => {
+    const lecture = await freeLecture(2);
+    const [a, b] = lecture.videos.map((v) => assetOf(v.videoUrl));
+    const key = new Uint8Array(16).map((_, i) => (i * 17 + 3) % 256);
+    await ddb().send(new PutCommand({ TableName: platform().tableName, Item: { PK: `ASSET#${a}`, SK: 'AESKEY', assetId: a, key } }));
+    const getKey = (u: TestUser, assetId = a!) => fetch(`${platform().url}/api/AWS/media-keys/${assetId}`, { headers: { authorization: `Bearer ${u.token}` } });
+
+    const admin = await getKey(w.admin);
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get('content-type')).toBe('application/octet-stream');
+    expect(admin.headers.get('cache-control')).toBe('no-store');
+    expect(new Uint8Array(await admin.arrayBuffer())).toEqual(key);
+
+    const student = await makeUser();
+    const refused = await getKey(student);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('playback.required');
+    // A playback of another asset opens nothing here.
+    expect((await start(student, lecture.id, lecture.videos[1]!.id)).status).toBe(200);
+    expect((await getKey(student)).status).toBe(403);
+    expect((await start(student, lecture.id, lecture.videos[0]!.id)).status).toBe(200);
+    const given = await getKey(student);
+    expect(given.status).toBe(200);
+    expect(new Uint8Array(await given.arrayBuffer())).toEqual(key);
+    // Another student's playback is not this one's.
+    expect((await getKey(await makeUser())).status).toBe(403);
+    // An asset without a key (not encrypted): 404, even with a playback of it.
+    expect((await getKey(student, b!)).status).toBe(404);
+    // Once the playback has run out, the key is refused again.
+    await ddb().send(
+      new PutCommand({ TableName: platform().tableName, Item: { PK: `USER#${student.id}`, SK: `PLAYASSET#${a}`, playbackId: 'x', until: Date.now() - 1000, expiresAt: Math.floor(Date.now() / 1000) + 3600 } }),
+    );
+    expect((await getKey(student)).status).toBe(403);
+    expect((await fetch(`${platform().url}/api/AWS/media-keys/${a}`)).status).toBe(401);
   });
 });
