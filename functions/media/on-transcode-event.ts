@@ -5,7 +5,7 @@
  * order and more than once: every write is conditional (transcode-events.ts, data/asset-repo.ts).
  */
 import { logger } from '../lib/log';
-import { applyAssetChange } from './transcode';
+import { applyAssetChange } from './asset-events';
 import { assetChangeOf, type JobStateEvent } from './transcode-events';
 
 export async function handler(event: JobStateEvent): Promise<void> {

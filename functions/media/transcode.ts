@@ -1,16 +1,14 @@
 /**
- * The video pipeline's two steps on an asset: a job starts for an uploaded source (once per source
- * bytes), and each of the job's events moves the asset on. The handlers (on-upload.ts,
- * on-transcode-event.ts) only unpack their events and call these.
+ * A transcode job starts for an uploaded source, once per source bytes. on-upload.ts only unpacks
+ * its S3 event and calls this; the job's events are applied by asset-events.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { putAssetKey, recordFailed, recordJob, recordProgress, recordReady, startAsset } from '../data/asset-repo';
+import { putAssetKey, recordFailed, recordJob, startAsset } from '../data/asset-repo';
 import { env } from '../lib/env';
 import { logger } from '../lib/log';
 import { assetIdOfKey } from '../lib/media-layout';
 import { createJobInput, ladderOf } from './job';
 import { transcoder } from './transcoder';
-import type { AssetChange } from './transcode-events';
 
 const ladder = ladderOf(env.HLS_LADDER);
 
@@ -48,18 +46,5 @@ export async function startTranscode(sourceKey: string, sourceEtag: string): Pro
     await recordFailed(assetId, sourceEtag, `The transcode could not start: ${why}`);
     logger.error('transcode could not start', { assetId, sourceKey, error: e as Error });
     throw e;
-  }
-}
-
-/** Applies a job event's change to its asset; false when the change was outdated (an older job, or progress after the end). */
-export async function applyAssetChange(change: AssetChange): Promise<boolean> {
-  const { assetId, sourceEtag } = change;
-  switch (change.kind) {
-    case 'progress':
-      return recordProgress(assetId, sourceEtag, change.progress);
-    case 'ready':
-      return recordReady(assetId, sourceEtag, { rungs: change.rungs, ...(change.durationSeconds !== undefined ? { durationSeconds: change.durationSeconds } : {}), ...(change.jobId ? { jobId: change.jobId } : {}) });
-    case 'failed':
-      return recordFailed(assetId, sourceEtag, change.failure);
   }
 }

@@ -6,7 +6,7 @@
  * stored again start no second job; the demo video is transcoded at start. And on-transcode-event's
  * conditional writes against DynamoDB Local: events out of order or of an older job change nothing.
  */
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
@@ -151,6 +151,19 @@ it('a file that is not a video fails with a reason, and an image too', async () 
   expect(i.asset.state).toBe('failed');
   expect(i.asset.failure).toBe('The file is a still image (png), not a video');
   expect((await keysUnder(`hls/${textId}/`)).size).toBe(0);
+});
+
+it('a multipart upload starts its transcode on Complete (here a file that is no video: it fails with the reason)', async () => {
+  const id = ulid();
+  const Key = `videos/${id}-big.mp4`;
+  const Bucket = platform().bucket;
+  const { UploadId } = await s3().send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: 'video/mp4' }));
+  const part = await s3().send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: Buffer.from(`not a video ${uniq()}`) }));
+  expect(await assetOf(id)).toBeUndefined();
+  await s3().send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: [{ ETag: part.ETag, PartNumber: 1 }] } }));
+  const { asset } = await settled(id);
+  expect(asset.state).toBe('failed');
+  expect(asset.failure).toMatch(/^The file is not a video the transcoder can read/);
 });
 
 it('the ladder and its playlists are produced for the demo video', async () => {
