@@ -41,8 +41,12 @@ import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import type { LadderRung } from '../../shared/video';
 import { type DomainResources, DomainFunction, nagText } from './domain-function';
 
-/** The MediaConvert job states the asset follows (the rest, INPUT_INFORMATION, NEW_WARNING…, are not sent). */
-export const JOB_STATUSES = ['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR'] as const;
+/**
+ * The MediaConvert job states the asset follows (functions/media/transcode-events.ts): CANCELED too (an
+ * operator stopping a job in the console fails the video instead of leaving it processing). The rest,
+ * INPUT_INFORMATION, NEW_WARNING, QUEUE_HOP…, are not sent.
+ */
+export const JOB_STATUSES = ['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR', 'CANCELED'] as const;
 
 /**
  * The items the pipeline's Lambdas may touch, as partition-key patterns (dynamodb:LeadingKeys): the

@@ -8,6 +8,7 @@ import { App } from 'aws-cdk-lib';
 import { readSettings, SettingsError } from '../../infra/stacks/settings';
 import { JOB_STATUSES } from '../../infra/constructs/video-pipeline';
 import { keyOfEvent } from '../../functions/media/on-upload';
+import { assetChangeOf } from '../../functions/media/transcode-events';
 import { DEFAULT_HLS_LADDER } from '../../shared/video';
 import { buildApp, logicalId, synthBioscope } from './bioscope-app';
 
@@ -136,18 +137,32 @@ describe('the upload starts the transcode (EventBridge, no cross-stack cycle)', 
 });
 
 describe("the jobs' events reach on-transcode-event", () => {
-  test("only this stage's queue, only the four states the asset follows", () => {
+  test("only this stage's queue, only the states the asset follows (a cancelled job fails the video too)", () => {
     const rule = ruleOf(logicalId(pipeline.jobEvents));
     expect(rule.EventPattern).toEqual({
       source: ['aws.mediaconvert'],
       'detail-type': ['MediaConvert Job State Change'],
-      detail: { status: ['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR'], queue: [{ 'Fn::GetAtt': [queueId, 'Arn'] }] },
+      detail: { status: ['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR', 'CANCELED'], queue: [{ 'Fn::GetAtt': [queueId, 'Arn'] }] },
     });
-    expect([...JOB_STATUSES]).toEqual(['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR']);
+    expect([...JOB_STATUSES]).toEqual(['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR', 'CANCELED']);
     expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [logicalId(pipeline.onTranscodeEvent.fn), 'Arn'] } })]);
     // The event itself is passed as it is (the Lambda reads detail.status, jobProgress, userMetadata…).
     expect(rule.Targets[0]).not.toHaveProperty('InputTransformer');
     expect(rule.Targets[0]).not.toHaveProperty('Input');
+  });
+
+  test('every state the rule sends changes the asset (on-transcode-event reads it); those it leaves out would change nothing', () => {
+    const event = (status: string) => ({
+      source: 'aws.mediaconvert',
+      'detail-type': 'MediaConvert Job State Change',
+      detail: { status, jobId: '1671477617078-2886ye', queue: 'arn:aws:mediaconvert:eu-central-1:111122223333:queues/bioscope-dev', userMetadata: { assetId: '01JD8Z6Q3T4V5W6X7Y8Z9ABCDE', sourceEtag: 'b1946ac92492d2347c6235b4d2611184' } },
+    });
+    // Every status MediaConvert sends on EventBridge (its user guide's list of events).
+    const all = ['INPUT_INFORMATION', 'PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'CANCELED', 'ERROR', 'NEW_WARNING', 'QUEUE_HOP'];
+    for (const status of all) {
+      const sent = (JOB_STATUSES as readonly string[]).includes(status);
+      expect([status, assetChangeOf(event(status)) !== undefined]).toEqual([status, sent]);
+    }
   });
 
   test('the queue is on-demand and named per stage', () => {
