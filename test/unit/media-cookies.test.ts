@@ -1,0 +1,127 @@
+/**
+ * Playback cookies (issue 16): what functions/lib/media-cookies.ts signs with @aws-sdk/cloudfront-signer,
+ * and infra/local/hls-gate.ts's check of them as CloudFront checks signed cookies.
+ */
+import { getSignedCookies } from '@aws-sdk/cloudfront-signer';
+import { generateKeyPairSync } from 'node:crypto';
+import { COOKIE_NAMES, playbackCookies, playbackPolicy } from '../../functions/lib/media-cookies';
+import { cookiesOf, fromCloudFrontBase64, hlsCacheControl, hlsContentType, keyGroup, resourcePattern, signedCookieProblem } from '../../infra/local/hls-gate';
+
+const pair = () => generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const ours = pair();
+const SITE = 'http://localhost:3000';
+const KEY = { keyPairId: 'K2TEST', privateKey: ours.privateKey };
+const keys = keyGroup([{ keyPairId: 'K2TEST', publicKey: ours.publicKey }]);
+const ASSET = '01JABCDEFGHJKMNPQRSTVWXYZ0';
+const inAnHour = () => new Date(Date.now() + 3600_000);
+
+/** The cookies as the browser sends them back (name → value). */
+const jarOf = (setCookies: string[]) => cookiesOf({ headers: { cookie: setCookies.map((c) => c.split(';')[0]).join('; ') } });
+const url = (p: string) => `${SITE}/media/hls/${ASSET}/${p}`;
+
+describe('playbackCookies (the signer)', () => {
+  it('signs a custom policy for the asset folder on this site until the given time', () => {
+    const until = inAnHour();
+    const policy = JSON.parse(playbackPolicy(`${SITE}/`, ASSET, until));
+    expect(policy).toEqual({ Statement: [{ Resource: `${SITE}/media/hls/${ASSET}/*`, Condition: { DateLessThan: { 'AWS:EpochTime': Math.floor(until.getTime() / 1000) } } }] });
+    const jar = jarOf(playbackCookies(KEY, SITE, ASSET, until));
+    expect(JSON.parse(fromCloudFrontBase64(jar.get(COOKIE_NAMES.policy)!).toString())).toEqual(policy);
+    expect(jar.get(COOKIE_NAMES.keyPairId)).toBe('K2TEST');
+    // CloudFront's cookie-safe base64: no + = /
+    for (const v of jar.values()) expect(v).not.toMatch(/[+=/]/);
+  });
+
+  it('scopes each cookie to the asset path, HttpOnly, SameSite=Lax, expiring with the policy; Secure on an https site', () => {
+    const until = inAnHour();
+    for (const c of playbackCookies(KEY, SITE, ASSET, until)) {
+      expect(c).toContain(`; Path=/media/hls/${ASSET}/; Expires=${until.toUTCString()}; Max-Age=`);
+      expect(c).toMatch(/; HttpOnly; SameSite=Lax$/);
+    }
+    for (const c of playbackCookies(KEY, 'https://bioscope.example', ASSET, until)) expect(c).toMatch(/; Secure$/);
+  });
+
+  it('needs a key pair id', () => {
+    expect(() => playbackCookies({ keyPairId: '', privateKey: ours.privateKey }, SITE, ASSET, inAnHour())).toThrow(/CLOUDFRONT_KEY_PAIR_ID/);
+  });
+});
+
+describe('signedCookieProblem (the local CloudFront check)', () => {
+  const good = () => jarOf(playbackCookies(KEY, SITE, ASSET, inAnHour()));
+
+  it('opens every file of the asset, query strings included', () => {
+    for (const p of ['master.m3u8', '240p/index.m3u8', '240p/seg_000.ts', '240p/seg_000.ts?x=1']) expect(signedCookieProblem(good(), url(p), keys)).toBeUndefined();
+  });
+
+  it('opens no other asset, no sibling whose id starts the same, no other site', () => {
+    expect(signedCookieProblem(good(), `${SITE}/media/hls/01JOTHERASSET0000000000000/master.m3u8`, keys)).toMatch(/do not open this video/);
+    expect(signedCookieProblem(good(), `${SITE}/media/hls/${ASSET}X/master.m3u8`, keys)).toMatch(/do not open/);
+    expect(signedCookieProblem(good(), `${SITE}/media/hls/${ASSET}`, keys)).toMatch(/do not open/);
+    expect(signedCookieProblem(good(), `http://evil.example/media/hls/${ASSET}/master.m3u8`, keys)).toMatch(/do not open/);
+  });
+
+  it('refuses missing cookies, an unknown key pair, another key, a changed policy or signature', () => {
+    const jar = good();
+    for (const name of Object.values(COOKIE_NAMES)) {
+      const less = new Map(jar);
+      less.delete(name);
+      expect(signedCookieProblem(less, url('master.m3u8'), keys)).toMatch(/cookies are required/);
+    }
+    expect(signedCookieProblem(new Map([...jar, [COOKIE_NAMES.keyPairId, 'K2OTHER']]), url('master.m3u8'), keys)).toMatch(/unknown key/);
+    const other = pair();
+    expect(signedCookieProblem(jarOf(playbackCookies({ keyPairId: 'K2TEST', privateKey: other.privateKey }, SITE, ASSET, inAnHour())), url('master.m3u8'), keys)).toMatch(/signature/);
+    // The policy widened to every asset, re-encoded, the signature kept.
+    const widened = Buffer.from(JSON.stringify({ Statement: [{ Resource: `${SITE}/media/hls/*`, Condition: { DateLessThan: { 'AWS:EpochTime': 4102444800 } } }] }))
+      .toString('base64')
+      .replace(/\+/g, '-')
+      .replace(/=/g, '_')
+      .replace(/\//g, '~');
+    expect(signedCookieProblem(new Map([...jar, [COOKIE_NAMES.policy, widened]]), url('master.m3u8'), keys)).toMatch(/signature/);
+    const sig = jar.get(COOKIE_NAMES.signature)!;
+    expect(signedCookieProblem(new Map([...jar, [COOKIE_NAMES.signature, `${sig.slice(0, -4)}AAAA`]]), url('master.m3u8'), keys)).toMatch(/signature/);
+    expect(signedCookieProblem(new Map([...jar, [COOKIE_NAMES.signature, '%%%']]), url('master.m3u8'), keys)).toMatch(/signature/);
+  });
+
+  it('refuses once DateLessThan has passed, and before DateGreaterThan', () => {
+    const until = new Date(Date.now() + 10_000);
+    const jar = jarOf(playbackCookies(KEY, SITE, ASSET, until));
+    expect(signedCookieProblem(jar, url('master.m3u8'), keys, until.getTime() - 1000)).toBeUndefined();
+    expect(signedCookieProblem(jar, url('master.m3u8'), keys, Math.floor(until.getTime() / 1000) * 1000)).toMatch(/expired/);
+    // A policy signed with a start date in the future (not ours, but CloudFront honours it).
+    const later = getSignedCookies({
+      ...KEY,
+      policy: JSON.stringify({ Statement: [{ Resource: `${SITE}/media/hls/${ASSET}/*`, Condition: { DateLessThan: { 'AWS:EpochTime': 4102444800 }, DateGreaterThan: { 'AWS:EpochTime': Math.floor(Date.now() / 1000) + 600 } } }] }),
+    });
+    const laterJar = new Map(Object.entries(later).map(([k, v]) => [k, String(v)]));
+    expect(signedCookieProblem(laterJar, url('master.m3u8'), keys)).toMatch(/not valid yet/);
+    expect(signedCookieProblem(laterJar, url('master.m3u8'), keys, Date.now() + 700_000)).toBeUndefined();
+  });
+
+  it('refuses an IP-bound policy (the gateway cannot check it as CloudFront would)', () => {
+    const bound = getSignedCookies({ ...KEY, policy: JSON.stringify({ Statement: [{ Resource: `${SITE}/media/hls/${ASSET}/*`, Condition: { DateLessThan: { 'AWS:EpochTime': 4102444800 }, IpAddress: { 'AWS:SourceIp': '10.0.0.1/32' } } }] }) });
+    expect(signedCookieProblem(new Map(Object.entries(bound).map(([k, v]) => [k, String(v)])), url('master.m3u8'), keys)).toMatch(/IP-bound/);
+  });
+});
+
+describe('the gate’s small parts', () => {
+  it('matches Resource wildcards as CloudFront does: * any run, ? one character, the rest literal', () => {
+    expect(resourcePattern('https://a.b/media/hls/X/*').test('https://a.b/media/hls/X/240p/seg.ts')).toBe(true);
+    expect(resourcePattern('https://a.b/media/hls/X/*').test('https://aXb/media/hls/X/240p/seg.ts')).toBe(false);
+    expect(resourcePattern('https://a.b/media/hls/?/x').test('https://a.b/media/hls/Y/x')).toBe(true);
+    expect(resourcePattern('https://a.b/media/hls/?/x').test('https://a.b/media/hls/YY/x')).toBe(false);
+  });
+
+  it('reads the first cookie of each name', () => {
+    expect([...cookiesOf({ headers: { cookie: 'a=1; b=x=y; a=2; junk' } })]).toEqual([
+      ['a', '1'],
+      ['b', 'x=y'],
+    ]);
+  });
+
+  it('gives playlists and segments their HLS types and private caching', () => {
+    expect(hlsContentType('hls/A/master.m3u8')).toBe('application/vnd.apple.mpegurl');
+    expect(hlsContentType('hls/A/240p/seg_000.ts')).toBe('video/mp2t');
+    expect(hlsContentType('hls/A/readme')).toBeUndefined();
+    expect(hlsCacheControl('hls/A/master.m3u8')).toBe('private, max-age=60');
+    expect(hlsCacheControl('hls/A/240p/seg_000.ts')).toBe('private, max-age=86400, immutable');
+  });
+});
