@@ -332,8 +332,9 @@ export function createLocalTranscoder(opts: LocalTranscoderOptions) {
 
   /**
    * Every stored video whose transcode is not under way or done: no asset yet (stored before the
-   * platform transcoded, or while it was stopping), left processing by a stop (its job died with the
-   * process), or failed only for want of ffmpeg (now here). Sent through on-upload as S3 would.
+   * platform transcoded, or while it was stopping), an asset of other bytes (stored again meanwhile),
+   * left processing by a stop (its job died with the process), or failed only for want of ffmpeg (now
+   * here). Sent through on-upload as S3 would.
    */
   async function resume(): Promise<number> {
     const { assetsOfSources, recordFailed } = await import('../../functions/data/asset-repo');
@@ -356,7 +357,9 @@ export function createLocalTranscoder(opts: LocalTranscoderOptions) {
       const asset = assets.get(o.Key);
       const interrupted = asset?.state === 'processing';
       const lackedFfmpeg = asset?.state === 'failed' && asset.failure?.startsWith('ffmpeg is missing') && 'path' in opts.ffmpeg;
-      if (asset && !interrupted && !lackedFfmpeg) continue;
+      // Bytes stored while events were not taken yet (the demo replaced at start): the asset is of older bytes.
+      const replaced = !!asset?.sourceEtag && !!etag && asset.sourceEtag !== etag;
+      if (asset && !interrupted && !lackedFfmpeg && !replaced) continue;
       if (interrupted && asset.sourceEtag) await recordFailed(assetIdOfKey(o.Key), asset.sourceEtag, 'The platform stopped during the transcode; it starts again');
       await feed(s3EventOf(opts.bucket, o.Key, etag, o.Size ?? 0, 'ObjectCreated:Put', opts.region));
       fed++;
