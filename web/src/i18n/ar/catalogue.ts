@@ -111,7 +111,7 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'player.speed': 'سرعة التشغيل',
   'player.quality': 'الجودة',
   'player.auto': 'تلقائي',
-  'player.autoAt': 'تلقائي ({height}p)',
+  'player.autoAt': 'تلقائي {height}p',
   'player.fullscreen': 'ملء الشاشة',
   'player.exitFullscreen': 'الخروج من ملء الشاشة',
   'player.preview': 'معاينة',

@@ -284,12 +284,12 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
           <span className="vp-time" aria-hidden="true">
             {clock(time.duration)}
           </span>
-          <button type="button" className="vp-button" onClick={() => videoEl.current && (videoEl.current.muted = !videoEl.current.muted)} aria-label={t(muted ? 'player.unmute' : 'player.mute')} aria-pressed={muted}>
+          <button type="button" className="vp-button vp-mute" onClick={() => videoEl.current && (videoEl.current.muted = !videoEl.current.muted)} aria-label={t(muted ? 'player.unmute' : 'player.mute')} aria-pressed={muted}>
             {muted ? <MutedGlyph /> : <SoundGlyph />}
           </button>
           <label className="vp-menu">
             <span className="visually-hidden">{t('player.speed')}</span>
-            <select value={speed} onChange={(e) => chooseSpeed(Number(e.target.value))} data-testid="speed-menu">
+            <select dir="auto" value={speed} onChange={(e) => chooseSpeed(Number(e.target.value))} data-testid="speed-menu">
               {SPEEDS.map((s) => (
                 <option key={s} value={s}>
                   {s}×
@@ -300,7 +300,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
           {levels.length > 0 && (
             <label className="vp-menu">
               <span className="visually-hidden">{t('player.quality')}</span>
-              <select value={chosenLevel} onChange={(e) => chooseLevel(Number(e.target.value))} data-testid="quality-menu">
+              <select dir="auto" value={chosenLevel} onChange={(e) => chooseLevel(Number(e.target.value))} data-testid="quality-menu">
                 <option value={-1}>{autoLabel}</option>
                 {levels.map((l) => (
                   <option key={l.index} value={l.index}>
