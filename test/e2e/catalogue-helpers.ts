@@ -118,3 +118,30 @@ export async function makeCourse(admin: TestUser, prefix = 'E2E course '): Promi
   if (!section) throw new Error(`no ${LECTURES_SECTION} section: ${JSON.stringify(sections.body)}`);
   return { id: c.body.id, name, termId: term.id, lectureSectionId: section.id };
 }
+
+/**
+ * Waits until the platform has transcoded every video of a lecture to HLS (issue 16: a student is
+ * sent only ready videos). Read as the admin, who sees each video's state; a failed one throws.
+ */
+export async function untilVideosReady(admin: TestUser, lectureId: string, timeoutMs = 150_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const l = await api('GET', `/api/cours/lectureaaa/${lectureId}`, { token: admin.token });
+    const videos = (l.body?.data?.videos ?? []) as { state?: string; failure?: string }[];
+    const failed = videos.find((v) => v.state === 'failed');
+    if (failed) throw new Error(`transcode failed: ${failed.failure}`);
+    if (videos.length && videos.every((v) => v.state === 'ready')) return;
+    if (Date.now() > deadline) throw new Error(`not transcoded in time: ${JSON.stringify(videos.map((v) => v.state))}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** The demo course's free lecture (ثانوي عام, the first term's lecture section), as a student finds it. */
+export async function demoFreeLectureId(user: TestUser): Promise<string> {
+  const courses = await api('GET', '/api/cours/all');
+  const demo = (courses.body.data as { id: string; name: string }[]).find((c) => c.name === DEMO_COURSE)!;
+  const terms = await api('GET', `/api/cours/Term/${encodeURIComponent(GENERAL)}/${demo.id}`, { token: user.token });
+  const sections = await api('GET', `/api/cours/content/${terms.body.data[0].id}`, { token: user.token });
+  const lectures = await api('GET', `/api/cours/lecture/${sections.body.data[0].id}`, { token: user.token });
+  return (lectures.body.data as { id: string; name: string }[]).find((l) => l.name === DEMO_FREE)!.id;
+}

@@ -1,0 +1,217 @@
+/**
+ * The student's HLS player (issue 16), in Chromium on the local platform: the teacher uploads a
+ * video, the platform transcodes it to the HLS ladder (ffmpeg), the lecture is granted to a
+ * student; the student opens it, playback starts (the cookies), the playlist and segments come
+ * from /media/hls/<assetId>/, the video plays (currentTime advances), the quality and speed menus
+ * work, a view is counted once 30 % has played (the views left go down), the watermark carries
+ * the student's phone over the picture, clear of the controls, and stays in fullscreen.
+ * Screenshots: phone in Arabic and desktop in English, dark and light.
+ */
+import fs from 'node:fs';
+import type { Browser, Page, Response } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE, shot } from '../support/browser';
+import { api, makeUser, type TestUser } from '../support/platform';
+import { lectureForm } from '../integration/catalogue-fixtures';
+import { at, waitForPath } from './auth-helpers';
+import { DEMO_VIDEO, makeCourse, untilVideosReady } from './catalogue-helpers';
+
+jest.setTimeout(120_000);
+
+const PHONE_NUMBER = '+201098765432';
+let browser: Browser;
+let student: TestUser;
+let admin: TestUser;
+let lectureId: string;
+
+/** The student's session as the app keeps it, with a phone number, a language and a theme. */
+async function signIn(page: Page, opts: { language: 'en' | 'ar'; theme: 'dark' | 'light' }) {
+  await page.goto(at('/auth/login'));
+  await page.evaluate(
+    ({ u, phone, language, theme }) => {
+      localStorage.setItem('user', JSON.stringify({ id: u.id, email: u.email, firstName: 'Mona', lastName: 'Hassan', mobileNumber: phone, role: 'USER', block: false, token: u.token }));
+      localStorage.setItem('language', language);
+      localStorage.setItem('theme', theme);
+    },
+    { u: student, phone: PHONE_NUMBER, ...opts },
+  );
+}
+
+/** Uploads the demo video as a new lecture's only video and waits until the platform has transcoded it. */
+async function transcodedLecture(): Promise<string> {
+  const course = await makeCourse(admin, 'E2E player ');
+  const bytes = fs.readFileSync(DEMO_VIDEO);
+  const up = await api('GET', `/api/AWS/get-signed-url?${new URLSearchParams({ fileName: 'player.webm', fileType: 'video/webm', fileSize: String(bytes.length) })}`, { token: admin.token });
+  expect(up.status).toBe(200);
+  expect((await fetch(up.body.signedUrl, { method: 'PUT', body: bytes, headers: { 'content-type': 'video/webm' } })).status).toBe(200);
+  const form = lectureForm({ contentId: course.lectureSectionId, price: '50', isFree: 'false', viewLimit: '10', videoUrls: JSON.stringify([{ videoUrl: up.body.key, videoName: 'Cell division', quizId: null }]) });
+  const saved = await api('POST', '/api/AWS/save-lecture', { token: admin.token, form });
+  expect(saved.status).toBe(201);
+  const id = saved.body.data.id as string;
+  await untilVideosReady(admin, id, 360_000);
+  const granted = await api('POST', '/api/admin/grant-lecture', { token: admin.token, json: { email: student.email, lectureName: saved.body.data.name, lectureId: id } });
+  expect(granted.status).toBeLessThan(300);
+  return id;
+}
+
+beforeAll(async () => {
+  [browser, student, admin] = await Promise.all([launchBrowser(), makeUser({ firstName: 'Mona' }), makeUser({ admin: true })]);
+  lectureId = await transcodedLecture();
+  // The transcode shares two cores with everything else: it may take minutes on a busy machine.
+}, 420_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the lecture, presses play and waits until the picture has moved past `seconds`. */
+async function openAndPlay(page: Page, seconds = 1.5) {
+  const hls: Response[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/media/hls/')) hls.push(r);
+  });
+  await page.goto(at(`/lec/${lectureId}`));
+  await waitForPath(page, `/lec/${lectureId}`);
+  const play = page.locator('.vp-controls button').first();
+  await page.waitForFunction(() => !(document.querySelector('.vp-controls button') as HTMLButtonElement | null)?.disabled, null, { timeout: 20_000 });
+  await page.getByTestId('lecture-video').evaluate((v: HTMLVideoElement) => v.readyState >= 1 || new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true })));
+  await play.click();
+  await page.waitForFunction((s) => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > s, seconds, { timeout: 30_000 });
+  return hls;
+}
+
+describe('a student opens a bought lecture and its HLS video plays with the watermark', () => {
+  it.each([
+    ['phone-ar-dark', PHONE, 'ar', 'dark'],
+    ['phone-ar-light', PHONE, 'ar', 'light'],
+    ['desktop-en-dark', DESKTOP, 'en', 'dark'],
+    ['desktop-en-light', DESKTOP, 'en', 'light'],
+  ] as const)('%s', async (tag, viewport, language, theme) => {
+    const { page, context, errors } = await newPage(browser, { viewport });
+    await signIn(page, { language, theme });
+    const hls = await openAndPlay(page);
+    // The playlist and segments came from the site's /media/hls/<assetId>/ with the cookies.
+    expect(hls.some((r) => r.url().endsWith('/master.m3u8') && r.status() === 200)).toBe(true);
+    expect(hls.some((r) => r.url().endsWith('.ts') && r.status() === 200)).toBe(true);
+    expect(hls.every((r) => r.status() === 200)).toBe(true);
+
+    const watermark = page.getByTestId('watermark');
+    await expect(watermark.textContent()).resolves.toContain(PHONE_NUMBER);
+    await expect(watermark.textContent()).resolves.toContain('Mona');
+    const [mark, stage, controls] = await Promise.all([watermark.boundingBox(), page.locator('.vp-stage').boundingBox(), page.locator('.vp-controls').boundingBox()]);
+    expect(mark!.y + mark!.height).toBeLessThanOrEqual(controls!.y);
+    expect(mark!.x).toBeGreaterThanOrEqual(stage!.x);
+    expect(mark!.x + mark!.width).toBeLessThanOrEqual(stage!.x + stage!.width + 1);
+    // The timeline runs left to right in Arabic too.
+    expect(await page.locator('.vp-controls').getAttribute('dir')).toBe('ltr');
+    await page.getByTestId('lecture-video').evaluate((v: HTMLVideoElement) => v.pause());
+    await shot(page, `player-${tag}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+it('the quality menu switches the rung (240p segments load, the picture is 240 high) and the speed menu the rate; a view counts at 30 %', async () => {
+  const { page, context, errors } = await newPage(browser);
+  await signIn(page, { language: 'en', theme: 'dark' });
+  const viewsBefore = await api('GET', `/api/cours/lectureaaa/${lectureId}`, { token: student.token });
+  const left = viewsBefore.body.data.videos[0].viewsLeft as number;
+  const hls = await openAndPlay(page, 0.5);
+  const quality = page.getByTestId('quality-menu');
+  const labels = await quality.locator('option').allTextContents();
+  expect(labels[0]).toMatch(/^Auto/);
+  expect(labels.slice(1)).toEqual(expect.arrayContaining(['240p', '360p']));
+  const rung240 = page.waitForResponse((r) => /\/240p\/.+\.ts$/.test(r.url()) && r.status() === 200, { timeout: 20_000 });
+  await quality.selectOption({ label: '240p' });
+  await rung240;
+  await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).videoHeight === 240, null, { timeout: 20_000 });
+
+  await page.getByTestId('speed-menu').selectOption({ label: '1.5×' });
+  expect(await page.getByTestId('lecture-video').evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+
+  // The demo video is 12 s: 30 % is 3.6 s of play; then the views left go down by one.
+  const counted = page.waitForResponse((r) => r.url().endsWith('/views') && r.request().method() === 'POST', { timeout: 30_000 });
+  expect((await counted).status()).toBe(200);
+  await expect(page.getByTestId('views-left').textContent()).resolves.toContain(String(left - 1));
+  expect(hls.filter((r) => r.status() !== 200)).toEqual([]);
+  await shot(page, 'player-desktop-en-240p');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('fullscreen takes the player box, with the watermark and the controls inside', async () => {
+  const { page, context, errors } = await newPage(browser);
+  await signIn(page, { language: 'en', theme: 'dark' });
+  await openAndPlay(page, 0.3);
+  await page.getByTestId('fullscreen').click();
+  await page.waitForFunction(() => document.fullscreenElement?.getAttribute('data-testid') === 'player', null, { timeout: 5_000 });
+  expect(await page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('[data-testid="watermark"]')))).toBe(true);
+  expect(await page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('.vp-controls')))).toBe(true);
+  await shot(page, 'player-desktop-en-fullscreen');
+  await page.getByTestId('fullscreen').click();
+  await page.waitForFunction(() => document.fullscreenElement === null, null, { timeout: 5_000 });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+describe('the teacher', () => {
+  let course: Awaited<ReturnType<typeof makeCourse>>;
+
+  /** An admin page on /dashboard/preview of the course's lecture section (the screen reads its trail from the history state). */
+  async function adminPreview(page: Page) {
+    await page.goto(at('/auth/login'));
+    await page.evaluate((u) => localStorage.setItem('user', JSON.stringify({ id: u.id, email: u.email, firstName: 'Ahmed', lastName: 'Samir', role: 'ADMIN', block: false, token: u.token })), admin);
+    await page.goto(at('/dashboard'));
+    await page.evaluate(
+      (trail) => window.history.replaceState({ usr: trail, key: 'e2e', idx: 0 }, '', '/dashboard/preview'),
+      { courseId: course.id, courseFor: 'ثانوي عام', courseName: course.name, termId: course.termId, termName: 'الترم الأول', contentId: course.lectureSectionId, sectionType: 'شرح محاضرات' },
+    );
+    await page.reload();
+  }
+
+  it("the lecture editor shows the video's preparation (processing with its percent, then ready) and the view limit", async () => {
+    course = await makeCourse(admin, 'E2E editor ');
+    const bytes = fs.readFileSync(DEMO_VIDEO);
+    const up = await api('GET', `/api/AWS/get-signed-url?${new URLSearchParams({ fileName: 'editor.webm', fileType: 'video/webm', fileSize: String(bytes.length) })}`, { token: admin.token });
+    const form = lectureForm({ contentId: course.lectureSectionId, price: '40', isFree: 'false', viewLimit: '5', videoUrls: JSON.stringify([{ videoUrl: up.body.key, videoName: 'Meiosis', quizId: null }]) });
+    // The lecture first, the file after: the editor opens on a video not yet prepared.
+    await fetch(up.body.signedUrl, { method: 'PUT', body: bytes, headers: { 'content-type': 'video/webm' } });
+    const saved = await api('POST', '/api/AWS/save-lecture', { token: admin.token, form });
+    expect(saved.status).toBe(201);
+
+    const { page, context, errors } = await newPage(browser);
+    await adminPreview(page);
+    await page.getByRole('button', { name: /Edit/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Edit lecture' });
+    const state = dialog.getByTestId('video-state');
+    await state.waitFor({ timeout: 20_000 });
+    expect(await dialog.getByLabel('Views per video').inputValue()).toBe('5');
+    const first = await state.getAttribute('data-state');
+    await state.scrollIntoViewIfNeeded();
+    if (first !== 'ready') await shot(page, `player-editor-${first}`);
+    // The editor reads the lecture again every 3 s: the state moves on without a reload.
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-state"]')?.getAttribute('data-state') === 'ready', null, { timeout: 360_000 });
+    await state.scrollIntoViewIfNeeded();
+    await shot(page, 'player-editor-ready');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 420_000);
+
+  it("the student's page lists the views against the limit and resets them", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(at('/auth/login'));
+    await page.evaluate((u) => localStorage.setItem('user', JSON.stringify({ id: u.id, email: u.email, firstName: 'Ahmed', lastName: 'Samir', role: 'ADMIN', block: false, token: u.token })), admin);
+    await page.goto(at(`/dashboard/users/${student.id}`));
+    const lecture = page.getByTestId('views-lecture').first();
+    await lecture.waitFor({ timeout: 20_000 });
+    const row = lecture.getByTestId('views-row').first();
+    expect(await row.textContent()).toMatch(/[1-9]\d* \/ 10/);
+    await shot(page, 'player-student-views');
+    await lecture.getByRole('button', { name: 'Reset views' }).click();
+    await page.locator('.swal2-confirm').click();
+    await page.waitForFunction(() => /reset/.test(document.querySelector('.swal2-title')?.textContent ?? ''), null, { timeout: 10_000 });
+    // The reset gives every view back: the lecture's count is 0 (or its row is gone).
+    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="views-row"]')].some((r) => /[1-9]\d* \/ 10/.test(r.textContent ?? '')), null, { timeout: 10_000 });
+    await shot(page, 'player-student-views-reset');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
