@@ -92,9 +92,13 @@ export function parseSourceInfo(stderr: string): SourceInfo {
   const v = /Stream #0:\d+[^:]*: Video: (\w+)[^\n]*?, (\d{2,5})x(\d{2,5})[^\n]*/.exec(stderr);
   const fps = v ? Number(/(\d+(?:\.\d+)?) fps/.exec(v[0])?.[1] ?? /(\d+(?:\.\d+)?) tbr/.exec(v[0])?.[1] ?? 30) : 30;
   const unreadable = /: (Invalid data found when processing input|No such file or directory|Permission denied|End of file)/.exec(stderr)?.[1];
+  // A phone's portrait recording is stored landscape with a rotation that ffmpeg applies on decoding: its frames are the other way round.
+  const after = v ? stderr.slice(stderr.indexOf(v[0]) + v[0].length).split(/\n\s*Stream #/)[0]! : '';
+  const rotation = Number(/^\s*rotate\s*:\s*(-?\d+)/m.exec(after)?.[1] ?? /rotation of (-?[\d.]+) degrees/.exec(after)?.[1] ?? 0);
+  const turned = Math.abs(Math.round(rotation)) % 180 === 90;
   return {
     ...(durationSeconds !== undefined ? { durationSeconds } : {}),
-    ...(v ? { video: { codec: v[1]!, width: Number(v[2]), height: Number(v[3]), fps: fps > 0 && fps <= 240 ? fps : 30 } } : {}),
+    ...(v ? { video: { codec: v[1]!, width: Number(turned ? v[3] : v[2]), height: Number(turned ? v[2] : v[3]), fps: fps > 0 && fps <= 240 ? fps : 30 } } : {}),
     hasAudio: /Stream #0:\d+[^:]*: Audio: /.test(stderr),
     still: /(^|,)(image2|\w+_pipe)(,|$)/.test(input),
     ...(unreadable ? { unreadable } : {}),

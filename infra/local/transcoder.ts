@@ -28,7 +28,7 @@ import type { Readable } from 'node:stream';
 import type { JobStateEvent } from '../../functions/media/transcode-events';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import { type LocalRoute, sendJson } from './gateway';
-import { ffmpegArgs, keyInfoFileText, type LocalJobPlan, masterPlaylist, parseSourceInfo, planOf, progressOf, type SourceInfo, sourceProblem } from './transcoder-ffmpeg';
+import { ffmpegArgs, keyInfoFileText, type LocalJobPlan, masterPlaylist, parseSourceInfo, planOf, progressOf, type SourceInfo, sourceProblem, widthFor } from './transcoder-ffmpeg';
 
 /** Where ffmpeg is, or why there is none. */
 export type FfmpegLocation = { path: string } | { missing: string };
@@ -261,7 +261,7 @@ export function createLocalTranscoder(opts: LocalTranscoderOptions) {
             outputDetails: plan.rungs.map((r) => ({
               outputFilePaths: [`s3://${plan.outBucket}/${plan.outPrefix}${r.name}/index.m3u8`],
               durationInMs,
-              videoDetails: { widthInPx: Math.max(2, Math.round((video.width * r.height) / video.height / 2) * 2), heightInPx: r.height },
+              videoDetails: { widthInPx: widthFor(video, r.height), heightInPx: r.height },
             })),
           },
         ],

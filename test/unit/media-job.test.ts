@@ -128,6 +128,18 @@ describe('the local runner', () => {
     expect(sourceProblem(parseSourceInfo(PNG_STDERR))).toBe('The file is a still image (png), not a video');
     expect(sourceProblem(parseSourceInfo(AUDIO_STDERR))).toBe('The file has no video stream');
     expect(widthFor({ width: 1080, height: 1920 }, 360)).toBe(202);
+    // A phone's portrait recording: stored 1920x1080 with a rotation ffmpeg applies, so its frames are 1080x1920.
+    const portrait = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'source':
+  Duration: 00:00:10.00, start: 0.000000, bitrate: 9000 kb/s
+    Stream #0:0(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 1920x1080, 8900 kb/s, 30 fps, 30 tbr, 90k tbn, 180k tbc (default)
+    Metadata:
+      rotate          : 90
+      handler_name    : VideoHandle
+    Side data:
+      displaymatrix: rotation of -90.00 degrees
+    Stream #0:1(und): Audio: aac (LC) (mp4a / 0x6134706D), 48000 Hz, stereo, fltp, 96 kb/s (default)`;
+    expect(parseSourceInfo(portrait).video).toEqual({ codec: 'h264', width: 1080, height: 1920, fps: 30 });
+    expect(parseSourceInfo(MP4_STDERR).video).toMatchObject({ width: 1920, height: 1080 });
   });
 
   it('writes the master playlist itself: one variant per rung with bandwidth, resolution and codecs', () => {
