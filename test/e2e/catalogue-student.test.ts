@@ -1,6 +1,6 @@
 /**
  * Journeys of a signed-in student through the demo course: home → grade → track → /term →
- * /content → /lec/{id}. The free lecture's video really plays and seeks; the paid one shows its
+ * /content → /lec/{id}. The free lecture's video (HLS, issue 16) really plays and seeks; the paid one shows its
  * price, hands out no video URL and offers the buy path. Run in both languages at phone and
  * desktop widths, with a screenshot of every screen.
  */
@@ -8,14 +8,17 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser';
 import { makeUser, type TestUser } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
-import { apiResponse, DEMO_COURSE, DEMO_FREE, DEMO_PAID, FIRST_TERM, GENERAL, settledShot, sidewaysOverflow, storeSession, switchLanguage } from './catalogue-helpers';
+import { apiResponse, DEMO_COURSE, DEMO_FREE, DEMO_PAID, demoFreeLectureId, FIRST_TERM, GENERAL, settledShot, sidewaysOverflow, storeSession, switchLanguage, untilVideosReady } from './catalogue-helpers';
 
 jest.setTimeout(60_000);
 
 let browser: Browser;
 let student: TestUser;
 beforeAll(async () => {
-  [browser, student] = await Promise.all([launchBrowser(), makeUser({ firstName: 'Student' })]);
+  let admin: TestUser;
+  [browser, student, admin] = await Promise.all([launchBrowser(), makeUser({ firstName: 'Student' }), makeUser({ admin: true })]);
+  // The platform transcodes the demo video when it seeds it (issue 16): a student sees it once ready.
+  await untilVideosReady(admin, await demoFreeLectureId(student));
 });
 afterAll(async () => {
   await browser?.close();
@@ -78,9 +81,11 @@ describe('a student opens the free demo lecture and its video plays', () => {
     const body = (await (await opened).json()) as { data: { videos: { signedUrl?: string }[] } };
     expect(body.data.videos[0]?.signedUrl).toBeTruthy();
 
+    // The video is HLS (issue 16): its address is the playlist; the player starts a playback (the cookies) and loads it.
+    expect(body.data.videos[0]!.signedUrl).toMatch(/^\/media\/hls\/[\w-]+\/master\.m3u8$/);
     const video = page.getByTestId('lecture-video');
     await video.waitFor();
-    expect(await video.getAttribute('src')).toBe(body.data.videos[0]!.signedUrl);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).readyState >= 1, null, { timeout: 20_000 });
     await page.getByRole('heading', { name: DEMO_FREE }).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await settledShot(page, `catalogue-${tag}-lec`);
