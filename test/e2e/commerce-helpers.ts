@@ -10,11 +10,11 @@ import type { Browser, Page } from 'playwright-core';
 import { newPage } from '../support/browser';
 import { api, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
-import { DEMO_VIDEO, FIRST_TERM, GENERAL, type OwnCourse, png, settled, storeSession } from './catalogue-helpers';
+import { DEMO_VIDEO, FIRST_TERM, GENERAL, type OwnCourse, png, settled, storeSession, untilVideosReady } from './catalogue-helpers';
 
 export type Variant = readonly [tag: string, viewport: { width: number; height: number }, language: 'en' | 'ar', theme: 'dark' | 'light'];
 
-/** A paid lecture of two real (playable) videos in the course's lecture section. */
+/** A paid lecture of two real (playable) videos in the course's lecture section, once they are transcoded. */
 export async function makePaidLecture(admin: TestUser, course: OwnCourse, opts: { name?: string; price?: number; accessDays?: number } = {}) {
   const bytes = readFileSync(DEMO_VIDEO);
   const keys = await Promise.all(
@@ -32,6 +32,8 @@ export async function makePaidLecture(admin: TestUser, course: OwnCourse, opts: 
   form.append('videoUrls', JSON.stringify(keys.map((videoUrl, i) => ({ videoUrl, videoName: `Part ${i + 1}`, quizId: null }))));
   const r = await api('POST', '/api/AWS/save-lecture', { token: admin.token, form });
   if (r.status !== 201) throw new Error(`save-lecture: ${r.status} ${JSON.stringify(r.body)}`);
+  // A student is sent only transcoded videos (issue 16): the platform's ffmpeg makes their HLS first.
+  await untilVideosReady(admin, r.body.data.id as string);
   return r.body.data as { id: string; name: string; price: number };
 }
 

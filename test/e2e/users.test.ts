@@ -223,6 +223,10 @@ describe('the teacher', () => {
     await waitForPath(back.page, `/lec/${lecture.id}`);
     const video = back.page.getByTestId('lecture-video');
     await video.waitFor();
+    // The player starts the playback (the cookies), then loads the HLS playlist (issue 16).
+    await back.page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement | null; return !!el && el.readyState >= 1;
+    }, null, { timeout: 20_000 });
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();
