@@ -184,6 +184,31 @@ describe('uploadMultipart', () => {
     expect(storage.items.size).toBe(0);
   });
 
+  it('cancelled while it was opening, it closes its own upload and keeps the record of the same file picked again since', async () => {
+    const s3 = fakeS3(10);
+    const storage = new MemoryStorage();
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const slowStart: MultipartApi = { ...s3.api, start: async (f) => (await gate, s3.api.start(f)) };
+    const first = uploadMultipart(file(), { api: slowStart, putPart: s3.putPart, storage, sleep: async () => undefined }, () => undefined);
+    first.abort(); // the same file picked again before the first upload was opened
+    let go!: () => void;
+    const parts = new Promise<void>((r) => (go = r));
+    const heldPut: PutPart = async (...a) => (await parts, s3.putPart(...a));
+    const again = uploadMultipart(file(), { api: s3.api, putPart: heldPut, storage, sleep: async () => undefined }, () => undefined);
+    await new Promise((r) => setTimeout(r, 1));
+    expect(JSON.parse(storage.items.get(fingerprintOf(file()))!)).toMatchObject({ uploadId: 'u1' });
+    open();
+    await expect(first.done).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(s3.uploads.has('u2')).toBe(false); // the first one's, cancelled
+    expect(s3.calls).toContain('cancel');
+    expect(JSON.parse(storage.items.get(fingerprintOf(file()))!)).toMatchObject({ uploadId: 'u1' }); // still resumable
+    go();
+    await expect(again.done).resolves.toBe('videos/lecture.mp4');
+    expect(s3.objects.get('videos/lecture.mp4')).toEqual(await original());
+  });
+
   it('does not retry a refusal of our API (a 400 is not fixed by trying again)', async () => {
     const s3 = fakeS3(10);
     s3.failures.push({ partNumber: 1, status: 400 });

@@ -12,7 +12,7 @@ import { useFinishVideoUploadMutation } from '../api/finish-video-upload';
 import { useLazyListUploadPartsQuery } from '../api/list-upload-parts';
 import { useSignUploadPartsMutation } from '../api/sign-upload-parts';
 import { useStartVideoUploadMutation } from '../api/start-video-upload';
-import { MULTIPART_THRESHOLD, type MultipartApi, uploadMultipart } from '../lib/multipart-upload';
+import { MULTIPART_THRESHOLD, type MultipartApi, fingerprintOf, uploadMultipart } from '../lib/multipart-upload';
 import { type NewVideo, videoNameOf } from '../lib/lecture-form';
 import { wasHandled } from '../lib/query-view';
 import { QuizSelect } from './quiz-select';
@@ -28,12 +28,16 @@ export const reveal = (el: Element | null | undefined) => el?.scrollIntoView?.({
 /**
  * Pick one or more videos: each starts uploading at once, with its file name beside its own
  * progress bar, and gets a name (the file's, editable) and an optional quiz. The list is the
- * form's `videos` field; picked videos are scrolled into view.
+ * form's `videos` field; picked videos are scrolled into view. Picking a row's file again (the
+ * same name, size and date) replaces that row's upload: the earlier one is stopped (a multipart
+ * one also on the server) and a failed large one resumes; a row already uploaded is left as it is.
  */
 export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVideo[]; update: UpdateVideos; quizzes: QuizOption[]; ref?: Ref<HTMLDivElement> }) {
   const t = useT();
   const inputId = useId();
   const uploads = useRef(new Map<string, UploadHandle>());
+  /** Each row's file (its fingerprint), to know a file picked again. */
+  const files = useRef(new Map<string, string>());
   const rows = useRef<HTMLDivElement>(null);
   const [getSignedUrl] = useLazyGetSignedUrlQuery();
   const [startUpload] = useStartVideoUploadMutation();
@@ -57,14 +61,30 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
 
   const patch = (localId: string, changes: Partial<NewVideo>) => update((list) => list.map((v) => (v.localId === localId ? { ...v, ...changes } : v)));
 
-  function pick(files: FileList | null) {
-    const picked = Array.from(files ?? []);
+  function pick(list: FileList | null) {
+    const picked = Array.from(list ?? []);
+    const shown: string[] = [];
     for (const file of picked) {
+      const fingerprint = fingerprintOf(file);
+      const earlier = videos.find((v) => files.current.get(v.localId) === fingerprint);
+      if (earlier?.upload === 'done') {
+        shown.push(earlier.localId);
+        continue;
+      }
       const localId = `new_${++nextLocalId}`;
+      shown.push(localId);
+      files.current.set(localId, fingerprint);
       // A large file goes in parts: retried one by one, resumed if the same file is picked again.
       const resumable = file.size > MULTIPART_THRESHOLD;
-      const video: NewVideo = { localId, fileName: file.name, videoName: videoNameOf(file.name), quizId: '', progress: 0, upload: 'uploading', resumable };
-      update((list) => [...list, video]);
+      if (earlier) {
+        // The same file again: its row takes the new upload (its name and quiz kept), the earlier one stops.
+        stop(earlier.localId);
+        const fresh = { localId, progress: 0, upload: 'uploading' as const, resumable, key: undefined, secondsLeft: undefined };
+        update((rows) => rows.map((v) => (v.localId === earlier.localId ? { ...v, ...fresh } : v)));
+      } else {
+        const video: NewVideo = { localId, fileName: file.name, videoName: videoNameOf(file.name), quizId: '', progress: 0, upload: 'uploading', resumable };
+        update((rows) => [...rows, video]);
+      }
       const handle = resumable
         ? uploadMultipart(file, { api: multipartApi }, ({ percent, secondsLeft }) => patch(localId, { progress: percent, secondsLeft }))
         : uploadFile(file, (f) => getSignedUrl(f).unwrap(), (progress) => patch(localId, { progress }));
@@ -78,13 +98,20 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
         },
       );
     }
-    // The new bars in view, the first of them on top (a phone's screen holds a few rows).
-    if (picked.length) setTimeout(() => reveal(rows.current?.children[rows.current.children.length - picked.length]), 50);
+    // The picked bars in view, the first of them on top (a phone's screen holds a few rows).
+    const first = shown[0];
+    if (first) setTimeout(() => reveal(rows.current?.querySelector(`[data-local-id="${first}"]`)), 50);
+  }
+
+  /** Stops a row's upload (a multipart one is also cancelled on the server) and forgets its file. */
+  function stop(localId: string) {
+    uploads.current.get(localId)?.abort();
+    uploads.current.delete(localId);
+    files.current.delete(localId);
   }
 
   function remove(localId: string) {
-    uploads.current.get(localId)?.abort();
-    uploads.current.delete(localId);
+    stop(localId);
     update((list) => list.filter((v) => v.localId !== localId));
   }
 
@@ -106,7 +133,7 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
       />
       <div ref={rows}>
         {videos.map((v) => (
-          <div key={v.localId} className={`video-row${v.upload === 'failed' ? ' is-failed' : ''}`} data-testid="new-video">
+          <div key={v.localId} className={`video-row${v.upload === 'failed' ? ' is-failed' : ''}`} data-testid="new-video" data-local-id={v.localId}>
             <div className="upload-line">
               <span className="upload-name" dir="auto" title={v.fileName}>
                 {v.fileName}

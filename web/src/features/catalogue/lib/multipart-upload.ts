@@ -98,7 +98,10 @@ export function uploadMultipart(file: File, opts: MultipartOptions, onProgress: 
       return undefined;
     }
   };
-  const forget = () => storage?.removeItem(fp);
+  // Once this upload is open, its record only: the same file picked again may have stored its own since.
+  const forget = () => {
+    if (!ref || remembered()?.uploadId === ref.uploadId) storage?.removeItem(fp);
+  };
   const check = () => {
     if (controller.signal.aborted) throw abortError();
   };
@@ -123,11 +126,12 @@ export function uploadMultipart(file: File, opts: MultipartOptions, onProgress: 
       const s = await api.start({ fileName: file.name, fileType: file.type, fileSize: file.size });
       ref = { key: s.key, uploadId: s.uploadId };
       partSize = s.partSize;
-      try {
-        storage?.setItem(fp, JSON.stringify({ ...ref, partSize, savedAt: now() } satisfies Remembered));
-      } catch {
-        // Storage full or refused (a private window): the upload still runs, it only cannot resume after a reload.
-      }
+      if (!controller.signal.aborted)
+        try {
+          storage?.setItem(fp, JSON.stringify({ ...ref, partSize, savedAt: now() } satisfies Remembered));
+        } catch {
+          // Storage full or refused (a private window): the upload still runs, it only cannot resume after a reload.
+        }
     }
     if (controller.signal.aborted) {
       // Cancelled while the upload was being opened: close it too.
