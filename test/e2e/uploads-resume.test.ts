@@ -1,7 +1,8 @@
 /**
  * Resumable uploads in Chromium (issue 16): the admin picks a 70 MiB video in the lecture editor; it
  * goes in parts on a slow line (the time left shown), the page is reloaded half-way, the same file is
- * picked again, only the missing parts are sent, and the stored object has the file's sha256.
+ * picked again, only the missing parts are sent, and the stored object has the file's sha256. On a
+ * phone in Arabic (dark and light) the uploading row, its percent and time left, is photographed.
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
@@ -9,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DESKTOP, browserForFile, newPage, shot } from '../support/browser';
+import { DESKTOP, PHONE, browserForFile, newPage, shot } from '../support/browser';
 import { makeUser, platform, s3 } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
 import { FIRST_TERM, GENERAL, LECTURES_SECTION, makeCourse, storeSession } from './catalogue-helpers';
@@ -25,7 +26,7 @@ afterAll(() => fs.rmSync(file, { force: true }));
 
 const isPartPut = (method: string, url: string) => method === 'PUT' && url.includes('/_local/s3/') && url.includes('uploadId=');
 
-async function openEditor(page: Page, courseName: string) {
+async function openEditor(page: Page, courseName: string, addLecture = 'Add lecture') {
   await page.goto(at('/dashboard'));
   const card = page.getByTestId('grade-card').filter({ has: page.getByRole('heading', { name: courseName, exact: true }) });
   await card.locator('.grade-card-face').click();
@@ -35,8 +36,8 @@ async function openEditor(page: Page, courseName: string) {
   await waitForPath(page, '/dashboard/section');
   await page.getByRole('link', { name: LECTURES_SECTION, exact: true }).click();
   await waitForPath(page, '/dashboard/preview');
-  await page.getByRole('button', { name: 'Add lecture' }).click();
-  return page.getByRole('dialog', { name: 'Add lecture' });
+  await page.getByRole('button', { name: addLecture }).click();
+  return page.getByRole('dialog', { name: addLecture });
 }
 
 it('a 70 MiB video interrupted by a reload half-way resumes from the stored parts and completes with the same bytes', async () => {
@@ -92,4 +93,38 @@ it('a 70 MiB video interrupted by a reload half-way resumes from the stored part
   expect(got.length).toBe(bytes.length);
   expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
   await context.close();
+});
+
+describe.each(['dark', 'light'] as const)('phone, Arabic, %s', (theme) => {
+  it('the uploading row shows its bar filling from the right, its percent and time left', async () => {
+    const admin = await makeUser({ admin: true });
+    const course = await makeCourse(admin, 'E2E upload phone ');
+    const { page, context } = await newPage(browser(), { viewport: PHONE });
+    await storeSession(page, admin, { admin: true, language: 'ar' });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * MiB });
+
+    const modal = await openEditor(page, course.name, 'إضافة محاضرة');
+    await modal.locator('input[type="file"][accept="video/*"]').setInputFiles(file);
+    const row = modal.getByTestId('new-video');
+    await row.getByText(/^باقٍ نحو \d+ (ثانية|دقيقة)$/).waitFor({ timeout: 60_000 });
+    const percent = Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'));
+    expect(percent).toBeGreaterThan(0);
+    expect(percent).toBeLessThan(100);
+    await row.scrollIntoViewIfNeeded();
+    // Read from the right: the bar fills from its right end, its percent at its left end (after it).
+    const bar = (await row.getByRole('progressbar').boundingBox())!;
+    const fill = (await row.getByTestId('linear-filled').boundingBox())!;
+    expect(Math.abs(fill.x + fill.width - (bar.x + bar.width))).toBeLessThan(12);
+    expect(fill.x).toBeGreaterThan(bar.x + 4);
+    const shown = row.locator('.progress-percent');
+    expect(await shown.textContent()).toMatch(/^\d{1,2}٪$/);
+    const box = (await shown.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(bar.x);
+    await shot(page, `uploads-phone-ar-${theme}`);
+    await row.getByRole('button', { name: 'إزالة' }).click(); // stops the upload (and cancels it on the server)
+    await context.close();
+  });
 });

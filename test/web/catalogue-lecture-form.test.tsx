@@ -117,7 +117,7 @@ describe('/dashboard/preview: add lecture', () => {
     expect(bars).toHaveLength(2);
     act(() => first.progress(2500, 5000));
     expect(within(dialog).getByRole('progressbar', { name: 'Uploading intro.webm' })).toHaveAttribute('aria-valuenow', '50');
-    expect(within(dialog).getByText('50%')).toBeInTheDocument();
+    expect(within(dialog).getByText('50%', { selector: '.progress-percent' })).toBeVisible(); // written beside the bar
     act(() => second.progress(2000, 8000));
     expect(within(dialog).getByRole('progressbar', { name: 'Uploading part-2.mp4' })).toHaveAttribute('aria-valuenow', '25');
 

@@ -64,6 +64,7 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.uploadFailed': 'فشل الرفع',
   'admin.minutesLeft': 'باقٍ نحو {n} دقيقة',
   'admin.secondsLeft': 'باقٍ نحو {n} ثانية',
+  'admin.uploadPercent': '{n}٪',
   'admin.uploadResumable': 'فشل الرفع: اختر الملف نفسه مرة أخرى لاستكماله من حيث توقف',
   'admin.imageUploading': 'جارٍ الرفع…',
   'admin.videoRequired': 'أضف فيديو واحداً على الأقل',

@@ -62,6 +62,7 @@ export const enCatalogue = {
   'admin.uploadFailed': 'Upload failed',
   'admin.minutesLeft': 'About {n} min left',
   'admin.secondsLeft': 'About {n} s left',
+  'admin.uploadPercent': '{n}%',
   'admin.uploadResumable': 'Upload failed: pick the same file again to continue where it stopped',
   'admin.imageUploading': 'Uploading…',
   'admin.videoRequired': 'Add at least one video',

@@ -138,7 +138,7 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
               <span className="upload-name" dir="auto" title={v.fileName}>
                 {v.fileName}
               </span>
-              <ProgressBar label={t('admin.uploading', { name: v.fileName })} percent={v.progress} />
+              <ProgressBar label={t('admin.uploading', { name: v.fileName })} percent={v.progress} text={t('admin.uploadPercent', { n: v.progress })} />
             </div>
             {v.upload === 'uploading' && v.secondsLeft !== undefined && (
               <p className="field-hint muted upload-time-left">
