@@ -89,7 +89,8 @@ it('the admin adds a course and a lecture with a video (visible upload progress)
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
   expect(seen).toEqual([...seen].sort((a, b) => a - b));
-  await modal.getByText('100%').waitFor();
+  // The bar's percent, as shown beside it (the library's own label is only for screen readers).
+  await modal.locator('.progress-percent', { hasText: '100%' }).waitFor();
   await expect(modal.getByLabel('Number of lectures').inputValue()).resolves.toBe('1');
   await settledShot(page, 'catalogue-admin-desktop-en-add-lecture');
 
