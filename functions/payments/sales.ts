@@ -3,6 +3,7 @@
  * by lecture, coupon use, and the orders with their students. Only paid orders are revenue; a grant
  * is no order at all. Orders superseded before any payment (cancelled) are left out.
  */
+import { addDays, cairoDay } from '../../shared/calendar';
 import { SALES_RANGE_MAX_DAYS } from '../../shared/constants';
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 import type { salesReport } from '../../shared/schemas/commerce';
@@ -15,15 +16,6 @@ import { toOrder } from './views';
 export type SalesReport = z.infer<typeof salesReport>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const cairo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Cairo calendar day (YYYY-MM-DD) of an instant. */
-export function cairoDay(d: Date): string {
-  const part = (t: string) => cairo.formatToParts(d).find((p) => p.type === t)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-/** A calendar day moved by n days. */
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const money = (n: number) => Math.round(n * 100) / 100;
 
 /** The range asked for, or the last 30 days up to today in Cairo. */

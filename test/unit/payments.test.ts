@@ -10,7 +10,8 @@ import { intentionBody } from '../../functions/payments/gateway';
 import { HMAC_FIELDS, fieldsOfObj, fieldsOfQuery, hmacInput, paymobHmac, verifyPaymobHmac } from '../../functions/payments/paymob-hmac';
 import { type PaymobSettings, parsePaymobSettings } from '../../functions/payments/paymob-settings';
 import { dueForCheck } from '../../functions/payments/reconcile';
-import { addDays, cairoDay, salesOf, salesRange } from '../../functions/payments/sales';
+import { addDays, cairoDay } from '../../shared/calendar';
+import { salesOf, salesRange } from '../../functions/payments/sales';
 import { expiryAfter, methodOf, outcomeOf, priceOf, toPiasters, transactionOfObj, transactionOfQuery } from '../../functions/payments/transaction';
 
 /** Paymob's documented sample string (reference/paymob.md). */

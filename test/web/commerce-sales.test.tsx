@@ -15,6 +15,9 @@ const salesCalls = (fetch: jest.Mock) => fetch.mock.calls.map(([u]) => String(u)
 describe('sales helpers', () => {
   it('the range: the last 30 days by default, forwards and a year at most', () => {
     expect(lastDays(30, new Date(2026, 2, 30, 15))).toEqual({ from: '2026-03-01', to: '2026-03-30' });
+    // Cairo's days, as the server counts: at 22:30 UTC Cairo is already on the next day, whatever the browser's zone.
+    expect(lastDays(30, new Date('2026-11-24T22:30:00Z'))).toEqual({ from: '2026-10-27', to: '2026-11-25' });
+    expect(lastDays(7, new Date('2026-03-01T10:00:00Z'))).toEqual({ from: '2026-02-23', to: '2026-03-01' });
     expect(rangeProblem({ from: '2026-03-01', to: '2026-03-30' })).toBeUndefined();
     expect(rangeProblem({ from: '2026-03-30', to: '2026-03-01' })).toBe('sales.range');
     expect(rangeProblem({ from: '2025-01-01', to: '2026-03-01' })).toBe('sales.range');

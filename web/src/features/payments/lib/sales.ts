@@ -1,3 +1,4 @@
+import { addDays, cairoDay } from '@shared/calendar';
 import { SALES_RANGE_MAX_DAYS } from '@shared/constants';
 import { csvText } from '@/lib/csv';
 import type { SalesOrder, SalesReport } from '../api/get-sales';
@@ -11,10 +12,10 @@ const parseDay = (day: string) => {
   return new Date(y!, m! - 1, d!, 12);
 };
 
-/** The last `days` days, today included (the page opens on the last 30). */
+/** The last `days` Cairo days, today included (the page opens on the last 30): the days the server counts in. */
 export function lastDays(days: number, now = new Date()): { from: string; to: string } {
-  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1), 12);
-  return { from: isoDay(from), to: isoDay(now) };
+  const to = cairoDay(now);
+  return { from: addDays(to, -(days - 1)), to };
 }
 
 /** The range the server accepts: both days given, forwards, a year at most (shared salesQuery). */
