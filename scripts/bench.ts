@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleLambda } from '../infra/bundling/lambda-bundle';
 import { classReads, pool, treeCpu } from './bench-class';
 import { dynamoClient } from '../infra/local/dynamodb';
+import { defaultLambdaWorkers } from '../infra/local/config';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
 import type { PlatformInfo } from '../infra/local/platform';
 import { DOMAINS } from '../shared/routes';
@@ -479,8 +480,11 @@ async function main() {
   // The platform as `npm start` runs it: DynamoDB Local keeps its data on disk (BENCH_IN_MEMORY=1: in memory),
   // and STORE_STATS=1 lets the bench count and record the handlers' DynamoDB calls (infra/local/store-stats.ts).
   const inMemory = process.env.BENCH_IN_MEMORY === '1';
-  const { info, child, dataDir } = await spawnPlatform({ STORE_STATS: '1', DYNAMODB_IN_MEMORY: inMemory ? '1' : '0' });
-  console.log(`DynamoDB Local: data ${inMemory ? 'in memory' : 'on disk (as npm start)'}`);
+  // The Lambdas on npm start's threads (LAMBDA_WORKERS, one per core; 0: on the gateway's thread).
+  const workers = process.env.LAMBDA_WORKERS ?? String(defaultLambdaWorkers());
+  const { info, child, dataDir } = await spawnPlatform({ STORE_STATS: '1', DYNAMODB_IN_MEMORY: inMemory ? '1' : '0', LAMBDA_WORKERS: workers });
+  console.log(`DynamoDB Local: data ${inMemory ? 'in memory' : 'on disk (as npm start)'}; Lambdas on ${workers === '0' ? "the gateway's thread" : `${workers} worker threads`}`);
+  results.lambdaWorkers = Number(workers);
   process.env.BIOSCOPE_PLATFORM = JSON.stringify(info);
   try {
     for (const c of [50, 200]) await load('GET /api/health (public, 3 probes)', `${info.url}/api/health`, c);

@@ -2,6 +2,7 @@
  * Settings of the embedded platform, read once from the environment (README lists them).
  * Ports of 0 mean "any free port" (the tests use that).
  */
+import os from 'node:os';
 import path from 'node:path';
 
 const int = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
@@ -30,6 +31,11 @@ export interface LocalConfig {
   logFormat: 'json' | 'compact';
   /** How often the payments' reconciliation job runs (the scheduled job in AWS); 0 disables it (the tests call it directly). */
   reconcileMs: number;
+  /**
+   * Threads that run the Lambdas (LAMBDA_WORKERS; lambda-workers.ts): one per core by default, so the
+   * gateway's own thread only moves requests and answers; 0 runs them on the gateway's thread (the tests).
+   */
+  lambdaWorkers: number;
   /** The teacher's contact card on /contact (JSON of shared/schemas/people.ts contactInfo): CONTACT_INFO, else a demo card. */
   contactInfo: string;
 }
@@ -45,6 +51,9 @@ export const DEMO_CONTACT_INFO = {
     { name: 'YouTube', url: 'https://www.youtube.com/' },
   ],
 };
+
+/** `npm start`'s Lambda threads: one per core. */
+export const defaultLambdaWorkers = () => os.availableParallelism();
 
 export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
   const root = path.resolve(__dirname, '../..');
@@ -67,5 +76,6 @@ export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
     logFormat: e.LOG_FORMAT === 'json' ? 'json' : 'compact',
     reconcileMs: int(e.RECONCILE_MS, 60_000),
     contactInfo: e.CONTACT_INFO ?? JSON.stringify(DEMO_CONTACT_INFO),
+    lambdaWorkers: int(e.LAMBDA_WORKERS, defaultLambdaWorkers()),
   };
 }

@@ -3,6 +3,7 @@
  * gateway, creates what is missing (table, bucket, pool), seeds the admin and demo content.
  * Used by `npm start`, the integration and e2e tests (free ports, in-memory table) and the bench.
  */
+import { type LambdaWorkers, lambdaWorkers } from './lambda-workers';
 import type { ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
@@ -50,6 +51,8 @@ export interface PlatformInfo {
   paymob: { apiUrl: string; settings: PaymobSettings };
   /** The local video transcoder (infra/local/transcoder.ts): its ffmpeg, or why there is none. */
   transcoder: { ffmpeg: string | null; problem?: string };
+  /** Threads running the Lambdas (0: the gateway's own; lambda-workers.ts). */
+  lambdaWorkers: number;
 }
 
 export interface Platform extends PlatformInfo {
@@ -113,6 +116,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
   let cognitoGate: http.Server | undefined;
   let flushPaymob: (() => void) | undefined;
   let transcoder: LocalTranscoder | undefined;
+  let workers: LambdaWorkers | undefined;
   // The reconciliation job: on a timer (cfg.reconcileMs), and on demand at POST /_local/reconcile.
   const loadReconcile = reconcileJob();
   let reconcileTimer: NodeJS.Timeout | undefined;
@@ -127,6 +131,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     await reconciling?.catch(() => undefined);
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
+    await workers?.stop();
     await new Promise<void>((r) => (cognitoGate ? cognitoGate.close(() => r()) : r()));
     cognitoGate?.closeAllConnections();
     flushPaymob?.();
@@ -216,7 +221,11 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     const demo = cfg.seedDemo ? await import('./demo').then((m) => m.seedDemo()) : { seeded: false };
 
     const handlers = new Map<Domain, Promise<LambdaHandler>>();
+    // The Lambdas on threads of their own (cfg.lambdaWorkers), made now that the environment is whole.
+    if (cfg.lambdaWorkers > 0) workers = lambdaWorkers(cfg.lambdaWorkers);
+    const inWorkers = workers;
     const loadDomain = (d: Domain) => {
+      if (inWorkers) return Promise.resolve(inWorkers.handler(d));
       if (!handlers.has(d)) handlers.set(d, import(`../../functions/${d}/index`).then((m: { handler: LambdaHandler }) => m.handler));
       return handlers.get(d)!;
     };
@@ -246,7 +255,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       webDist: cfg.webDist,
       media: { endpoint: s3Endpoint, bucket: MEDIA_BUCKET, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
       hls: { siteUrl: url, keys: keyGroup([playbackKey]) },
-      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...transcoder.routes, ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes()) : [])]),
+      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...transcoder.routes, ...(inWorkers?.routes ?? []), ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes(inWorkers?.control)) : [])]),
       // An admin's token opens the operator pages from another machine: the same session rules as an admin route.
       isAdmin: (event) =>
         import('../../functions/auth/public').then(
@@ -287,6 +296,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       demo,
       paymob: { apiUrl: paymobApiUrl, settings: paymobSettings },
       transcoder: 'path' in ffmpeg ? { ffmpeg: ffmpeg.path } : { ffmpeg: null, problem: ffmpeg.missing },
+      lambdaWorkers: cfg.lambdaWorkers,
       stop,
     };
   } catch (e) {

@@ -23,7 +23,9 @@ export async function spawnPlatform(extraEnv: NodeJS.ProcessEnv = {}): Promise<{
 
 async function spawnOnce(extraEnv: NodeJS.ProcessEnv): Promise<{ info: PlatformInfo; child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-test-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'infra/local/start.ts')], {
+  // PLATFORM_NODE_ARGS: flags for the platform's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (not allowed in NODE_OPTIONS).
+  const nodeArgs = (process.env.PLATFORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'infra/local/start.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -37,6 +39,8 @@ async function spawnOnce(extraEnv: NodeJS.ProcessEnv): Promise<{ info: PlatformI
       // Tests run the payments' reconciliation job themselves (POST /_local/reconcile or the function).
       RECONCILE_MS: '0',
       NODE_NO_WARNINGS: '1',
+      // The Lambdas on the gateway's thread unless asked (the bench asks for npm start's threads).
+      LAMBDA_WORKERS: process.env.LAMBDA_WORKERS ?? '0',
       // DEBUG_PLATFORM=1 shows the platform's output, one line per request included.
       ...(process.env.DEBUG_PLATFORM ? { LOG_REQUESTS: '1' } : {}),
       ...extraEnv,

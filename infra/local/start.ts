@@ -24,6 +24,7 @@ async function main() {
     Mail outbox:      ${p.url}/_local/outbox
     Paymob sandbox:   ${p.paymob.apiUrl}/  (checkouts, kiosk references, callbacks; JSON: ${p.paymob.apiUrl}/transactions.json)
     Health:           ${p.url}/api/health
+    Lambdas:          ${p.lambdaWorkers ? `${p.lambdaWorkers} worker threads (LAMBDA_WORKERS; ${p.url}/_local/lambdas)` : "on the gateway's thread (LAMBDA_WORKERS=0)"}
     Demo content:     ${p.demo.seeded ? 'seeded' : p.demo.detail ?? 'present'}
     Video transcoding: ${p.transcoder.ffmpeg ? `ffmpeg ${p.transcoder.ffmpeg} (jobs: ${p.url}/_local/transcoder)` : `OFF — ${p.transcoder.problem}. Uploaded videos fail with this reason.`}
     DynamoDB Local:   ${p.dynamoEndpoint}   S3 (s3rver): ${p.s3Endpoint}   Cognito: ${p.cognitoEndpoint} (cognito-local behind it: ${p.cognitoLocalEndpoint})

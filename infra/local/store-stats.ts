@@ -4,13 +4,14 @@
  * those against DynamoDB Local directly — the platform's store operations per second side by
  * side with the store's own for the same operations.
  *
- * It adds a middleware to the handlers' one DocumentClient (functions/data/client.ts, the same
- * module instance the gateway's in-process Lambdas use); the handlers themselves are unchanged.
+ * It adds a middleware to the handlers' one DocumentClient (functions/data/client.ts) in every
+ * thread that runs handlers — the gateway's, and each Lambda worker's (lambda-workers.ts), whose
+ * figures the routes gather and add up; the handlers themselves are unchanged.
  *
- *   GET  /_local/store-stats              → { calls: { GetItem: n, Query: n, … }, total, callMs, eventLoopDelayMs }
- *   POST /_local/store-stats/reset        → starts the two time histograms afresh:
+ *   GET  /_local/store-stats              → { calls: { GetItem: n, Query: n, … }, total, callMs, eventLoopDelayMs, requestMs }
+ *   POST /_local/store-stats/reset        → starts the time histograms afresh:
  *        callMs: each call's time as the handler waits for it (signing, the HTTP round trip, parsing);
- *        eventLoopDelayMs: how late the platform's event loop runs (perf_hooks), i.e. CPU contention;
+ *        eventLoopDelayMs: how late the gateway's event loop runs (perf_hooks), i.e. CPU contention;
  *        requestMs: each API request's time inside the gateway (what a load generator sees beyond it
  *        was spent outside the platform: in the connection or the generator itself)
  *   POST /_local/store-stats/record       → starts recording the calls' (marshalled) inputs
@@ -18,6 +19,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
+import { ddb } from '../../functions/data/client';
 import type { LocalRoute } from './gateway';
 
 const send = (res: ServerResponse, body: unknown) => {
@@ -30,56 +32,83 @@ export interface RecordedCall {
   input: unknown;
 }
 
+/** What one thread's counter holds: the calls by operation, their times (ns) since the last reset, the recording. */
+export interface ThreadStats {
+  calls: Record<string, number>;
+  callNs: number[];
+}
+export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded';
+
+const MAX_SAMPLES = 1_000_000;
+
+/** The counter of this thread's DocumentClient: made once per thread, on first use. */
+let counter: Promise<(op: StatsControl) => ThreadStats | RecordedCall[] | undefined> | undefined;
+export function threadStoreStats() {
+  counter ??= Promise.resolve().then(() => {
+    const calls: Record<string, number> = {};
+    let recording: RecordedCall[] | undefined;
+    let callNs: number[] = [];
+    ddb.middlewareStack.add(
+      (next, context) => async (args) => {
+        const op = String(context.commandName ?? 'unknown').replace(/Command$/, '');
+        calls[op] = (calls[op] ?? 0) + 1;
+        // At the build step the document client has already marshalled the input: what goes on the wire.
+        if (recording && recording.length < 10_000) recording.push({ op, input: structuredClone(args.input) });
+        const t = process.hrtime.bigint();
+        try {
+          return await next(args);
+        } finally {
+          if (callNs.length < MAX_SAMPLES) callNs.push(Math.max(1, Number(process.hrtime.bigint() - t)));
+        }
+      },
+      { step: 'build', name: 'bioscopeStoreStats' },
+    );
+    return (op: StatsControl) => {
+      if (op === 'stats') return { calls, callNs };
+      if (op === 'reset') callNs = [];
+      if (op === 'record') recording = [];
+      if (op === 'recorded') {
+        const out = recording ?? [];
+        recording = undefined;
+        return out;
+      }
+      return undefined;
+    };
+  });
+  return counter;
+}
+
 /** Each API request's time inside the gateway, from its arrival to its response written (the gateway reports it). */
 let apiNs: RecordableHistogram = createHistogram();
 export const recordApiRequest = (ns: number) => apiNs.record(Math.max(1, Math.round(ns)));
 
-export async function storeStatsRoutes(): Promise<LocalRoute[]> {
-  const { ddb } = await import('../../functions/data/client');
-  const calls: Record<string, number> = {};
-  let recording: RecordedCall[] | undefined;
-  let callNs: RecordableHistogram = createHistogram();
+/**
+ * The routes, over this thread's counter and those of `others` (the Lambda workers: each answers a
+ * control with its own thread's result, lambda-workers.ts).
+ */
+export async function storeStatsRoutes(others: (op: StatsControl) => Promise<unknown[]> = async () => []): Promise<LocalRoute[]> {
+  const here = await threadStoreStats();
+  const all = async (op: StatsControl) => [here(op), ...(await others(op))];
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  ddb.middlewareStack.add(
-    (next, context) => async (args) => {
-      const op = String(context.commandName ?? 'unknown').replace(/Command$/, '');
-      calls[op] = (calls[op] ?? 0) + 1;
-      // At the build step the document client has already marshalled the input: what goes on the wire.
-      if (recording && recording.length < 10_000) recording.push({ op, input: structuredClone(args.input) });
-      const t = process.hrtime.bigint();
-      try {
-        return await next(args);
-      } finally {
-        callNs.record(Math.max(1, Number(process.hrtime.bigint() - t)));
-      }
-    },
-    { step: 'build', name: 'bioscopeStoreStats' },
-  );
-  const ms = (h: { percentile(p: number): number; max: number; count?: number }) => ({
+  const ms = (h: { percentile(p: number): number; max: number }) => ({
     p50: Number((h.percentile(50) / 1e6).toFixed(2)),
     p99: Number((h.percentile(99) / 1e6).toFixed(2)),
     max: Number((h.max / 1e6).toFixed(2)),
   });
+  const stats = async () => {
+    const calls: Record<string, number> = {};
+    const callNs = createHistogram();
+    for (const s of (await all('stats')) as ThreadStats[]) {
+      for (const [op, n] of Object.entries(s.calls)) calls[op] = (calls[op] ?? 0) + n;
+      for (const ns of s.callNs) callNs.record(ns);
+    }
+    return { calls, total: Object.values(calls).reduce((a, b) => a + b, 0), callMs: ms(callNs), eventLoopDelayMs: ms(loop), requestMs: ms(apiNs) };
+  };
   return [
-    {
-      method: 'GET',
-      path: '/_local/store-stats',
-      access: 'operator',
-      handle: (_req: IncomingMessage, res: ServerResponse) =>
-        send(res, { calls, total: Object.values(calls).reduce((a, b) => a + b, 0), callMs: ms(callNs), eventLoopDelayMs: ms(loop), requestMs: ms(apiNs) }),
-    },
-    { method: 'POST', path: '/_local/store-stats/reset', access: 'operator', handle: (_req, res) => ((callNs = createHistogram()), (apiNs = createHistogram()), loop.reset(), send(res, { reset: true })) },
-    { method: 'POST', path: '/_local/store-stats/record', access: 'operator', handle: (_req, res) => ((recording = []), send(res, { recording: true })) },
-    {
-      method: 'POST',
-      path: '/_local/store-stats/recorded',
-      access: 'operator',
-      handle: (_req, res) => {
-        const out = recording ?? [];
-        recording = undefined;
-        send(res, out);
-      },
-    },
+    { method: 'GET', path: '/_local/store-stats', access: 'operator', handle: async (_req: IncomingMessage, res: ServerResponse) => send(res, await stats()) },
+    { method: 'POST', path: '/_local/store-stats/reset', access: 'operator', handle: async (_req, res) => (await all('reset'), (apiNs = createHistogram()), loop.reset(), send(res, { reset: true })) },
+    { method: 'POST', path: '/_local/store-stats/record', access: 'operator', handle: async (_req, res) => (await all('record'), send(res, { recording: true })) },
+    { method: 'POST', path: '/_local/store-stats/recorded', access: 'operator', handle: async (_req, res) => send(res, ((await all('recorded')) as RecordedCall[][]).flat()) },
   ];
 }
