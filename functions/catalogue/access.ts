@@ -1,10 +1,10 @@
 /**
  * Who may watch a lecture's videos. Pure rules here; the records come from the repositories.
- * canWatch decides per lecture; lockedVideoIds is the per-video step, the quizzes domain's gate.
+ * canWatch decides per lecture; the per-video step is the quizzes domain's gate (gatePlan, read by
+ * catalogue/playback.ts with the purchase).
  */
 import { isFreePrice } from '../../shared/constants';
 import type { PurchaseRecord } from '../data/purchase-repo';
-import { type GatedVideo, type VideoLock, lockedVideosFor } from '../quizzes/public';
 
 export interface Viewer {
   userId: string;
@@ -23,13 +23,4 @@ export const isFreeLecture = (l: { price: number | string | null; isFree: boolea
 
 export function canWatch(viewer: Viewer, lecture: { price: number | string | null; isFree: boolean }, purchase: PurchaseRecord | undefined, now = new Date()): boolean {
   return viewer.isAdmin || isFreeLecture(lecture) || isUnexpired(purchase, now);
-}
-
-/**
- * The quiz gate, after entitlement (spec 4: video N is locked unless every earlier video with a
- * quiz is passed): each locked video with its reason. Admins are never gated; the rule and the
- * one batched read of the student's results belong to the quizzes domain.
- */
-export function lockedVideoIds(viewer: Viewer, videos: GatedVideo[]): Promise<Map<string, VideoLock>> {
-  return lockedVideosFor(viewer, videos);
 }

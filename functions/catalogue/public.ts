@@ -6,8 +6,6 @@
  *   course is), with its price and isFree;
  * - `lecturePrice(input, current)`: spec 5's price rule (negative made positive, 0 ⇔ free);
  * - `canWatch`, `isFreeLecture`, `isUnexpired`: who may watch a lecture (free, admin, unexpired purchase);
- * - `lockedVideoIds(viewer, videos)`: the quiz gate as the lecture open applies it (the rule is the
- *   quizzes domain's, quizzes/public.ts);
  * - `storeImage(file)`, `deleteImages(keys)`: images of a form into (and out of) the media bucket;
  * - `assertTermOpen(term, viewer)`: a locked term refuses students (403 `term.locked`);
  * - `toLecture`, `toVideo`: the API views of the stored records;
@@ -15,7 +13,7 @@
  * - `lectureViewFacts(ids)`: lectures' names, view limits and video names (the admin's view counts);
  * - types `Viewer`, `LectureRecord`.
  */
-export { canWatch, isFreeLecture, isUnexpired, lockedVideoIds, type Viewer } from './access';
+export { canWatch, isFreeLecture, isUnexpired, type Viewer } from './access';
 export { classReads } from './class-reads';
 export { lectureForSale } from './lectures';
 export { deleteImages, storeImage } from './media';

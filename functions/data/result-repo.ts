@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from './client';
-import { getItems, queryAll, withoutKeys } from './items';
+import { queryAll, withoutKeys } from './items';
 import { keys } from './keys';
 
 /** One question of an attempt as it was marked. */
@@ -68,25 +68,13 @@ export async function resultsOfQuiz(quizId: string): Promise<ResultRecord[]> {
   return items.map((i) => withoutKeys<ResultRecord>(i));
 }
 
-/**
- * The quiz gate's one read: of these quizzes, which exist and which has the student passed
- * (AP22 and the quiz items, BatchGetItem). A quiz that no longer exists gates nothing.
- */
-export async function gateFacts(userId: string, quizIds: string[]): Promise<GateFacts> {
-  const facts: GateFacts = { passed: new Set<string>(), existing: new Set<string>() };
-  for (let i = 0; i < quizIds.length; i += 50) {
-    const chunk = quizIds.slice(i, i + 50);
-    addGateFacts(facts, chunk, await getItems(gateKeys(userId, chunk)));
-  }
-  return facts;
-}
-
+/** Of a lecture's quizzes, which exist and which has the student passed: a quiz that no longer exists gates nothing. */
 export interface GateFacts {
   passed: Set<string>;
   existing: Set<string>;
 }
 
-/** The keys gateFacts reads, for a caller that reads them in its own BatchGet (2 per quiz). */
+/** The quiz gate's keys (AP22 and the quiz items, 2 per quiz), for the caller's own BatchGet. */
 export const gateKeys = (userId: string, quizIds: string[]) => quizIds.flatMap((q) => [keys.result(userId, q), keys.quiz(q)]);
 
 /** What the items read at gateKeys(userId, quizIds) say, added to `facts`. */

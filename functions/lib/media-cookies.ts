@@ -9,7 +9,7 @@
  */
 import { getSignedCookies } from '@aws-sdk/cloudfront-signer';
 import { hlsPrefixOf } from './media-layout';
-import { keyFromSecretsManager, parseSigningKey, type SigningKey, sitePath } from './media-urls';
+import { cloudFrontSigningKey, keptOnce, parseSigningKey, type SigningKey, sitePath } from './media-urls';
 import { env } from './env';
 
 export const COOKIE_NAMES = { policy: 'CloudFront-Policy', signature: 'CloudFront-Signature', keyPairId: 'CloudFront-Key-Pair-Id' } as const;
@@ -43,15 +43,12 @@ export function playbackCookies(key: SigningKey, siteUrl: string, assetId: strin
   ];
 }
 
-async function signingKey(): Promise<SigningKey> {
-  if (env.CLOUDFRONT_PRIVATE_KEY_SECRET) return keyFromSecretsManager();
+// In AWS the signed URLs' key, read once per cold start for both (media-urls.ts); locally the platform's own.
+const keptKey = keptOnce(async (): Promise<SigningKey> => {
+  if (env.CLOUDFRONT_PRIVATE_KEY_SECRET) return cloudFrontSigningKey();
   if (env.MEDIA_COOKIE_PRIVATE_KEY) return parseSigningKey(env.MEDIA_COOKIE_PRIVATE_KEY, env.CLOUDFRONT_KEY_PAIR_ID);
   throw new Error('No key signs playback cookies: set CLOUDFRONT_PRIVATE_KEY_SECRET (AWS) or MEDIA_COOKIE_PRIVATE_KEY (local)');
-}
-
-// Read once per cold start; a failed read is retried by the next request.
-let kept: Promise<SigningKey> | undefined;
-const keptKey = () => (kept ??= signingKey().catch((e: unknown) => ((kept = undefined), Promise.reject(e))));
+});
 
 /** The Set-Cookie values that open the asset's HLS on this site until `until`. */
 export async function cookiesForAsset(assetId: string, until: Date): Promise<string[]> {

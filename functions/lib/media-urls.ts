@@ -41,10 +41,14 @@ export function parseSigningKey(secret: string, defaultKeyPairId: string): Signi
   return { keyPairId: defaultKeyPairId, privateKey: trimmed.replace(/\\n/g, '\n') };
 }
 
+/** `load` run once per cold start and its answer kept; a failed load is tried again by the next call. */
+export function keptOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () => (kept ??= load().catch((e: unknown) => ((kept = undefined), Promise.reject(e))));
+}
+
 export function cloudFrontMediaUrls(load: () => Promise<SigningKey>, baseUrl: string): MediaUrls {
-  // Read once per cold start; a failed read is retried by the next request.
-  let key: Promise<SigningKey> | undefined;
-  const signingKey = () => (key ??= load().catch((e: unknown) => ((key = undefined), Promise.reject(e))));
+  const signingKey = keptOnce(load);
   return {
     async playbackUrl(objectKey, expiresIn) {
       const { keyPairId, privateKey } = await signingKey();
@@ -89,7 +93,10 @@ export function reusingUrls(inner: MediaUrls, maxReuseMs = 5 * 60_000): { playba
   };
 }
 
-export const mediaUrls: MediaUrls = reusingUrls(env.MEDIA_URLS === 'cloudfront' ? cloudFrontMediaUrls(keyFromSecretsManager, env.PUBLIC_URL) : s3MediaUrls);
+/** The key group's private key from Secrets Manager, read once per cold start for the signed URLs and the playback cookies (media-cookies.ts) alike. */
+export const cloudFrontSigningKey = keptOnce(keyFromSecretsManager);
+
+export const mediaUrls: MediaUrls = reusingUrls(env.MEDIA_URLS === 'cloudfront' ? cloudFrontMediaUrls(cloudFrontSigningKey, env.PUBLIC_URL) : s3MediaUrls);
 
 /**
  * A presigned PUT whose signature binds the content type and the length: S3 refuses a PUT of any

@@ -4,7 +4,7 @@
  * This file imports no catalogue module, so catalogue → quizzes/public.ts makes no cycle.
  */
 import type { Key } from '../data/keys';
-import { addGateFacts, gateFacts, gateKeys } from '../data/result-repo';
+import { addGateFacts, gateKeys } from '../data/result-repo';
 
 export interface GatedVideo {
   id: string;
@@ -38,17 +38,10 @@ function gatingQuizzes(viewer: { isAdmin: boolean }, videos: GatedVideo[]): stri
   return [...new Set(sorted.slice(0, -1).flatMap((v) => (v.quizId ? [v.quizId] : [])))];
 }
 
-/** The gate for one viewer: admins are never gated; a student's results come in one batched read. */
-export async function lockedVideosFor(viewer: { userId: string; isAdmin: boolean }, videos: GatedVideo[]): Promise<Map<string, VideoLock>> {
-  const quizIds = gatingQuizzes(viewer, videos);
-  if (quizIds.length === 0) return new Map();
-  const { passed, existing } = await gateFacts(viewer.userId, quizIds);
-  return lockedVideos(videos, passed, existing);
-}
-
 /**
- * The same gate in two steps, for a caller that reads other items in the same BatchGet (the lecture
- * open reads the purchase with it): the keys to read, then the locks from what was read at them.
+ * The gate for one viewer in two steps, for a caller that reads other items in the same BatchGet
+ * (the lecture open reads the purchase with it): the keys to read, then the locks from what was
+ * read at them. Admins are never gated, and need no read.
  */
 export interface GatePlan {
   keys: Key[];

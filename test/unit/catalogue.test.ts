@@ -1,6 +1,7 @@
 /** The catalogue's pure rules: prices, who may watch, media keys and URL signing. */
 import { generateKeyPairSync } from 'node:crypto';
-import { canWatch, isFreeLecture, isUnexpired, lockedVideoIds } from '../../functions/catalogue/access';
+import { canWatch, isFreeLecture, isUnexpired } from '../../functions/catalogue/access';
+import { gatePlan } from '../../functions/quizzes/public';
 import { courseTree } from '../../functions/catalogue/courses';
 import { imageKey, type MediaOrigins, safeFileName, uploadKey, videoKeyOf } from '../../functions/catalogue/media';
 import { lecturePrice } from '../../functions/catalogue/pricing';
@@ -44,9 +45,19 @@ describe('canWatch', () => {
     expect(canWatch(student, paid, purchase('2026-02-28T00:00:00Z'), now)).toBe(false);
     expect(isUnexpired(purchase('not a date'), now)).toBe(false);
   });
-  it('never gates an admin, nor a lecture whose only quiz is on its last video (no read)', async () => {
-    expect((await lockedVideoIds({ userId: 'a', isAdmin: true }, [{ id: 'v1', quizId: 'q1', order: 1 }, { id: 'v2', quizId: null, order: 2 }])).size).toBe(0);
-    expect((await lockedVideoIds(student, [{ id: 'v1', quizId: null, order: 1 }, { id: 'v2', quizId: 'q2', order: 2 }])).size).toBe(0);
+  it('never gates an admin, nor a lecture whose only quiz is on its last video (no read)', () => {
+    const admin = gatePlan({ userId: 'a', isAdmin: true }, [{ id: 'v1', quizId: 'q1', order: 1 }, { id: 'v2', quizId: null, order: 2 }]);
+    expect(admin.keys).toEqual([]);
+    expect(admin.locks([]).size).toBe(0);
+    const lastOnly = gatePlan(student, [{ id: 'v1', quizId: null, order: 1 }, { id: 'v2', quizId: 'q2', order: 2 }]);
+    expect(lastOnly.keys).toEqual([]);
+    expect(lastOnly.locks([]).size).toBe(0);
+    // A quiz on the first video: its result and the quiz itself are read, and an unpassed one locks the second.
+    const gated = gatePlan(student, [{ id: 'v1', quizId: 'q1', order: 1 }, { id: 'v2', quizId: null, order: 2 }]);
+    expect(gated.keys).toHaveLength(2);
+    expect([...gated.locks([undefined, { PK: 'quiz' }]).entries()]).toEqual([['v2', { reason: 'quiz', videoNumber: 1, quizId: 'q1' }]]);
+    expect(gated.locks([{ passed: true }, { PK: 'quiz' }]).size).toBe(0);
+    expect(gated.locks([undefined, undefined]).size).toBe(0); // a deleted quiz gates nothing
   });
 });
 
