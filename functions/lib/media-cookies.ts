@@ -9,7 +9,8 @@
  */
 import { getSignedCookies } from '@aws-sdk/cloudfront-signer';
 import { hlsPrefixOf } from './media-layout';
-import { cloudFrontSigningKey, keptOnce, parseSigningKey, type SigningKey, sitePath } from './media-urls';
+import { keptOnce } from './kept-once';
+import { cloudFrontSigningKey, parseSigningKey, type SigningKey, sitePath } from './media-urls';
 import { env } from './env';
 
 export const COOKIE_NAMES = { policy: 'CloudFront-Policy', signature: 'CloudFront-Signature', keyPairId: 'CloudFront-Key-Pair-Id' } as const;

@@ -12,6 +12,7 @@ import { getSignedUrl as signCloudFront } from '@aws-sdk/cloudfront-signer';
 import { getSignedUrl as presignS3 } from '@aws-sdk/s3-request-presigner';
 import { s3Public } from './aws';
 import { env } from './env';
+import { keptOnce } from './kept-once';
 
 export interface MediaUrls {
   /** A URL that GETs the object `key` (e.g. videos/…) for `expiresInSeconds`. */
@@ -39,12 +40,6 @@ export function parseSigningKey(secret: string, defaultKeyPairId: string): Signi
     return { keyPairId: j.keyPairId || defaultKeyPairId, privateKey: j.privateKey.replace(/\\n/g, '\n') };
   }
   return { keyPairId: defaultKeyPairId, privateKey: trimmed.replace(/\\n/g, '\n') };
-}
-
-/** `load` run once per cold start and its answer kept; a failed load is tried again by the next call. */
-export function keptOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let kept: Promise<T> | undefined;
-  return () => (kept ??= load().catch((e: unknown) => ((kept = undefined), Promise.reject(e))));
 }
 
 export function cloudFrontMediaUrls(load: () => Promise<SigningKey>, baseUrl: string): MediaUrls {

@@ -24,6 +24,7 @@ import {
 import { backfillSearchIndex, searchIndexReady, searchUsers } from '../data/user-search-repo';
 import { searchPrefixes } from '../data/user-search-text';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
+import { keptOnce } from '../lib/kept-once';
 import { logger } from '../lib/log';
 import { expiryAfter, listPurchases } from '../payments/public';
 import { removePoolUser, setPoolUserEnabled } from './pool-state';
@@ -67,16 +68,17 @@ export async function updateProfile(userId: string, jti: unknown, b: UpdateProfi
   return { message: UPDATED, data: toProfile(after), passwordChanged: changePassword };
 }
 
-/** Runs the one-time backfill of the search index and the user count (users made before them) when it has not run yet. */
-let ready = false;
-async function ensureSearchIndex(): Promise<void> {
-  if (ready) return;
-  if (!(await searchIndexReady())) {
-    const n = await backfillSearchIndex();
-    logger.info('users search index backfilled', { users: n });
-  }
-  ready = true;
-}
+/**
+ * Runs the one-time backfill of the search index and the user count (users made before them) when it
+ * has not run yet: once per Lambda instance however many requests arrive together (50 first requests
+ * at once each ran its own backfill, and together they outlasted the timeout: 500s); a failed one is
+ * tried again by the next request.
+ */
+const ensureSearchIndex = keptOnce(async () => {
+  if (await searchIndexReady()) return;
+  const n = await backfillSearchIndex();
+  logger.info('users search index backfilled', { users: n });
+});
 
 /**
  * The teacher's table: newest first, pages of `limit`. With a search (words of which one has 2
