@@ -22,7 +22,7 @@ const stats = process.env.STORE_STATS === '1' ? threadStoreStats() : undefined;
 parentPort!.on('message', async (m: ThreadMessage) => {
   let answer: ThreadAnswer;
   try {
-    if ('control' in m) answer = { id: m.id, value: stats ? (await stats)(m.control) : undefined };
+    if ('control' in m) answer = { id: m.id, value: stats?.(m.control) };
     else answer = { id: m.id, result: await (await load(m.domain))(m.event, lambdaContext(m.name)) };
   } catch (e) {
     answer = { id: m.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };

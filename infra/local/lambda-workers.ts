@@ -66,8 +66,7 @@ export function lambdaWorkers(size: number): LambdaWorkers {
       if (answered) {
         restarts[i] = (restarts[i] ?? 0) + 1;
         spawn(i);
-      }
-      else broken ??= e;
+      } else broken ??= e;
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`Lambda worker exited with ${code}`)));

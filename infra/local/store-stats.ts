@@ -41,10 +41,12 @@ export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded';
 
 const MAX_SAMPLES = 1_000_000;
 
+type Counter = (op: StatsControl) => ThreadStats | RecordedCall[] | undefined;
+
 /** The counter of this thread's DocumentClient: made once per thread, on first use. */
-let counter: Promise<(op: StatsControl) => ThreadStats | RecordedCall[] | undefined> | undefined;
-export function threadStoreStats() {
-  counter ??= Promise.resolve().then(() => {
+let counter: Counter | undefined;
+export function threadStoreStats(): Counter {
+  counter ??= (() => {
     const calls: Record<string, number> = {};
     let recording: RecordedCall[] | undefined;
     let callNs: number[] = [];
@@ -74,7 +76,7 @@ export function threadStoreStats() {
       }
       return undefined;
     };
-  });
+  })();
   return counter;
 }
 
@@ -87,7 +89,7 @@ export const recordApiRequest = (ns: number) => apiNs.record(Math.max(1, Math.ro
  * control with its own thread's result, lambda-workers.ts).
  */
 export async function storeStatsRoutes(others: (op: StatsControl) => Promise<unknown[]> = async () => []): Promise<LocalRoute[]> {
-  const here = await threadStoreStats();
+  const here = threadStoreStats();
   const all = async (op: StatsControl) => [here(op), ...(await others(op))];
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
