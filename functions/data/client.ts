@@ -1,12 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../lib/env';
+import { sdkOptions } from '../lib/sdk-options';
 
 /** The one DocumentClient of a Lambda, made at cold start. */
 export const ddb = DynamoDBDocumentClient.from(
   new DynamoDBClient({
-    region: env.AWS_REGION,
-    maxAttempts: env.AWS_MAX_ATTEMPTS,
+    ...sdkOptions,
     ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
   }),
   { marshallOptions: { removeUndefinedValues: true } },

@@ -5,10 +5,10 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { S3Client } from '@aws-sdk/client-s3';
 import { env } from './env';
+import { sdkOptions } from './sdk-options';
 
 export const s3 = new S3Client({
-  region: env.AWS_REGION,
-  maxAttempts: env.AWS_MAX_ATTEMPTS,
+  ...sdkOptions,
   ...(env.S3_ENDPOINT
     ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
     : {}),
@@ -16,11 +16,10 @@ export const s3 = new S3Client({
 
 /** Presigned URLs are handed to browsers: sign them against the endpoint the browser can reach. */
 export const s3Public = env.S3_PUBLIC_ENDPOINT
-  ? new S3Client({ region: env.AWS_REGION, endpoint: env.S3_PUBLIC_ENDPOINT, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' })
+  ? new S3Client({ ...sdkOptions, endpoint: env.S3_PUBLIC_ENDPOINT, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' })
   : s3;
 
 export const cognito = new CognitoIdentityProviderClient({
-  region: env.AWS_REGION,
-  maxAttempts: env.AWS_MAX_ATTEMPTS,
+  ...sdkOptions,
   ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT } : {}),
 });

@@ -12,6 +12,7 @@ import { getSignedUrl as signCloudFront } from '@aws-sdk/cloudfront-signer';
 import { getSignedUrl as presignS3 } from '@aws-sdk/s3-request-presigner';
 import { s3Public } from './aws';
 import { env } from './env';
+import { sdkOptions } from './sdk-options';
 import { keptOnce } from './kept-once';
 
 export interface MediaUrls {
@@ -59,7 +60,7 @@ export function cloudFrontMediaUrls(load: () => Promise<SigningKey>, baseUrl: st
 }
 
 export async function keyFromSecretsManager(): Promise<SigningKey> {
-  const sm = new SecretsManagerClient({ region: env.AWS_REGION, maxAttempts: env.AWS_MAX_ATTEMPTS });
+  const sm = new SecretsManagerClient(sdkOptions);
   const r = await sm.send(new GetSecretValueCommand({ SecretId: env.CLOUDFRONT_PRIVATE_KEY_SECRET }));
   if (!r.SecretString) throw new Error('the CloudFront private key secret is empty');
   return parseSigningKey(r.SecretString, env.CLOUDFRONT_KEY_PAIR_ID);

@@ -6,6 +6,7 @@
  */
 import { type CreateJobCommandInput, CreateJobCommand, MediaConvertClient } from '@aws-sdk/client-mediaconvert';
 import { env } from '../lib/env';
+import { sdkOptions } from '../lib/sdk-options';
 
 export interface Transcoder {
   start(input: CreateJobCommandInput): Promise<string>;
@@ -14,7 +15,7 @@ export interface Transcoder {
 let client: MediaConvertClient | undefined;
 const mediaConvert: Transcoder = {
   async start(input) {
-    client ??= new MediaConvertClient({ region: env.AWS_REGION, maxAttempts: env.AWS_MAX_ATTEMPTS });
+    client ??= new MediaConvertClient(sdkOptions);
     const r = await client.send(new CreateJobCommand(input));
     if (!r.Job?.Id) throw new Error('MediaConvert answered CreateJob without a job id');
     return r.Job.Id;

@@ -8,6 +8,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { z } from 'zod';
 import { env } from '../lib/env';
+import { sdkOptions } from '../lib/sdk-options';
 import { ServiceUnavailable } from '../lib/errors';
 import { logger } from '../lib/log';
 
@@ -44,7 +45,7 @@ export function parsePaymobSettings(text: string): PaymobSettings {
 async function load(): Promise<PaymobSettings> {
   if (env.PAYMOB_SETTINGS) return parsePaymobSettings(env.PAYMOB_SETTINGS);
   if (!env.PAYMOB_SECRET_NAME) throw notConfigured();
-  const sm = new SecretsManagerClient({ region: env.AWS_REGION, maxAttempts: env.AWS_MAX_ATTEMPTS });
+  const sm = new SecretsManagerClient(sdkOptions);
   let text: string | undefined;
   try {
     text = (await sm.send(new GetSecretValueCommand({ SecretId: env.PAYMOB_SECRET_NAME }))).SecretString;
