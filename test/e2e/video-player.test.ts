@@ -78,6 +78,28 @@ async function openAndPlay(page: Page, seconds = 1.5) {
   return hls;
 }
 
+it("before play, opening the lecture fetches one segment of the lowest rung (the student's data), yet the length is known; play fetches ahead", async () => {
+  const { page, context, errors } = await newPage(browser, { viewport: PHONE });
+  await signIn(page, { language: 'ar', theme: 'dark' });
+  const segments: string[] = [];
+  page.on('request', (r) => {
+    if (/\/media\/hls\/.+\.ts$/.test(new URL(r.url()).pathname)) segments.push(new URL(r.url()).pathname);
+  });
+  await page.goto(at(`/lec/${lectureId}`));
+  const video = page.getByTestId('lecture-video');
+  const duration = await video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : new Promise<number>((r) => v.addEventListener('loadedmetadata', () => r(v.duration), { once: true }))));
+  expect(Number.isFinite(duration) && duration > 0).toBe(true);
+  // Time for hls.js to fetch more if it were going to (it fetched 30 s ahead at a higher rung before).
+  await page.waitForTimeout(1500);
+  expect(segments).toHaveLength(1);
+  expect(segments[0]).toMatch(/\/240p\/seg_000\.ts$/);
+  await page.locator('.vp-controls button').first().click();
+  await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 30_000 });
+  await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => /\/media\/hls\/.+\.ts$/.test(e.name)).length > n, 1, { timeout: 20_000 });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 describe('a student opens a bought lecture and its HLS video plays with the watermark', () => {
   it.each([
     ['phone-ar-dark', PHONE, 'ar', 'dark'],

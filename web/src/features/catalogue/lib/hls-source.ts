@@ -53,20 +53,27 @@ export async function attachHls(video: HTMLVideoElement, url: string, options: S
   const hls = new Hls({
     // A cheap phone's small screen never loads a rung taller than it shows.
     capLevelToPlayerSize: true,
-    startLevel: -1,
+    // Until the student presses play, only the first segment of the lowest rung: the length, the
+    // first picture and a seek are there at once, without spending the student's data on a video
+    // they may not play (opening the demo lecture fetched 2.4 MB: a bandwidth test at 240p, then
+    // 30 s ahead at 480p). Played, the rung is the connection's (startLevelFor) or hls.js's choice.
+    startLevel: 0,
+    testBandwidth: false,
+    maxBufferLength: 1,
+    maxMaxBufferLength: 1,
     xhrSetup: (xhr, requestUrl) => {
       if (options.token && new URL(requestUrl, window.location.href).pathname.startsWith('/api/')) xhr.setRequestHeader('Authorization', `Bearer ${options.token}`);
     },
   });
   let levels: QualityLevel[] = [];
+  let start = -1;
   let recovered = false;
   hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
     levels = data.levels.map((l, index) => ({ index, height: l.height, bandwidth: l.bitrate }));
-    const start = startLevelFor(
+    start = startLevelFor(
       levels.map((l) => l.bandwidth),
       options.connection,
     );
-    if (start >= 0) hls.startLevel = start;
     options.onLevels?.(levels);
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => options.onLevelSwitched?.(data.level));
@@ -80,6 +87,13 @@ export async function attachHls(video: HTMLVideoElement, url: string, options: S
     }
     options.onFatal?.(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media');
   });
+  // Played: buffer ahead as hls.js does by default, from the connection's rung unless one was chosen.
+  const onPlay = () => {
+    hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength;
+    hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength;
+    if (start > 0 && hls.autoLevelEnabled) hls.nextLoadLevel = start;
+  };
+  video.addEventListener('play', onPlay, { once: true });
   hls.loadSource(url);
   hls.attachMedia(video);
   return {
@@ -90,6 +104,9 @@ export async function attachHls(video: HTMLVideoElement, url: string, options: S
       // -1: back to automatic; a chosen rung switches at once (the buffer ahead is dropped).
       hls.currentLevel = index;
     },
-    destroy: () => hls.destroy(),
+    destroy: () => {
+      video.removeEventListener('play', onPlay);
+      hls.destroy();
+    },
   };
 }
