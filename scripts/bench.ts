@@ -420,13 +420,17 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
       await timedRun(Array.from({ length: 300 }, (_, k) => async () => (await fetch(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })).status), 50);
     }
     for (const [kind, query] of Object.entries(kinds)) {
-      const cpu0 = treeCpuMs(platformPid);
+      const cpu0 = treeCpu(platformPid);
       const row: Record<string, unknown> = await timedRun(
         Array.from({ length: requests }, (_, k) => async () => (await fetch(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })).status),
         50,
       );
-      const cpu1 = treeCpuMs(platformPid);
-      if (cpu0 !== undefined && cpu1 !== undefined) row.platformCpuMsPerRequest = Number(((cpu1 - cpu0) / requests).toFixed(2));
+      const cpu1 = treeCpu(platformPid);
+      if (cpu0 && cpu1) {
+        row.platformCpuMsPerRequest = Number(((cpu1.total - cpu0.total) / requests).toFixed(2));
+        row.nodeCpuMsPerRequest = Number(((cpu1.node - cpu0.node) / requests).toFixed(2));
+        row.javaCpuMsPerRequest = Number(((cpu1.java - cpu0.java) / requests).toFixed(2));
+      }
       // Cost of one search (page 1): the counters, the index reads and the BatchGet of the page's profiles.
       const samples = 40;
       const stats = { requests: 0, items: 0, capacity: 0 };
@@ -458,7 +462,7 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
       if (count === 10_000) judge(`users search ${kind} p99 < 300 ms @10,000 users`, `${row.p99ms} ms`, (row.p99ms as number) < 300);
       console.log(
         `users search ${kind.padEnd(20)} ${String(count).padStart(7)} users  @50 conn  p50 ${String(row.p50ms).padStart(4)} ms  p99 ${String(row.p99ms).padStart(4)} ms  ${String(row.reqPerSec).padStart(5)} req/s  ` +
-          `CPU ${row.platformCpuMsPerRequest ?? '?'} ms/req  ` +
+          `CPU ${row.platformCpuMsPerRequest ?? '?'} ms/req (node ${row.nodeCpuMsPerRequest ?? '?'}, DynamoDB Local ${row.javaCpuMsPerRequest ?? '?'})  ` +
           `total ${row.totalPerSearch}${exact === samples ? '' : ` (exact in ${exact}/${samples})`}  DynamoDB requests ${row.requestsPerSearch}  items read ${row.itemsReadPerSearch}  RCU ${row.readUnitsPerSearch}  ` +
           `plans ${JSON.stringify(plans)}  ${JSON.stringify(row.statuses)}`,
       );
