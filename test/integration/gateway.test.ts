@@ -141,6 +141,17 @@ describe('routing', () => {
     expect(r.body.services).toEqual({ table: 'up', media: 'up', users: 'up' });
   });
 
+  it('answers 30 health checks together with one round of probes (a public route must not spend the control-plane quotas)', async () => {
+    const local = `${platform().url}/_local/store-stats`;
+    await api('GET', '/api/health');
+    await fetch(`${local}/record`, { method: 'POST' });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => api('GET', '/api/health')));
+    const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as { op: string }[];
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 30 }, () => 200));
+    // Kept from the check just before (5 s), or at most one new round if that one has just expired.
+    expect(calls.filter((c) => c.op === 'DescribeTable').length).toBeLessThanOrEqual(1);
+  });
+
   it('answers 400 with a readable message to a malformed JSON body', async () => {
     const r = await api('POST', '/api/auth/login', { body: '{"identifier":', headers: { 'content-type': 'application/json' } });
     expect(r.status).toBe(400);
