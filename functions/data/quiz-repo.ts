@@ -58,6 +58,17 @@ export async function quizWithQuestions(id: string): Promise<QuizWithQuestions |
   return { quiz: withoutKeys<QuizRecord>(head), questions };
 }
 
+/**
+ * The quiz item's version (its updatedAt), read strongly consistent; undefined once deleted. A
+ * submit checks it instead of putting the quiz item in its transaction: transactions that share an
+ * item conflict in DynamoDB (an item in a TransactWriteItems that is part of another ongoing one), so
+ * a class submitting at once would cancel each other on the one quiz item.
+ */
+export async function quizVersion(id: string): Promise<string | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.quiz(id), ConsistentRead: true, ProjectionExpression: 'updatedAt' }));
+  return r.Item?.updatedAt as string | undefined;
+}
+
 export async function quizById(id: string): Promise<QuizRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.quiz(id) }));
   return r.Item ? withoutKeys<QuizRecord>(r.Item) : undefined;

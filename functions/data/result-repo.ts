@@ -3,7 +3,7 @@
  * kept (AP29). Each write of a result conditions on the version it read, so two submits of one
  * student at once cannot both count (the maximum number of attempts holds across tabs).
  */
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from './client';
 import { queryAll, withoutKeys } from './items';
 import { keys } from './keys';
@@ -96,32 +96,23 @@ const lostRace = (e: unknown) =>
   e instanceof Error &&
   (e.name === 'ConditionalCheckFailedException' || e.name === 'TransactionConflictException' || (e.name === 'TransactionCanceledException' && /ConditionalCheckFailed|TransactionConflict/.test(e.message)));
 
-/** The quiz as the scoring read it: the write holds only while the quiz item is still this version. */
-export interface QuizGuard {
-  quizId: string;
-  updatedAt: string;
-}
-
 /**
  * Writes the result (version `previous` + 1, or new when `previous` is undefined) and, when given,
- * the finished attempt, in one transaction. 'raced' when another write got there first (read
- * again); 'quizChanged' when the guard's quiz was edited or deleted since it was read (read the quiz
- * again: a quiz read from a short-lived cache never scores against answers that changed).
+ * the finished attempt, in one transaction: only the student's own items (a shared item would make
+ * a class's concurrent submits conflict). 'raced' when another write got there first (read again).
  */
-export async function writeResult(result: ResultRecord, previous: number | undefined, attempt?: AttemptRecord, guard?: QuizGuard): Promise<'written' | 'raced' | 'quizChanged'> {
-  const items = [
-    { Put: { TableName: TABLE, Item: resultItem(result), ...versionCondition(previous) } },
-    ...(attempt ? [{ Put: { TableName: TABLE, Item: { ...keys.attempt(attempt.userId, attempt.quizId, attempt.number), ...attempt }, ConditionExpression: 'attribute_not_exists(PK)' } }] : []),
-    ...(guard
-      ? [{ ConditionCheck: { TableName: TABLE, Key: keys.quiz(guard.quizId), ConditionExpression: 'updatedAt = :u', ExpressionAttributeValues: { ':u': guard.updatedAt } } }]
-      : []),
-  ];
+export async function writeResult(result: ResultRecord, previous: number | undefined, attempt?: AttemptRecord): Promise<'written' | 'raced'> {
+  const put = { TableName: TABLE, Item: resultItem(result), ...versionCondition(previous) };
   try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+    if (!attempt) await ddb.send(new PutCommand(put));
+    else
+      await ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [{ Put: put }, { Put: { TableName: TABLE, Item: { ...keys.attempt(attempt.userId, attempt.quizId, attempt.number), ...attempt }, ConditionExpression: 'attribute_not_exists(PK)' } }],
+        }),
+      );
     return 'written';
   } catch (e) {
-    const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (guard && reasons?.[items.length - 1]?.Code === 'ConditionalCheckFailed') return 'quizChanged';
     if (lostRace(e)) return 'raced';
     throw e;
   }

@@ -3,9 +3,12 @@
  * exam is a whole class opening and submitting the same quiz within a minute, and the quiz with
  * its questions is the heaviest read of the request. Concurrent misses share one read.
  *
- * Staleness never reaches a score: every write made from a cached quiz carries a condition that the
- * quiz item is still the version read (result-repo `QuizGuard`); an edit or a delete in between makes
- * the write fail and the taking code reads the quiz afresh (`withFreshQuiz` in taking.ts). Edits made
+ * Staleness never reaches a score: before every write made from a cached quiz, the quiz item's
+ * version is read strongly consistent (quiz-repo `quizVersion`); an edit or a delete since the cached
+ * read makes the taking code read the quiz afresh and score again (`withFreshQuiz` in taking.ts). Not a
+ * condition in the write's transaction: a class's submits would all hold the one quiz item and
+ * conflict with each other in DynamoDB. An edit landing in the few ms between the check and the
+ * write scores the answers as they were just before it. Edits made
  * through this Lambda also drop the entry at once (and every admin write drops all: lib/recent.ts).
  */
 import { quizWithQuestions } from '../data/quiz-repo';

@@ -6,8 +6,8 @@
  */
 import { QUIZ_GRACE_SECONDS } from '../../shared/constants';
 import type { QuestionRecord, QuizRecord, QuizWithQuestions } from '../data/quiz-repo';
-import { quizById, quizzesOfSection } from '../data/quiz-repo';
-import { type AttemptRecord, type QuizGuard, type ResultRecord, resultOf, writeResult } from '../data/result-repo';
+import { quizById, quizVersion, quizzesOfSection } from '../data/quiz-repo';
+import { type AttemptRecord, type ResultRecord, resultOf, writeResult } from '../data/result-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { Conflict, NotFound } from '../lib/errors';
@@ -60,15 +60,17 @@ class QuizChanged extends Error {}
  * The write also holds only while the quiz is the version `quiz` was read at.
  */
 async function withResult<T>(s: Student, quiz: QuizRecord, step: (r: ResultRecord) => Step<T>, first?: Promise<ResultRecord | undefined>): Promise<T> {
-  const guard: QuizGuard = { quizId: quiz.id, updatedAt: quiz.updatedAt };
   for (let i = 0; i < MAX_TRIES; i++) {
+    // The quiz item's version, read beside the result: the quiz scored (perhaps from the cache) must
+    // still be the quiz, or it is read afresh and scored again (an edit or a delete in between).
+    const version = quizVersion(quiz.id);
+    version.catch(() => undefined);
     const stored = await (i === 0 && first ? first : resultOf(s.userId, quiz.id));
     const { value, write } = step(stored ?? emptyResult(s, quiz.id));
     if (!write) return value;
+    if ((await version) !== quiz.updatedAt) throw new QuizChanged();
     const next = { ...write.result, version: (stored?.version ?? 0) + 1, updatedAt: new Date().toISOString() };
-    const outcome = await writeResult(next, stored?.version, write.attempt, guard);
-    if (outcome === 'written') return value;
-    if (outcome === 'quizChanged') throw new QuizChanged();
+    if ((await writeResult(next, stored?.version, write.attempt)) === 'written') return value;
     await pause(5 + Math.random() * 20 * (i + 1));
   }
   throw new Conflict('This quiz is being submitted from elsewhere at the same moment; try again', 'quiz.busy');

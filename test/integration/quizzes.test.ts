@@ -181,6 +181,26 @@ describe('taking a quiz (student)', () => {
     expect(r.body.data).toMatchObject({ score: 100, scoreDetails: '4/4' });
   });
 
+  it("writes a submit with only the student's own items: a class submitting at once shares no item in its transactions", async () => {
+    // In DynamoDB an item in a TransactWriteItems that is part of another ongoing one cancels it:
+    // with the quiz item in every submit's transaction, a whole class would conflict on it.
+    const quiz = await createQuiz();
+    const student = await makeUser();
+    expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).status).toBe(200);
+    const local = `${platform().url}/_local/store-stats`;
+    await fetch(`${local}/record`, { method: 'POST' });
+    const r = await submit(student, quiz.id, rightAnswers(quiz));
+    const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as { op: string; input: Record<string, unknown> }[];
+    expect(r.status).toBe(200);
+    const mine = calls.filter((c) => JSON.stringify(c.input).includes(quiz.id));
+    const writes = mine.filter((c) => c.op === 'TransactWriteItems');
+    expect(writes).toHaveLength(1);
+    const keysWritten = (writes[0]!.input.TransactItems as Record<string, { Item?: { PK: unknown }; Key?: { PK: unknown } }>[]).map((t) => JSON.stringify(Object.values(t)[0]!.Item?.PK ?? Object.values(t)[0]!.Key?.PK));
+    expect(keysWritten.every((pk) => pk.includes(`USER#${student.id}`))).toBe(true);
+    // The quiz's version is read instead, strongly consistent.
+    expect(mine.some((c) => c.op === 'GetItem' && c.input.ConsistentRead === true && JSON.stringify(c.input.Key).includes(`QUIZ#${quiz.id}`))).toBe(true);
+  });
+
   it('sends no correct answer in any field, and scores on the server', async () => {
     const quiz = await createQuiz();
     const got = await api('GET', `/api/Quizz/${quiz.id}`, { token: w.student.token });
