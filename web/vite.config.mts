@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
 import { prerenderHome } from './build/prerender';
+import { screenModules } from './build/route-preload';
 import { bioscopeTheme } from './src/app/theme';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -65,7 +66,7 @@ function zodJitless(): Plugin {
 
 export default defineConfig({
   root: here('.'),
-  plugins: [zodJitless(), react(), amplifyTheme(), precompress(), prerenderHome({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts') })],
+  plugins: [zodJitless(), screenModules(here('./src')), react(), amplifyTheme(), precompress(), prerenderHome({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts') })],
   resolve: {
     alias: {
       '@': here('./src'),

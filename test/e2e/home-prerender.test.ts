@@ -94,3 +94,45 @@ describe('the prerendered home page', () => {
     await context.close();
   });
 });
+
+describe('a page opened directly fetches its screen beside the entry (web/build/route-preload.ts)', () => {
+  /** The order of the requests for `path` while the entry (assets/index-*.js) is held back `holdMs`. */
+  async function requestsWithEntryHeld(path: string, holdMs: number) {
+    const { page, context, errors } = await phone({ language: 'ar' });
+    const seen: { url: string; at: number }[] = [];
+    let entryAnsweredAt = Infinity;
+    page.on('request', (r) => seen.push({ url: new URL(r.url()).pathname, at: Date.now() }));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, holdMs));
+      entryAnsweredAt = Date.now();
+      await route.continue();
+    });
+    await page.goto(platform().url + path);
+    return { page, context, errors, seen, entryAnsweredAt: () => entryAnsweredAt };
+  }
+
+  it.each([
+    ['/auth/login', /\/assets\/login-[^/]+\.js$/, /\/assets\/auth-layout-[^/]+\.js$/],
+    ['/lec/01ANYLECTUREID0000000000000', /\/assets\/lecture-[^/]+\.js$/, /\/assets\/lecture-[^/]+\.css$/],
+  ])('%s: its screen is requested before the entry has even arrived', async (path, screen, also) => {
+    const { page, context, errors, seen, entryAnsweredAt } = await requestsWithEntryHeld(path, 1500);
+    await page.waitForFunction(() => document.querySelector('#root')?.children.length, null, { timeout: 20_000 });
+    const first = (re: RegExp) => seen.find((s) => re.test(s.url));
+    expect(first(screen)).toBeDefined();
+    expect(first(screen)!.at).toBeLessThan(entryAnsweredAt());
+    expect(first(also)!.at).toBeLessThan(entryAnsweredAt());
+    // Fetched once: the app's own loader finds the preload and does not ask again.
+    expect(seen.filter((s) => screen.test(s.url))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a path no screen has fetches nothing ahead but what index.html names', async () => {
+    const html = await (await fetch(platform().url + '/')).text();
+    const named = new Set([...html.matchAll(/<(?:link|script)\b[^>]*(?:href|src)="([^"]+)"/g)].map((m) => m[1]!));
+    const { page, context, seen, entryAnsweredAt } = await requestsWithEntryHeld('/no/such/page', 800);
+    await page.waitForFunction(() => document.querySelector('#root')?.children.length, null, { timeout: 20_000 });
+    expect(seen.filter((s) => s.at < entryAnsweredAt() && s.url.startsWith('/assets/') && !named.has(s.url))).toEqual([]);
+    await context.close();
+  });
+});

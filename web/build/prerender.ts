@@ -1,5 +1,6 @@
 /**
- * Prerenders the home page at build time: after the client build, builds `entry` (web/src/prerender.tsx)
+ * Prerenders the home page at build time, and writes each route's chunks to preload into preferences.js
+ * (web/build/route-preload.ts): after the client build, builds `entry` (web/src/prerender.tsx)
  * for Node with the same config, renders the page in each interface language and writes the copies
  * into the built index.html's `#root`, so the hero, title, description and why-section of `/` paint
  * with no JavaScript (issue 14). The page's CSP allows no inline script: the copies are plain HTML;
@@ -15,16 +16,26 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { compressFile } from './precompress';
 import { type Copies, injectPrerender } from './prerender-html';
+import { chunkFiles, preloadScript, routeFiles, type RouteModules } from './route-preload';
 
 export function prerenderHome({ entry, configFile }: { entry: string; configFile: string }): Plugin {
   let outDir = '';
   let cacheDir = '';
+  let srcDir = '';
+  let base = '/';
+  let files = new Map<string, string[]>();
   return {
     name: 'bioscope:prerender-home',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       cacheDir = config.cacheDir;
+      srcDir = path.resolve(config.root, 'src');
+      base = config.base;
+    },
+    // The client bundle's chunk graph: which files each lazy screen needs (web/build/route-preload.ts).
+    generateBundle(_, bundle) {
+      files = chunkFiles(bundle as Parameters<typeof chunkFiles>[0], srcDir, base);
     },
     closeBundle: {
       order: 'post',
@@ -39,11 +50,20 @@ export function prerenderHome({ entry, configFile }: { entry: string; configFile
             logLevel: 'warn',
             build: { ssr: entry, outDir: tmp, emptyOutDir: true, sourcemap: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
           });
-          const { renderHome } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as { renderHome: (l: keyof Copies) => Promise<string> };
+          const { renderHome, routeModules } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as {
+            renderHome: (l: keyof Copies) => Promise<string>;
+            routeModules: () => RouteModules[];
+          };
           const index = path.join(outDir, 'index.html');
           const copies = { en: await renderHome('en'), ar: await renderHome('ar') };
           fs.writeFileSync(index, injectPrerender(fs.readFileSync(index, 'utf8'), copies));
           compressFile(index);
+          // The page opened fetches its screen's chunks beside the entry: preferences.js runs first on every page.
+          const table = routeFiles(routeModules(), files);
+          if (!table.length) throw new Error('route-preload: no route has a lazy screen with files (screen-modules plugin missing?)');
+          const preferences = path.join(outDir, 'preferences.js');
+          fs.appendFileSync(preferences, preloadScript(table));
+          compressFile(preferences);
         } finally {
           fs.rmSync(tmp, { recursive: true, force: true });
         }

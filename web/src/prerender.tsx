@@ -10,6 +10,9 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from '@/app/app';
 import { homeScreen, routes } from '@/app/routes';
+
+// The route table's screens by route, for the page preloads the build writes (web/build/route-preload.ts).
+export { routeModules } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import type { Language } from '@/i18n/use-t';
 import { setLanguage } from '@/stores/language-slice';

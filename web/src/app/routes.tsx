@@ -14,13 +14,14 @@ const page = (Component: LazyExoticComponent<ComponentType>) => <Component />;
 /**
  * A lazy screen that can be loaded ahead: once `preload()` has settled, the screen renders in the
  * first pass (a thenable that calls back at once resolves React.lazy synchronously) instead of
- * showing the fallback while its chunk loads.
+ * showing the fallback while its chunk loads. `module`: its source file, which the build writes in
+ * (web/build/route-preload.ts: `screenModules`) so it can preload a page's chunks.
  */
-function preloadable(load: () => Promise<{ default: ComponentType }>) {
+function preloadable(load: () => Promise<{ default: ComponentType }>, module?: string) {
   let loaded: { default: ComponentType } | undefined;
   const Screen = lazy(() => (loaded ? ({ then: (done: (m: { default: ComponentType }) => void) => done(loaded!) } as unknown as Promise<{ default: ComponentType }>) : load()));
   const preload = () => load().then((m) => (loaded = m));
-  const screen = Object.assign(Screen, { preload });
+  const screen = Object.assign(Screen, { preload, module });
   preloadables.add(screen);
   return screen;
 }
@@ -151,3 +152,23 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Each route of the table (its pattern joined from the root) with the modules of the lazy screens it
+ * shows, layouts first; catch-alls last, as the router ranks them below any other match. For the
+ * build (web/build/prerender.ts), which preloads a page's chunks from this.
+ */
+export function routeModules(): { pattern: string; modules: string[] }[] {
+  const out: { pattern: string; modules: string[] }[] = [];
+  const walk = (level: RouteObject[], base: string, above: string[]) => {
+    for (const r of level) {
+      const pattern = r.path === undefined ? base : r.path.startsWith('/') ? r.path : `${base.replace(/\/$/, '')}/${r.path}`;
+      const module = screenOf(r.element)?.module;
+      const modules = module ? [...above, module] : above;
+      if (r.children) walk(r.children, pattern, modules);
+      else out.push({ pattern, modules });
+    }
+  };
+  walk(routes, '', []);
+  return [...out.filter((r) => !r.pattern.includes('*')), ...out.filter((r) => r.pattern.includes('*'))];
+}

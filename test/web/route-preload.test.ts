@@ -1,0 +1,92 @@
+/**
+ * Issue 14: a page opened directly fetches its screen's chunks beside the entry (web/build/route-preload.ts).
+ * The build's halves: the chunk graph (what each lazy screen needs beyond the entry), the route table
+ * (which screens a path shows), and the script preferences.js runs on every page.
+ */
+import { routeModules } from '@/app/routes';
+import { chunkFiles, patternSource, preloadScript, routeFiles } from '../../web/build/route-preload';
+
+const chunk = (fileName: string, o: { entry?: boolean; dynamic?: string; imports?: string[]; css?: string[] } = {}) => ({
+  type: 'chunk' as const,
+  fileName,
+  isEntry: !!o.entry,
+  isDynamicEntry: !!o.dynamic,
+  facadeModuleId: o.dynamic ? `/app/web/src/${o.dynamic}` : null,
+  imports: o.imports ?? [],
+  viteMetadata: { importedCss: new Set(o.css ?? []) },
+});
+
+describe('chunkFiles', () => {
+  const bundle = {
+    'assets/index.js': chunk('assets/index.js', { entry: true, imports: ['assets/react.js'] }),
+    'assets/react.js': chunk('assets/react.js'),
+    'assets/login.js': chunk('assets/login.js', { dynamic: 'features/auth/routes/login.tsx', imports: ['assets/forms.js', 'assets/react.js'] }),
+    'assets/forms.js': chunk('assets/forms.js', { imports: ['assets/api.js'], css: ['assets/forms.css'] }),
+    'assets/api.js': chunk('assets/api.js', { imports: ['assets/forms.js'] }),
+    'assets/logo.svg': { type: 'asset' as const },
+  };
+
+  it("lists a screen's chunk, its static imports through any depth (cycles too) and their CSS, not the entry's", () => {
+    expect(chunkFiles(bundle, '/app/web/src')).toEqual(new Map([['features/auth/routes/login.tsx', ['/assets/login.js', '/assets/forms.js', '/assets/api.js', '/assets/forms.css']]]));
+  });
+});
+
+describe('the route table as patterns', () => {
+  it('turns react-router paths into anchored expressions', () => {
+    expect(new RegExp(patternSource('/lec/:id'), 'i').test('/lec/01ABC')).toBe(true);
+    expect(new RegExp(patternSource('/lec/:id'), 'i').test('/lec/01ABC/more')).toBe(false);
+    expect(new RegExp(patternSource('/dashboard/Cuppons'), 'i').test('/dashboard/cuppons/')).toBe(true);
+    expect(new RegExp(patternSource('/'), 'i').test('/')).toBe(true);
+    expect(new RegExp(patternSource('/'), 'i').test('/term')).toBe(false);
+    expect(new RegExp(patternSource('/auth/*'), 'i').test('/auth/anything/here')).toBe(true);
+  });
+
+  it('names every route of the app, catch-alls last (the router ranks them below any other match)', () => {
+    const patterns = routeModules().map((r) => r.pattern);
+    for (const p of ['/', '/auth', '/auth/login', '/auth/google/callback', '/lec/:id', '/content', '/dashboard', '/dashboard/users/:id', '/profile/edit']) expect(patterns).toContain(p);
+    const firstCatchAll = patterns.findIndex((p) => p.includes('*'));
+    expect(patterns.slice(firstCatchAll).every((p) => p.includes('*'))).toBe(true);
+  });
+
+  it('keeps routes with files, each file once', () => {
+    const files = new Map([
+      ['a.tsx', ['/assets/a.js', '/assets/shared.js']],
+      ['b.tsx', ['/assets/b.js', '/assets/shared.js']],
+    ]);
+    expect(
+      routeFiles(
+        [
+          { pattern: '/x', modules: ['a.tsx', 'b.tsx'] },
+          { pattern: '/y', modules: [] },
+        ],
+        files,
+      ),
+    ).toEqual([['^/x/?$', ['/assets/a.js', '/assets/shared.js', '/assets/b.js']]]);
+  });
+});
+
+describe('the script preferences.js runs', () => {
+  const table: [string, string[]][] = [
+    [patternSource('/auth/login'), ['/assets/login.js', '/assets/auth.css']],
+    [patternSource('/auth/*'), ['/assets/auth-layout.js']],
+  ];
+  const run = (pathname: string) => {
+    window.history.pushState({}, '', pathname);
+    document.head.innerHTML = '';
+    // The script as the build writes it, run as the browser runs preferences.js.
+    new Function(preloadScript(table))();
+    return [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('crossorigin'), l.getAttribute('href')]);
+  };
+
+  it('preloads the first matching route: modules, and the stylesheet fetched only', () => {
+    expect(run('/auth/login')).toEqual([
+      ['modulepreload', null, '', '/assets/login.js'],
+      ['preload', 'style', '', '/assets/auth.css'],
+    ]);
+    expect(run('/auth/whatever')).toEqual([['modulepreload', null, '', '/assets/auth-layout.js']]);
+  });
+
+  it('adds nothing on a path no route names', () => {
+    expect(run('/nowhere')).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * A page opened directly (a link, a reload) fetches its screen's chunks beside the entry, not after
+ * it (issue 14). Without this the chain is: the HTML, then the entry (React, the router, the store:
+ * ~100 KB gzip), then — once the entry has run and matched the route — the screen's chunks. On a
+ * phone's slow link the second step waits for the whole first one.
+ *
+ * The build knows both halves: which source module each lazy screen is (`screenModules` below marks
+ * them in app/routes.tsx) and which files each module's chunk needs (`chunkFiles`, from the client
+ * bundle). web/build/prerender.ts joins them with the route table (`routeModules` in the Node build)
+ * and appends `preloadScript` to public/preferences.js, which runs first on every page (a file: the
+ * CSP allows no inline script) and adds `<link rel="modulepreload">` (and `rel="preload"` for the
+ * screen's stylesheet) for the route the address names. The entry's own files are left out:
+ * index.html preloads those. Same CORS mode as Vite's own loader (crossorigin), so nothing is fetched twice.
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** A route's path pattern (react-router syntax, joined from the root) and the lazy screens' modules it shows. */
+export interface RouteModules {
+  pattern: string;
+  modules: string[];
+}
+
+/** The files a chunk needs: itself, its static imports (transitively) and their CSS; URLs under `base`. */
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+const ROUTES_FILE = /[\\/]src[\\/]app[\\/]routes\.tsx$/;
+const LAZY_SCREEN = /preloadable\(\(\) => import\('([^']+)'\)\)/g;
+
+/**
+ * Marks each lazy screen of app/routes.tsx with its module (relative to web/src): `preloadable(() =>
+ * import('@/x/y'))` becomes `preloadable(() => import('@/x/y'), 'x/y.tsx')`, resolved as Vite does.
+ */
+export function screenModules(srcDir: string): Plugin {
+  return {
+    name: 'bioscope:screen-modules',
+    // Before TypeScript is compiled away, so the source reads as written.
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!ROUTES_FILE.test(id)) return undefined;
+      let out = '';
+      let last = 0;
+      if (!code.match(LAZY_SCREEN)) throw new Error('route-preload: app/routes.tsx has no preloadable(() => import(…)) left to mark');
+      for (const m of code.matchAll(LAZY_SCREEN)) {
+        const resolved = await this.resolve(m[1]!, id);
+        if (!resolved) throw new Error(`route-preload: cannot resolve ${m[1]} from ${id}`);
+        out += code.slice(last, m.index) + `preloadable(() => import('${m[1]}'), ${JSON.stringify(moduleKey(srcDir, resolved.id))})`;
+        last = m.index! + m[0].length;
+      }
+      return { code: out + code.slice(last), map: null };
+    },
+  };
+}
+
+export const moduleKey = (srcDir: string, file: string) => path.relative(srcDir, file.split('?')[0]!).split(path.sep).join('/');
+
+/** For each lazy chunk's source module (relative to `srcDir`): the files it needs that the entry does not bring. */
+export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>, srcDir: string, base = '/'): Map<string, string[]> {
+  const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+  const closure = (start: string) => {
+    const seen = new Set<string>();
+    const visit = (f: string) => {
+      if (seen.has(f) || !chunks.has(f)) return;
+      seen.add(f);
+      for (const i of chunks.get(f)!.imports) visit(i);
+    };
+    visit(start);
+    return seen;
+  };
+  const entry = new Set([...chunks.values()].filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+  const out = new Map<string, string[]>();
+  for (const c of chunks.values()) {
+    if (!c.isDynamicEntry || !c.facadeModuleId) continue;
+    const js = [...closure(c.fileName)].filter((f) => !entry.has(f));
+    const css = js.flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]);
+    out.set(moduleKey(srcDir, c.facadeModuleId), [...js, ...new Set(css)].map((f) => base + f));
+  }
+  return out;
+}
+
+/** A route pattern as a regular expression on the path (react-router matches without case). */
+export function patternSource(pattern: string): string {
+  const parts = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return `^/${parts.join('/')}/?$`;
+}
+
+/** The routes with the files to preload for each (routes with none are left out). */
+export function routeFiles(routes: RouteModules[], files: Map<string, string[]>): [string, string[]][] {
+  return routes.flatMap((r) => {
+    const all = [...new Set(r.modules.flatMap((m) => files.get(m) ?? []))];
+    return all.length ? [[patternSource(r.pattern), all] as [string, string[]]] : [];
+  });
+}
+
+/**
+ * The script appended to preferences.js: the first route matching the address gets its files
+ * preloaded. Each file is written once (routes name files by index: the table stays a few KB).
+ */
+export function preloadScript(table: [string, string[]][]): string {
+  const files = [...new Set(table.flatMap(([, f]) => f))];
+  const index = new Map(files.map((f, i) => [f, i]));
+  const routes = table.map(([pattern, f]) => [pattern, f.map((x) => index.get(x)!)]);
+  return `
+// Generated by web/build/route-preload.ts: the screen's chunks of the page opened, fetched beside the entry.
+(function (files, routes) {
+  try {
+    for (var i = 0; i < routes.length; i++) {
+      if (!new RegExp(routes[i][0], 'i').test(location.pathname)) continue;
+      for (var j = 0; j < routes[i][1].length; j++) {
+        var href = files[routes[i][1][j]];
+        var link = document.createElement('link');
+        // A stylesheet is only fetched ahead (Vite's loader applies it, and waits for it, with its chunk).
+        if (/\\.css$/.test(href)) {
+          link.rel = 'preload';
+          link.setAttribute('as', 'style');
+        } else link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+      return;
+    }
+  } catch (e) {
+    // Only a head start: the app loads what it needs anyway.
+  }
+})(${JSON.stringify(files)}, ${JSON.stringify(routes)});
+`;
+}
