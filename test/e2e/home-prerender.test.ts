@@ -127,6 +127,14 @@ describe('a page opened directly fetches its screen beside the entry (web/build/
     await context.close();
   });
 
+  it('names only files the site serves (a preload that 404s is an error in the console)', async () => {
+    const script = await (await fetch(platform().url + '/preferences.js')).text();
+    const files = JSON.parse(/\}\)\((\[.*?\]), \[\[/s.exec(script)![1]!) as string[];
+    expect(files.length).toBeGreaterThan(20);
+    const statuses = await Promise.all(files.map(async (f) => [f, (await fetch(platform().url + f)).status] as const));
+    expect(statuses.filter(([, s]) => s !== 200)).toEqual([]);
+  });
+
   it('a path no screen has fetches nothing ahead but what index.html names', async () => {
     const html = await (await fetch(platform().url + '/')).text();
     const named = new Set([...html.matchAll(/<(?:link|script)\b[^>]*(?:href|src)="([^"]+)"/g)].map((m) => m[1]!));

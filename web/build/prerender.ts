@@ -33,8 +33,9 @@ export function prerenderHome({ entry, configFile }: { entry: string; configFile
       srcDir = path.resolve(config.root, 'src');
       base = config.base;
     },
-    // The client bundle's chunk graph: which files each lazy screen needs (web/build/route-preload.ts).
-    generateBundle(_, bundle) {
+    // The client bundle's chunk graph as written: which files each lazy screen needs (web/build/route-preload.ts).
+    // Not generateBundle: Vite's CSS plugin drops the chunks that only held CSS after it (a preload of one 404s).
+    writeBundle(_, bundle) {
       files = chunkFiles(bundle as Parameters<typeof chunkFiles>[0], srcDir, base);
     },
     closeBundle: {
@@ -61,6 +62,8 @@ export function prerenderHome({ entry, configFile }: { entry: string; configFile
           // The page opened fetches its screen's chunks beside the entry: preferences.js runs first on every page.
           const table = routeFiles(routeModules(), files);
           if (!table.length) throw new Error('route-preload: no route has a lazy screen with files (screen-modules plugin missing?)');
+          const missing = [...new Set(table.flatMap(([, f]) => f))].filter((f) => !fs.existsSync(path.join(outDir, f.slice(base.length))));
+          if (missing.length) throw new Error(`route-preload: the table names files the build did not write: ${missing.join(', ')}`);
           const preferences = path.join(outDir, 'preferences.js');
           fs.appendFileSync(preferences, preloadScript(table));
           compressFile(preferences);
