@@ -201,7 +201,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     const ffmpeg = findFfmpeg();
     if ('missing' in ffmpeg) console.warn(`[transcoder] ${ffmpeg.missing}. The platform runs; uploaded videos fail with this reason.`);
     transcoder = createLocalTranscoder({
-      s3: s3Client(s3Endpoint),
+      s3: s3Client(s3Endpoint, 3),
       region: 'eu-central-1',
       bucket: MEDIA_BUCKET,
       ffmpeg,

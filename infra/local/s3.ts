@@ -33,7 +33,12 @@ export async function startS3(opts: { port: number; host: string; directory: str
   return { server, port: addr.port };
 }
 
-export function s3Client(endpoint: string) {
+/**
+ * `maxAttempts` 1 fails fast (set-up, tests). The local transcoder takes 3: it holds the client across
+ * a minute of ffmpeg, and s3rver closes idle keep-alive sockets, so a reused one can be reset as it is
+ * written ("read ECONNRESET" failed a transcode in CI); the SDK retries that as a transient error.
+ */
+export function s3Client(endpoint: string, maxAttempts = 1) {
   return new S3Client({
     endpoint,
     region: 'eu-central-1',
@@ -41,7 +46,7 @@ export function s3Client(endpoint: string) {
     forcePathStyle: true,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 1,
+    maxAttempts,
   });
 }
 
