@@ -137,10 +137,13 @@ async function featureScenarios(url: string, platformPid?: number) {
     console.log(`(catalogue not built yet: GET /api/cours/all answers ${courses.status}; its scenarios are skipped)`);
     return;
   }
-  for (const c of [50, 200]) await load('GET /api/cours/all (catalogue)', `${url}/api/cours/all`, c);
   const all = (await courses.json()) as { data: { id: string; terms: { id: string }[] }[] };
-  console.log('');
-  await classReads(JSON.parse(process.env.BIOSCOPE_PLATFORM!) as PlatformInfo, results, DURATION, platformPid);
+  // BENCH_ONLY=exam: only the exam burst and the commerce storm that follows it.
+  if (process.env.BENCH_ONLY !== 'exam') {
+    for (const c of [50, 200]) await load('GET /api/cours/all (catalogue)', `${url}/api/cours/all`, c);
+    console.log('');
+    await classReads(JSON.parse(process.env.BIOSCOPE_PLATFORM!) as PlatformInfo, results, DURATION, platformPid);
+  }
   if (process.env.BENCH_ONLY === 'class') return;
   console.log('');
   const students = await examBurst(url);
@@ -493,7 +496,7 @@ async function main() {
   try {
     for (const c of [50, 200]) await load('GET /api/health (public, 3 probes)', `${info.url}/api/health`, c);
     if (process.env.BENCH_ONLY !== 'userSearch') await featureScenarios(info.url, child.pid);
-    if (process.env.BENCH_ONLY !== 'class') await userSearch(info, child.pid);
+    if (process.env.BENCH_ONLY !== 'class' && process.env.BENCH_ONLY !== 'exam') await userSearch(info, child.pid);
     await dynamoGetItem(info.dynamoEndpoint, info.tableName);
     // Issue 14, the web on a phone: Lighthouse's mobile profile on /, /auth/login and a signed-in lecture.
     if (process.env.BENCH_ONLY === undefined && fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) {

@@ -54,7 +54,7 @@ try {
       await cdp.send('Network.clearBrowserCache');
       await tab.close();
       await browser.disconnect();
-      const result = await lighthouse(p.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+      const result = await lighthouse(p.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true, throttlingMethod: process.env.LH_THROTTLING || 'simulate' });
       if (!result) throw new Error(`Lighthouse gave no result for ${p.url}`);
       out.push(figuresOf(p.name, result.lhr));
       // LH_REPORT_DIR: each run's full report, to see where the time goes (open in the Lighthouse viewer).

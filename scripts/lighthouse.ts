@@ -6,6 +6,8 @@
  *   npm run lighthouse                 starts the platform as `npm start` runs it and prints the figures
  *   npm run lighthouse -- --budget     the same, and exits 1 when a page misses the budget below
  *   LH_REPORT_DIR=dir …               also writes each run's full Lighthouse report (JSON) there
+ *   LH_THROTTLING=devtools …          slows the browser's link and CPU for real instead of simulating
+ *                                      (Lighthouse's default): what a phone sees before the scripts arrive
  *   LH_URL=http://host:port …          measures a platform already running (signed-in page skipped
  *                                      unless LH_TOKEN holds a student's token and LH_LECTURE a lecture id)
  *

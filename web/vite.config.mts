@@ -3,7 +3,7 @@ import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
-import { prerenderHome } from './build/prerender';
+import { prerenderPages } from './build/prerender';
 import { screenModules } from './build/route-preload';
 import { bioscopeTheme } from './src/app/theme';
 
@@ -66,7 +66,14 @@ function zodJitless(): Plugin {
 
 export default defineConfig({
   root: here('.'),
-  plugins: [zodJitless(), screenModules(here('./src')), react(), amplifyTheme(), precompress(), prerenderHome({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts') })],
+  plugins: [
+    zodJitless(),
+    screenModules(here('./src')),
+    react(),
+    amplifyTheme(),
+    precompress(),
+    prerenderPages({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts'), srcDir: here('./src') }),
+  ],
   resolve: {
     alias: {
       '@': here('./src'),

@@ -1,20 +1,31 @@
 /**
- * The prerendered home page's HTML work (web/build/prerender.ts), apart from the build so a test
- * can run it without Vite.
+ * The prerendered pages' HTML work (web/build/prerender.ts), apart from the build so a test can run
+ * it without Vite.
  */
-export type Copies = { en: string; ar: string };
+export interface Copy {
+  /** The page's name (<html data-copy>, web/src/prerender.tsx: PRERENDERED). */
+  page: string;
+  language: 'en' | 'ar';
+  html: string;
+}
 
 const ROOT = '<div id="root"></div>';
 
 /**
- * One prerendered copy, marked with its language (`data-prerender`) for the stylesheet. The theme's
- * wrapper loses its fixed colour mode, so it follows <html data-theme> (the dark override also
- * matches that: web/vite.config.mts). `idSuffix` keeps ids unique across the copies.
+ * One prerendered copy, marked with its page (`data-copy-of`) and language (`data-prerender`) for the
+ * stylesheet. The theme's wrapper loses its fixed colour mode, so it follows <html data-theme> (the
+ * dark override also matches that: web/vite.config.mts). `idSuffix` keeps ids unique across the
+ * copies. A form cannot be sent before the app is here (sent natively, a GET would put a password in
+ * the address): its submit buttons become plain buttons, and with two fields or more a form has no
+ * implicit submission either.
  */
-export function markCopy(html: string, language: keyof Copies, idSuffix = ''): string {
+export function markCopy(html: string, language: Copy['language'], idSuffix = '', page = 'home'): string {
   const wrapper = /^<div data-amplify-theme="[^"]*" data-amplify-color-mode="[^"]*"/;
   if (!wrapper.test(html)) throw new Error('prerender: the page does not start with the theme wrapper (app/provider.tsx)');
-  let out = html.replace(wrapper, (tag) => tag.replace('<div ', `<div data-prerender="${language}" `).replace(/ data-amplify-color-mode="[^"]*"/, ''));
+  let out = html.replace(wrapper, (tag) =>
+    tag.replace('<div ', `<div data-copy-of="${page}" data-prerender="${language}" `).replace(/ data-amplify-color-mode="[^"]*"/, ''),
+  );
+  out = out.replace(/(<button\b[^>]*) type="submit"/g, '$1 type="button"');
   if (idSuffix) out = out.replace(/ (id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]+)"/g, (_, attr: string, ids: string) => ` ${attr}="${ids.split(' ').map((id) => id + idSuffix).join(' ')}"`);
   return out;
 }
@@ -33,13 +44,16 @@ export function splitHints(html: string): { hints: string[]; page: string } {
   return { hints, page };
 }
 
-/** The built index.html with the copies in its (empty) root and their resource hints in its head. */
-export function injectPrerender(indexHtml: string, copies: Copies): string {
+/**
+ * The built index.html with the copies in its (empty) root and their resource hints in its head.
+ * Ids keep their names in the English copies and take `-ar` in the Arabic ones; the test of the build
+ * checks they are unique across the pages too.
+ */
+export function injectPrerender(indexHtml: string, copies: Copy[]): string {
   if (!indexHtml.includes(ROOT)) throw new Error(`prerender: index.html has no empty ${ROOT}`);
-  const en = splitHints(copies.en);
-  const ar = splitHints(copies.ar);
-  const hints = [...new Set([...en.hints, ...ar.hints])].join('');
-  return indexHtml
-    .replace('</head>', `${hints}</head>`)
-    .replace(ROOT, `<div id="root">${markCopy(en.page, 'en')}${markCopy(ar.page, 'ar', '-ar')}</div>`);
+  const split = copies.map((c) => ({ copy: c, ...splitHints(c.html) }));
+  const hints = [...new Set(split.flatMap((c) => c.hints))].join('');
+  const pages = split.map(({ copy, page }) => markCopy(page, copy.language, copy.language === 'ar' ? '-ar' : '', copy.page)).join('');
+  return indexHtml.replace('</head>', `${hints}</head>`).replace(ROOT, `<div id="root">${pages}</div>`);
 }
+

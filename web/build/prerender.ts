@@ -1,36 +1,34 @@
 /**
- * Prerenders the home page at build time, and writes each route's chunks to preload into preferences.js
- * (web/build/route-preload.ts): after the client build, builds `entry` (web/src/prerender.tsx)
- * for Node with the same config, renders the page in each interface language and writes the copies
- * into the built index.html's `#root`, so the hero, title, description and why-section of `/` paint
- * with no JavaScript (issue 14). The page's CSP allows no inline script: the copies are plain HTML;
- * public/preferences.js (an external file, run before the first paint) marks <html> so that
- * styles/global.css shows only the copy in the stored language, and none on any other path (every
- * client route gets this same index.html, locally and from CloudFront) or for a stored session
- * (a signed-in home page puts the grades first). React then replaces the copy with the same page
- * (main.tsx loads the home screen before its first render).
+ * Prerenders the pages of web/src/prerender.tsx (PRERENDERED: the home page and the login form) at
+ * build time, and writes each route's chunks to preload into preferences.js (web/build/route-preload.ts):
+ * after the client build, builds `entry` for Node with the same config, renders each page in each
+ * interface language and writes the copies into the built index.html's `#root`, so they paint with no
+ * JavaScript (issue 14). The page's CSP allows no inline script: the copies are plain HTML;
+ * public/preferences.js (an external file, run before the first paint) names in <html data-copy> the
+ * page the address shows, so that styles/global.css shows only that page's copy in the stored
+ * language (every client route gets this same index.html, locally and from CloudFront), and none for
+ * a stored session. React then replaces the copy with the same page (main.tsx loads its screens before
+ * its first render and carries over what was typed).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { compressFile } from './precompress';
-import { type Copies, injectPrerender } from './prerender-html';
+import { type Copy, injectPrerender } from './prerender-html';
 import { chunkFiles, preloadScript, routeFiles, type RouteModules } from './route-preload';
 
-export function prerenderHome({ entry, configFile }: { entry: string; configFile: string }): Plugin {
+export function prerenderPages({ entry, configFile, srcDir }: { entry: string; configFile: string; srcDir: string }): Plugin {
   let outDir = '';
   let cacheDir = '';
-  let srcDir = '';
   let base = '/';
   let files = new Map<string, string[]>();
   return {
-    name: 'bioscope:prerender-home',
+    name: 'bioscope:prerender-pages',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       cacheDir = config.cacheDir;
-      srcDir = path.resolve(config.root, 'src');
       base = config.base;
     },
     // The client bundle's chunk graph as written: which files each lazy screen needs (web/build/route-preload.ts).
@@ -51,12 +49,15 @@ export function prerenderHome({ entry, configFile }: { entry: string; configFile
             logLevel: 'warn',
             build: { ssr: entry, outDir: tmp, emptyOutDir: true, sourcemap: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
           });
-          const { renderHome, routeModules } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as {
-            renderHome: (l: keyof Copies) => Promise<string>;
+          const { renderPage, routeModules, PRERENDERED, LANGUAGES } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as {
+            renderPage: (page: string, l: Copy['language']) => Promise<string>;
             routeModules: () => RouteModules[];
+            PRERENDERED: Record<string, string>;
+            LANGUAGES: Copy['language'][];
           };
           const index = path.join(outDir, 'index.html');
-          const copies = { en: await renderHome('en'), ar: await renderHome('ar') };
+          const copies: Copy[] = [];
+          for (const page of Object.keys(PRERENDERED)) for (const language of LANGUAGES) copies.push({ page, language, html: await renderPage(page, language) });
           fs.writeFileSync(index, injectPrerender(fs.readFileSync(index, 'utf8'), copies));
           compressFile(index);
           // The page opened fetches its screen's chunks beside the entry: preferences.js runs first on every page.

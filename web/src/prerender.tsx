@@ -1,15 +1,16 @@
 /**
- * The home page as HTML, rendered at build time (web/build/prerender.ts writes it into the `/`
- * page), so its hero, title, description and why-section paint before any JavaScript runs. One
- * copy per interface language: the page shows the one <html lang> names (public/preferences.js
- * sets it from the stored choice before the first paint; styles/global.css hides the other), and
- * React, once loaded, replaces it with the same page (main.tsx).
+ * The pages that arrive as HTML, rendered at build time (web/build/prerender.ts writes them into
+ * index.html), so they paint before any JavaScript runs: the home page (its hero, title, description
+ * and why-section) and the login form. One copy per page and interface language: the page shows the
+ * one public/preferences.js names (<html data-copy>, from the address) in the language <html lang>
+ * names (from the stored choice, before the first paint; styles/global.css hides the others), and
+ * React, once loaded, replaces it with the same page (main.tsx), carrying over what was typed.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from '@/app/app';
-import { homeScreen, routes } from '@/app/routes';
+import { preloadRoute, routes } from '@/app/routes';
 
 // The route table's screens by route, for the page preloads the build writes (web/build/route-preload.ts).
 export { routeModules } from '@/app/routes';
@@ -20,17 +21,29 @@ import { setTheme } from '@/stores/theme-slice';
 
 export const LANGUAGES: readonly Language[] = ['en', 'ar'];
 
-/** The signed-out home page (`/`) in `language`, as React renders it on the client. */
-export async function renderHome(language: Language): Promise<string> {
-  await homeScreen.preload();
+/**
+ * The prerendered pages by the name <html data-copy> gives them (public/preferences.js maps the
+ * addresses to these names; styles/global.css hides each page's copies elsewhere), with the path
+ * each is rendered at.
+ */
+export const PRERENDERED = { home: '/', login: '/auth/login' } as const;
+export type PrerenderedPage = keyof typeof PRERENDERED;
+
+/** A prerendered page (signed out) in `language`, as React renders it on the client. */
+export async function renderPage(page: PrerenderedPage, language: Language): Promise<string> {
+  const path = PRERENDERED[page];
+  await preloadRoute(path);
   const store = makeStore();
   store.dispatch(setLanguage(language));
   // The default theme (spec 3); the colours follow <html data-theme> until React takes over.
   store.dispatch(setTheme('dark'));
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   return renderToString(
     <StrictMode>
       <App store={store} router={router} />
     </StrictMode>,
   );
 }
+
+/** The signed-out home page (`/`) in `language`. */
+export const renderHome = (language: Language) => renderPage('home', language);

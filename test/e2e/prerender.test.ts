@@ -1,11 +1,12 @@
 /**
- * Issue 14: `/` paints its hero, title, description and why-section from the HTML alone (prerendered at
- * build time, web/build/prerender.ts), in the stored language, and React takes the page over without
- * a flash or a layout shift. Real Chromium on a phone screen, against the local gateway.
+ * Issue 14: `/` paints its hero, title, description and why-section, and `/auth/login` its form, from
+ * the HTML alone (prerendered at build time, web/build/prerender.ts), in the stored language, and
+ * React takes the page over without a flash or a layout shift, keeping what was typed. Real Chromium
+ * on a phone screen, against the local gateway.
  */
 import type { Page } from 'playwright-core';
 import { browserForFile, newPage, PHONE, shot } from '../support/browser';
-import { platform } from '../support/platform';
+import { makeUser, platform } from '../support/platform';
 
 const browser = browserForFile();
 
@@ -20,16 +21,18 @@ async function phone(store: Record<string, string> = {}) {
 
 const blockScripts = (page: Page) => page.route(/\/assets\/.*\.js$/, (r) => r.abort());
 const shownCopies = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#root [data-prerender]')].filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.dataset.prerender));
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('#root [data-prerender]')].filter((e) => getComputedStyle(e).display !== 'none').map((e) => `${e.dataset.copyOf}:${e.dataset.prerender}`),
+  );
 
 describe('the prerendered home page', () => {
   it('arrives in the HTML of / with the Arabic copy right-to-left and no inline script', async () => {
     const html = await (await fetch(platform().url + '/')).text();
     const root = html.slice(html.indexOf('<div id="root">'));
-    expect(root).toContain('<div data-prerender="ar" data-amplify-theme="bioscope" dir="rtl">');
+    expect(root).toContain('<div data-copy-of="home" data-prerender="ar" data-amplify-theme="bioscope" dir="rtl">');
     expect(root).toMatch(/<h1 lang="ar">د\. أحمد الشريف<\/h1>/);
     expect(root).toContain('ليه بيوسكوب؟');
-    expect(root).toContain('<div data-prerender="en" data-amplify-theme="bioscope" dir="ltr">');
+    expect(root).toContain('<div data-copy-of="home" data-prerender="en" data-amplify-theme="bioscope" dir="ltr">');
     for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toContain(' src="/');
   });
 
@@ -37,7 +40,7 @@ describe('the prerendered home page', () => {
     const { page, context } = await phone({ language: 'ar' });
     await blockScripts(page);
     await page.goto(platform().url + '/');
-    expect(await shownCopies(page)).toEqual(['ar']);
+    expect(await shownCopies(page)).toEqual(['home:ar']);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'د. أحمد الشريف' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'ليه بيوسكوب؟' }).isVisible()).resolves.toBe(true);
@@ -46,18 +49,22 @@ describe('the prerendered home page', () => {
     await context.close();
   });
 
-  it('shows the English copy by default (spec 3) and none on another path or with a stored session', async () => {
+  it('shows the English copy by default (spec 3), the page of the address only, and none with a stored session', async () => {
     const visitor = await phone();
     await blockScripts(visitor.page);
     await visitor.page.goto(platform().url + '/');
-    expect(await shownCopies(visitor.page)).toEqual(['en']);
+    expect(await shownCopies(visitor.page)).toEqual(['home:en']);
     await visitor.page.goto(platform().url + '/auth/login');
+    expect(await shownCopies(visitor.page)).toEqual(['login:en']);
+    await visitor.page.goto(platform().url + '/auth/registeration');
     expect(await shownCopies(visitor.page)).toEqual([]);
     await visitor.context.close();
 
     const student = await phone({ user: JSON.stringify({ token: 'x' }) });
     await blockScripts(student.page);
     await student.page.goto(platform().url + '/');
+    expect(await shownCopies(student.page)).toEqual([]);
+    await student.page.goto(platform().url + '/auth/login');
     expect(await shownCopies(student.page)).toEqual([]);
     await student.context.close();
   });
@@ -81,7 +88,7 @@ describe('the prerendered home page', () => {
     await page.goto(platform().url + '/', { waitUntil: 'domcontentloaded' });
     const h1Box = () => page.evaluate(() => [...document.querySelectorAll('h1')].map((e) => e.getBoundingClientRect().toJSON() as DOMRect).filter((r) => r.width > 0));
     const before = await h1Box();
-    expect(await shownCopies(page)).toEqual([language]);
+    expect(await shownCopies(page)).toEqual([`home:${language}`]);
     expect(before).toHaveLength(1);
     release();
     // React replaced the copies with the page itself, the heading where it was.
@@ -90,6 +97,53 @@ describe('the prerendered home page', () => {
     expect(await h1Box()).toEqual(before);
     expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.05);
     await shot(page, `home-taken-over-${language}-phone`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the prerendered login form', () => {
+  it('paints in Arabic right-to-left with no JavaScript, and cannot be sent before the app is here', async () => {
+    const { page, context } = await phone({ language: 'ar' });
+    await blockScripts(page);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
+    await page.goto(platform().url + '/auth/login');
+    expect(await shownCopies(page)).toEqual(['login:ar']);
+    await expect(page.getByLabel('البريد الإلكتروني أو رقم الهاتف').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('كلمة المرور', { exact: true }).isVisible()).resolves.toBe(true);
+    await shot(page, 'login-prerender-ar-phone');
+    // Typed and sent by a student who does not wait: nothing leaves the page (a native GET would carry the password).
+    await page.getByLabel('البريد الإلكتروني أو رقم الهاتف').fill('student@example.com');
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('secret-password');
+    await page.getByLabel('كلمة المرور', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(platform().url + '/auth/login');
+    expect(asked.filter((u) => u.includes('secret-password'))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what the student typed before the app arrived, and logs in with it', async () => {
+    const user = await makeUser();
+    const { page, context, errors } = await phone({ language: 'ar' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/login-[\w-]+\.js$/, async (r) => {
+      await held;
+      await r.continue();
+    });
+    await page.goto(platform().url + '/auth/login', { waitUntil: 'domcontentloaded' });
+    expect(await shownCopies(page)).toEqual(['login:ar']);
+    await page.getByLabel('البريد الإلكتروني أو رقم الهاتف').fill(user.email);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill(user.password);
+    release();
+    await page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null && document.querySelector('form') !== null);
+    await expect(page.getByLabel('البريد الإلكتروني أو رقم الهاتف').inputValue()).resolves.toBe(user.email);
+    await expect(page.getByLabel('كلمة المرور', { exact: true }).evaluate((e) => e === document.activeElement)).resolves.toBe(true);
+    await shot(page, 'login-taken-over-ar-phone');
+    await page.getByLabel('كلمة المرور', { exact: true }).press('Enter');
+    await page.waitForURL(platform().url + '/');
     expect(errors).toEqual([]);
     await context.close();
   });

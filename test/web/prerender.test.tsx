@@ -1,0 +1,157 @@
+/**
+ * Issue 14: the home page and the login form arrive prerendered (web/build/prerender.ts). What the
+ * build writes into index.html, and that the app then takes the page over with the same page, not
+ * a spinner, keeping what was typed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { act, screen } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { createMemoryRouter } from 'react-router';
+import { App } from '@/app/app';
+import { homeScreen, preloadRoute, routes } from '@/app/routes';
+import { makeStore } from '@/app/store';
+import { arHome } from '@/i18n/ar/home';
+import { enHome } from '@/i18n/en/home';
+import { arAuth } from '@/i18n/ar/auth';
+import { enAuth } from '@/i18n/en/auth';
+import { carryOverInput, typedInto } from '@/lib/prerender-takeover';
+import { LANGUAGES, PRERENDERED, renderHome, renderPage, type PrerenderedPage } from '@/prerender';
+import { type Copy, injectPrerender, markCopy, splitHints } from '../../web/build/prerender-html';
+
+const allCopies = async (): Promise<Copy[]> => {
+  const copies: Copy[] = [];
+  for (const page of Object.keys(PRERENDERED) as PrerenderedPage[]) for (const language of LANGUAGES) copies.push({ page, language, html: await renderPage(page, language) });
+  return copies;
+};
+
+const INDEX = '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+
+describe('the prerendered home page', () => {
+  it('renders the Arabic page right-to-left with its hero, title and why-section from the dictionary', async () => {
+    const html = await renderHome('ar');
+    expect(splitHints(html).page).toMatch(/^<div data-amplify-theme="bioscope" data-amplify-color-mode="dark" dir="rtl">/);
+    for (const key of ['home.teacherRole', 'home.teacherName', 'home.teacherMessage', 'home.whyTitle', 'home.why.lectures', 'home.why.followUpText'] as const)
+      expect(html).toContain(arHome[key]);
+    expect(html).toMatch(/<h1[^>]*>د\. أحمد الشريف<\/h1>/);
+    // Signed out: the login call to action, no grade cards (they need the server).
+    expect(html).toContain('href="/auth"');
+    expect(html).not.toContain(enHome['home.why.lectures']);
+  });
+
+  it('renders the English page left-to-right', async () => {
+    const html = await renderHome('en');
+    expect(splitHints(html).page).toMatch(/^<div data-amplify-theme="bioscope" data-amplify-color-mode="dark" dir="ltr">/);
+    expect(html).toContain(enHome['home.whyTitle']);
+    expect(html).toContain(enHome['home.teacherRole']);
+  });
+
+  it('writes every copy into the empty root: marked by page and language, colour mode left to <html>, ids unique', async () => {
+    const out = injectPrerender(INDEX, await allCopies());
+    const root = out.slice(out.indexOf('<div id="root">'), out.indexOf('<script'));
+    expect(root).toContain('<div data-copy-of="home" data-prerender="en" data-amplify-theme="bioscope" dir="ltr">');
+    expect(root).toContain('<div data-copy-of="home" data-prerender="ar" data-amplify-theme="bioscope" dir="rtl">');
+    expect(root).toContain('<div data-copy-of="login" data-prerender="en" data-amplify-theme="bioscope" dir="ltr">');
+    expect(root).toContain('<div data-copy-of="login" data-prerender="ar" data-amplify-theme="bioscope" dir="rtl">');
+    expect(root).not.toContain('data-amplify-color-mode');
+    const ids = [...root.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(6);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(root).toContain('aria-labelledby="why-heading-ar"');
+    expect(root).toContain('for="login-identifier-ar"');
+    // The hero logo, when it is a file (here the test's stub; inlined in the build), preloaded once in <head>.
+    const head = out.slice(0, out.indexOf('</head>'));
+    expect(head.match(/<link rel="preload" as="image" href="test-file-stub"\/>/g)).toHaveLength(1);
+    expect(root).not.toContain('<link');
+    // No inline script: the CSP allows scripts from the site only.
+    expect(out.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('prerenders the login form with nothing that sends it before the app is here', async () => {
+    const html = markCopy(splitHints(await renderPage('login', 'ar')).page, 'ar', '-ar', 'login');
+    expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/);
+    expect(html).toContain(arAuth['auth.identifier']);
+    expect(html).toContain('name="identifier"');
+    expect(html).toContain('name="password"');
+    // Sent natively, a GET would put the password in the address.
+    expect(html).not.toContain('type="submit"');
+    expect(html.match(/<button/g)!.length).toBeGreaterThan(1);
+    expect(html).toContain('href="/auth/registeration"');
+  });
+
+  it('names each prerendered page in preferences.js (by address) and in the stylesheet (hidden elsewhere)', () => {
+    const preferences = fs.readFileSync(path.join(__dirname, '../../web/public/preferences.js'), 'utf8');
+    const css = fs.readFileSync(path.join(__dirname, '../../web/src/styles/global.css'), 'utf8');
+    for (const [page, at] of Object.entries(PRERENDERED)) {
+      expect(preferences).toContain(`'${at}': '${page}'`);
+      expect(css).toContain(`html:not([data-copy='${page}']) [data-copy-of='${page}']`);
+    }
+  });
+
+  it('refuses an index.html without an empty root, or a page that does not start with the theme wrapper', () => {
+    expect(() => injectPrerender('<div id="root">x</div>', [])).toThrow(/empty/);
+    expect(() => markCopy('<main></main>', 'en')).toThrow(/theme wrapper/);
+  });
+});
+
+describe('the app taking `/` over', () => {
+  it('renders the home page in its first pass once the home screen is preloaded (no spinner between)', async () => {
+    await homeScreen.preload();
+    const container = document.createElement('div');
+    document.body.append(container);
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    const root = createRoot(container);
+    // One synchronous render and commit: a lazy screen still loading would leave the spinner here.
+    act(() => root.render(<App store={makeStore()} router={router} />));
+    expect(screen.getByRole('heading', { level: 1, name: 'د. أحمد الشريف' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('loads a page\'s layout and screen together: after preloadRoute the login page renders in the first pass', async () => {
+    await preloadRoute('/auth/login');
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    act(() => root.render(<App store={makeStore()} router={createMemoryRouter(routes, { initialEntries: ['/auth/login'] })} />));
+    // Both lazy levels (the auth layout and its login page) were here before the render.
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('preloads nothing for a path with no lazy screen (an unknown path only redirects home)', async () => {
+    await expect(preloadRoute('/no/such/page')).resolves.toStrictEqual([]);
+    await expect(preloadRoute('/auth/login')).resolves.toHaveLength(2);
+  });
+
+  it('keeps what was typed into the prerendered login form, and the focus, when the app takes it over', async () => {
+    await preloadRoute('/auth/login');
+    const container = document.createElement('div');
+    container.innerHTML = markCopy(splitHints(await renderPage('login', 'en')).page, 'en', '', 'login');
+    document.body.append(container);
+    const prerendered = container.querySelector<HTMLInputElement>('input[name="identifier"]')!;
+    prerendered.value = 'student@example.com';
+    prerendered.focus();
+    const typed = typedInto(container);
+    expect(typed).toEqual({ values: [['identifier', 'student@example.com']], focused: 'identifier' });
+    const root = createRoot(container);
+    act(() => {
+      flushSync(() => root.render(<App store={makeStore()} router={createMemoryRouter(routes, { initialEntries: ['/auth/login'] })} />));
+      carryOverInput(container, typed);
+    });
+    expect(container.querySelector('[data-prerender]')).toBeNull();
+    const identifier = screen.getByLabelText(enAuth['auth.identifier']);
+    expect(identifier).toHaveValue('student@example.com');
+    expect(identifier).toHaveFocus();
+    // The form itself has the value: sent with no password, only the password is missing.
+    await act(async () => screen.getByRole('button', { name: 'Log in' }).click());
+    expect(identifier).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText(enAuth['auth.password'])).toHaveAttribute('aria-invalid', 'true');
+    act(() => root.unmount());
+    container.remove();
+  });
+});
