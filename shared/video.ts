@@ -32,6 +32,18 @@ export const DEFAULT_HLS_LADDER: readonly LadderRung[] = [
 export const HLS_AUDIO_KBPS = 96;
 export const HLS_SEGMENT_SECONDS = 6;
 
+/**
+ * Each transcode also captures a poster: a JPEG of POSTER_HEIGHT lines (width from the source's
+ * shape) at POSTER_AT_SECONDS into the video (a lecture's first frame is often black), or the first
+ * frame of a shorter one. MediaConvert captures the first frame and one every POSTER_AT_SECONDS, at
+ * most two, named <POSTER_BASE>.0000000.jpg, .0000001.jpg; the job's COMPLETE event names the last.
+ * The player shows it before play: a few kB where the first picture took a segment of video.
+ */
+export const POSTER_BASE = 'poster';
+export const POSTER_HEIGHT = 360;
+export const POSTER_AT_SECONDS = 5;
+export const POSTER_JPEG_QUALITY = 70;
+
 /** A view counts once this share of the video has played (not on open). */
 export const VIDEO_VIEW_SHARE = 0.3;
 /** The most views per video a teacher may set (null on the lecture: no limit). */

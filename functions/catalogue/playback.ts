@@ -11,7 +11,7 @@ import { countPlaybackView, lectureViewsKey, playbackOf, playbackOfAssetUntil, r
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import { cookiesForAsset } from '../lib/media-cookies';
 import { sitePath } from '../lib/media-urls';
-import { type AssetRecord, assetIdOfKey, assetKeyOf, hlsMasterKey } from '../media/public';
+import { type AssetRecord, assetIdOfKey, assetKeyOf, hlsMasterKey, hlsPrefixOf } from '../media/public';
 import { gatePlan, type VideoLock } from '../quizzes/public';
 import { canWatch, type Viewer } from './access';
 import { classReads } from './class-reads';
@@ -74,6 +74,8 @@ export interface PlaybackStarted {
     playbackId: string;
     rungs: { name: string; height: number; width: number; bandwidth: number }[];
     encrypted: boolean;
+    posterUrl?: string;
+    durationSeconds?: number;
   };
   cookies: string[];
 }
@@ -104,6 +106,8 @@ export async function startPlayback(lectureId: string, videoId: string, viewer: 
       playbackId,
       rungs: (asset.rungs ?? []).map(({ name, height, width, bandwidth }) => ({ name, height, width, bandwidth })),
       encrypted: asset.encrypted === true,
+      ...(asset.poster ? { posterUrl: sitePath(hlsPrefixOf(assetId) + asset.poster) } : {}),
+      ...(asset.durationSeconds ? { durationSeconds: asset.durationSeconds } : {}),
     },
     cookies,
   };

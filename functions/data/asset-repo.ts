@@ -33,6 +33,8 @@ export interface AssetRecord {
   /** The ladder as produced (state ready). */
   rungs?: AssetRung[];
   durationSeconds?: number;
+  /** The poster's file name in the asset's folder (hls/<assetId>/poster.0000001.jpg → poster.0000001.jpg); absent: none captured. */
+  poster?: string;
   /** Segments are AES-128 encrypted; the key is served by our API only. */
   encrypted?: boolean;
   updatedAt: string;
@@ -112,9 +114,9 @@ export const recordProgress = (assetId: string, sourceEtag: string, progress: nu
   });
 
 /** AP56: the ladder is stored; the video may be played. */
-export const recordReady = (assetId: string, sourceEtag: string, done: { rungs: AssetRung[]; durationSeconds?: number; jobId?: string }) =>
+export const recordReady = (assetId: string, sourceEtag: string, done: { rungs: AssetRung[]; durationSeconds?: number; poster?: string; jobId?: string }) =>
   updateAsset(assetId, {
-    UpdateExpression: `SET #state = :ready, progress = :full, rungs = :rungs, updatedAt = :now${done.durationSeconds !== undefined ? ', durationSeconds = :d' : ''}${done.jobId ? ', jobId = :job' : ''} REMOVE failure`,
+    UpdateExpression: `SET #state = :ready, progress = :full, rungs = :rungs, updatedAt = :now${done.durationSeconds !== undefined ? ', durationSeconds = :d' : ''}${done.jobId ? ', jobId = :job' : ''}${done.poster ? ', poster = :poster' : ''} REMOVE failure${done.poster ? '' : ', poster'}`,
     ConditionExpression: 'sourceEtag = :etag',
     ExpressionAttributeNames: ASSET_NAMES,
     ExpressionAttributeValues: {
@@ -125,6 +127,7 @@ export const recordReady = (assetId: string, sourceEtag: string, done: { rungs: 
       ':etag': sourceEtag,
       ...(done.durationSeconds !== undefined ? { ':d': done.durationSeconds } : {}),
       ...(done.jobId ? { ':job': done.jobId } : {}),
+      ...(done.poster ? { ':poster': done.poster } : {}),
     },
   });
 

@@ -5,7 +5,7 @@
  *
  * - images/<ulid>.<ext>: public through /media/images/*;
  * - videos/<ulid>-<name>: the uploaded source of a video, never served to a student;
- * - hls/<assetId>/master.m3u8, hls/<assetId>/<rung>/index.m3u8 and its segments: the transcoded ladder
+ * - hls/<assetId>/master.m3u8, hls/<assetId>/<rung>/index.m3u8 and its segments, hls/<assetId>/poster.NNNNNNN.jpg: the transcoded ladder and its poster
  *   (MediaConvert in AWS, ffmpeg locally), served through /media/hls/<assetId>/* only with the signed
  *   cookies the playback route issues for that asset (CloudFront in AWS, the local gateway here).
  */

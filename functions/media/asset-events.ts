@@ -12,8 +12,10 @@ export async function applyAssetChange(change: AssetChange): Promise<boolean> {
   switch (change.kind) {
     case 'progress':
       return recordProgress(assetId, sourceEtag, change.progress);
-    case 'ready':
-      return recordReady(assetId, sourceEtag, { rungs: change.rungs, ...(change.durationSeconds !== undefined ? { durationSeconds: change.durationSeconds } : {}), ...(change.jobId ? { jobId: change.jobId } : {}) });
+    case 'ready': {
+      const { rungs, durationSeconds, poster, jobId } = change;
+      return recordReady(assetId, sourceEtag, { rungs, ...(durationSeconds !== undefined ? { durationSeconds } : {}), ...(poster ? { poster } : {}), ...(jobId ? { jobId } : {}) });
+    }
     case 'failed':
       return recordFailed(assetId, sourceEtag, change.failure);
   }

@@ -2,14 +2,16 @@
  * The transcode job of one uploaded source, as MediaConvert's CreateJob input: one HLS output group
  * to s3://<bucket>/hls/<assetId>/master, one output per ladder rung (H.264 QVBR capped at the rung's
  * bitrate, AAC, IDR every 2 s), segments of HLS_SEGMENT_SECONDS, and optionally AES-128 with a static
- * key. The local platform's ffmpeg runner (infra/local/transcoder*.ts) reads the very same input.
+ * key; and a frame capture group for the poster (shared/video.ts POSTER_*) into the same folder, so
+ * the playback cookies open it too. The local platform's ffmpeg runner (infra/local/transcoder*.ts)
+ * reads the very same input.
  *
  * UserMetadata carries what the job's events need to find and check the asset: assetId, sourceKey,
  * sourceEtag (the bytes this job transcodes: an event of an older job changes nothing) and the ladder
  * (compact, so the finished rungs are named and priced as the job asked, whatever the settings say by then).
  */
 import type { CreateJobCommandInput, Output } from '@aws-sdk/client-mediaconvert';
-import { DEFAULT_HLS_LADDER, HLS_AUDIO_KBPS, HLS_SEGMENT_SECONDS, type LadderRung } from '../../shared/video';
+import { DEFAULT_HLS_LADDER, HLS_AUDIO_KBPS, HLS_SEGMENT_SECONDS, type LadderRung, POSTER_AT_SECONDS, POSTER_BASE, POSTER_HEIGHT, POSTER_JPEG_QUALITY } from '../../shared/video';
 import { hlsPrefixOf, HLS_MASTER } from '../lib/media-layout';
 
 /** Each rung's video keyframe interval: 2 s, so every segment starts on one (Apple's HLS authoring spec). */
@@ -98,6 +100,19 @@ function outputOf(rung: LadderRung): Output {
   };
 }
 
+/** The poster's output: the first frame and one every POSTER_AT_SECONDS, at most two (the event names the last). */
+export const posterOutput: Output = {
+  ContainerSettings: { Container: 'RAW' },
+  VideoDescription: {
+    Height: POSTER_HEIGHT,
+    ScalingBehavior: 'DEFAULT',
+    CodecSettings: {
+      Codec: 'FRAME_CAPTURE',
+      FrameCaptureSettings: { FramerateNumerator: 1, FramerateDenominator: POSTER_AT_SECONDS, MaxCaptures: 2, Quality: POSTER_JPEG_QUALITY },
+    },
+  },
+};
+
 /** The CreateJob input of one source (see the file's comment). */
 export function createJobInput(req: JobRequest): CreateJobCommandInput {
   const masterBase = HLS_MASTER.replace(/\.m3u8$/, '');
@@ -149,6 +164,11 @@ export function createJobInput(req: JobRequest): CreateJobCommandInput {
             },
           },
           Outputs: req.ladder.map(outputOf),
+        },
+        {
+          Name: 'Poster',
+          OutputGroupSettings: { Type: 'FILE_GROUP_SETTINGS', FileGroupSettings: { Destination: `s3://${req.bucket}/${hlsPrefixOf(req.assetId)}${POSTER_BASE}` } },
+          Outputs: [posterOutput],
         },
       ],
     },

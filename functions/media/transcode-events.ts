@@ -4,6 +4,7 @@
  * failed with the transcoder's reason. Pure: on-transcode-event.ts writes the result.
  */
 import type { AssetRung } from '../data/asset-repo';
+import { hlsPrefixOf } from '../lib/media-layout';
 import { bandwidthOf, ladderFromMetadata } from './job';
 
 export interface JobStateDetail {
@@ -34,16 +35,32 @@ interface Target {
 }
 export type AssetChange =
   | (Target & { kind: 'progress'; progress: number })
-  | (Target & { kind: 'ready'; rungs: AssetRung[]; durationSeconds?: number })
+  | (Target & { kind: 'ready'; rungs: AssetRung[]; durationSeconds?: number; poster?: string })
   | (Target & { kind: 'failed'; failure: string });
+
+const outputPath = (o: { outputFilePaths?: string[] }) => o.outputFilePaths?.[0] ?? '';
+const isPoster = (path: string) => /\.jpe?g$/i.test(path);
+
+/**
+ * The poster a COMPLETE event reports (the frame capture's file, shared/video.ts POSTER_BASE): its
+ * name in the asset's folder, only when it lies right in that folder (hls/<assetId>/).
+ */
+function posterOf(detail: JobStateDetail, assetId: string): string | undefined {
+  const path = (detail.outputGroupDetails ?? []).flatMap((g) => g.outputDetails ?? []).map(outputPath).find(isPoster);
+  const m = path ? /^s3:\/\/[^/]+\/(.+)$/.exec(path) : null;
+  const folder = hlsPrefixOf(assetId);
+  const name = m?.[1]?.startsWith(folder) ? m[1].slice(folder.length) : undefined;
+  return name && /^[A-Za-z0-9._-]{1,100}$/.test(name) ? name : undefined;
+}
 
 /** The rungs a COMPLETE event reports, named and priced from the job's ladder (UserMetadata), measured by the transcoder. */
 function rungsOf(detail: JobStateDetail): { rungs: AssetRung[]; durationSeconds?: number } {
   const ladder = ladderFromMetadata(detail.userMetadata?.ladder);
-  const outputs = (detail.outputGroupDetails ?? []).flatMap((g) => g.outputDetails ?? []);
+  // The HLS group's outputs (a poster is no rung).
+  const outputs = (detail.outputGroupDetails ?? []).flatMap((g) => g.outputDetails ?? []).filter((o) => !isPoster(outputPath(o)));
   const rungs: AssetRung[] = [];
   outputs.forEach((o, i) => {
-    const path = o.outputFilePaths?.[0] ?? '';
+    const path = outputPath(o);
     // hls/<id>/master_240p.m3u8 (MediaConvert) or hls/<id>/240p/index.m3u8 (local): the rung by its name, else by position.
     const rung = ladder.find((r) => path.includes(`_${r.name}.`) || path.includes(`/${r.name}/`)) ?? ladder[i];
     if (!rung) return;
@@ -73,7 +90,8 @@ export function assetChangeOf(event: JobStateEvent): AssetChange | undefined {
     case 'COMPLETE': {
       const done = rungsOf(d);
       if (!done.rungs.length) return { ...target, kind: 'failed', failure: 'The transcode finished without any output' };
-      return { ...target, kind: 'ready', ...done };
+      const poster = posterOf(d, assetId);
+      return { ...target, kind: 'ready', ...done, ...(poster ? { poster } : {}) };
     }
     case 'ERROR':
       return { ...target, kind: 'failed', failure: d.errorMessage?.trim() || `The transcode failed (error ${d.errorCode ?? 'unknown'})` };

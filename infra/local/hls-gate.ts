@@ -102,13 +102,14 @@ export function signedCookieProblem(cookies: Map<string, string>, url: string, k
 /** The public keys of a key group, as the gateway holds them. */
 export const keyGroup = (pairs: { keyPairId: string; publicKey: string }[]) => new Map(pairs.map((p) => [p.keyPairId, createPublicKey(p.publicKey)]));
 
-/** Content types of an HLS ladder's files (s3rver gives back what the writer stored, if anything). */
+/** Content types of an HLS ladder's files and its poster (s3rver gives back what the writer stored, if anything). */
 export function hlsContentType(key: string): string | undefined {
   if (key.endsWith('.m3u8')) return 'application/vnd.apple.mpegurl';
   if (key.endsWith('.ts')) return 'video/mp2t';
   if (key.endsWith('.m4s') || key.endsWith('.mp4')) return 'video/mp4';
   if (key.endsWith('.aac')) return 'audio/aac';
   if (key.endsWith('.vtt')) return 'text/vtt; charset=utf-8';
+  if (key.endsWith('.jpg')) return 'image/jpeg';
   return undefined;
 }
 

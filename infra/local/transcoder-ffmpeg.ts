@@ -24,6 +24,8 @@ export interface LocalJobPlan {
   segmentSeconds: number;
   audioKbps: number;
   aes?: { keyHex: string; url: string };
+  /** The job's frame capture (a poster): <outPrefix><base>.NNNNNNN.jpg, the first frame and one every `everySeconds`, at most `max`. */
+  poster?: { base: string; height: number; everySeconds: number; max: number; quality: number };
   userMetadata: Record<string, string>;
 }
 
@@ -61,6 +63,7 @@ export function planOf(input: CreateJobCommandInput): LocalJobPlan {
     throw new Error('HLS encryption needs StaticKeyProvider.StaticKeyValue (32 hex digits) and Url');
   }
   return {
+    ...posterPlan(settings?.OutputGroups ?? [], dest.bucket, outPrefix),
     bucket: source.bucket,
     sourceKey: source.key,
     outBucket: dest.bucket,
@@ -111,6 +114,39 @@ export function sourceProblem(info: SourceInfo): string | undefined {
   if (!info.video) return 'The file has no video stream';
   if (info.still || !info.durationSeconds) return `The file is a still image (${info.video.codec}), not a video`;
   return undefined;
+}
+
+/** The frame capture group's poster, when there is one writing into the HLS folder (where the playback cookies reach). */
+function posterPlan(groups: NonNullable<NonNullable<CreateJobCommandInput['Settings']>['OutputGroups']>, bucket: string, outPrefix: string): Pick<LocalJobPlan, 'poster'> {
+  for (const g of groups) {
+    const dest = g.OutputGroupSettings?.FileGroupSettings?.Destination;
+    const out = g.Outputs?.find((o) => o.VideoDescription?.CodecSettings?.Codec === 'FRAME_CAPTURE');
+    const fc = out?.VideoDescription?.CodecSettings?.FrameCaptureSettings;
+    if (g.OutputGroupSettings?.Type !== 'FILE_GROUP_SETTINGS' || !dest || !out || !fc) continue;
+    const where = s3Url(dest, 'FileGroupSettings.Destination');
+    const base = where.key.slice(outPrefix.length) + (out.NameModifier ?? '');
+    if (where.bucket !== bucket || !where.key.startsWith(outPrefix) || !/^[A-Za-z0-9_-]{1,40}$/.test(base)) throw new Error(`the frame capture must write into the HLS folder s3://${bucket}/${outPrefix} (got ${JSON.stringify(dest)})`);
+    const everySeconds = (fc.FramerateDenominator ?? 1) / (fc.FramerateNumerator ?? 1);
+    return { poster: { base, height: out.VideoDescription?.Height ?? 360, everySeconds, max: Math.max(1, fc.MaxCaptures ?? 1), quality: fc.Quality ?? 80 } };
+  }
+  return {};
+}
+
+/**
+ * The poster's capture as MediaConvert makes it: the last of the captures the video is long enough
+ * for (its number, its time) and its file name, <base>.NNNNNNN.jpg.
+ */
+export function posterCapture(poster: NonNullable<LocalJobPlan['poster']>, durationSeconds: number | undefined) {
+  const fits = durationSeconds ? Math.floor(durationSeconds / poster.everySeconds - 1e-6) + 1 : 1;
+  const index = Math.max(0, Math.min(poster.max, fits) - 1);
+  return { index, atSeconds: index * poster.everySeconds, file: `${poster.base}.${String(index).padStart(7, '0')}.jpg` };
+}
+
+/** ffmpeg's arguments for the poster: one frame at `atSeconds`, scaled to its height, as a JPEG of about MediaConvert's quality (1–100 → ffmpeg's 31–2). */
+export function posterArgs(poster: NonNullable<LocalJobPlan['poster']>, src: SourceInfo, capture: { atSeconds: number }, paths: { input: string; output: string }): string[] {
+  if (!src.video) throw new Error('no video stream');
+  const q = Math.round(31 - ((Math.min(100, Math.max(1, poster.quality)) - 1) / 99) * 29);
+  return ['-hide_banner', '-nostdin', '-y', '-ss', String(capture.atSeconds), '-i', paths.input, '-frames:v', '1', '-vf', `scale=${widthFor(src.video, poster.height)}:${poster.height}`, '-q:v', String(q), paths.output];
 }
 
 /** A rung's width for the source's shape: even, as H.264 4:2:0 needs. */

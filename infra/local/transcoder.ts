@@ -28,7 +28,7 @@ import type { Readable } from 'node:stream';
 import type { JobStateEvent } from '../../functions/media/transcode-events';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import { type LocalRoute, sendJson } from './gateway';
-import { ffmpegArgs, keyInfoFileText, type LocalJobPlan, masterPlaylist, parseSourceInfo, planOf, progressOf, type SourceInfo, sourceProblem, widthFor } from './transcoder-ffmpeg';
+import { ffmpegArgs, keyInfoFileText, type LocalJobPlan, masterPlaylist, parseSourceInfo, planOf, posterArgs, posterCapture, progressOf, type SourceInfo, sourceProblem, widthFor } from './transcoder-ffmpeg';
 
 /** Where ffmpeg is, or why there is none. */
 export type FfmpegLocation = { path: string } | { missing: string };
@@ -59,7 +59,7 @@ export function findFfmpeg(e: NodeJS.ProcessEnv = process.env): FfmpegLocation {
   return { path: file };
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t', '.key': 'application/octet-stream' };
+const CONTENT_TYPES: Record<string, string> = { '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t', '.key': 'application/octet-stream', '.jpg': 'image/jpeg' };
 
 interface Job {
   id: string;
@@ -250,9 +250,20 @@ export function createLocalTranscoder(opts: LocalTranscoderOptions) {
         return await fail((e as Error).message);
       }
       fs.writeFileSync(path.join(out, plan.masterName), masterPlaylist(plan, info));
+      const video = info.video!;
+      // The poster is a second, short run (one frame); without it the video still plays, as MediaConvert's would not fail for it either.
+      let poster: { file: string; width: number; height: number } | undefined;
+      if (plan.poster) {
+        const capture = posterCapture(plan.poster, info.durationSeconds);
+        try {
+          await runFfmpeg(ffmpeg, posterArgs(plan.poster, info, capture, { input: source, output: path.join(out, capture.file) }));
+          poster = { file: capture.file, width: widthFor(video, plan.poster.height), height: plan.poster.height };
+        } catch (e) {
+          log(`[transcoder] ${plan.sourceKey}: no poster — ${(e as Error).message}`);
+        }
+      }
       await upload(out, plan.outPrefix, plan.outBucket);
       const durationInMs = Math.round((info.durationSeconds ?? 0) * 1000);
-      const video = info.video!;
       await deliver(job, 'COMPLETE', {
         outputGroupDetails: [
           {
@@ -264,6 +275,9 @@ export function createLocalTranscoder(opts: LocalTranscoderOptions) {
               videoDetails: { widthInPx: widthFor(video, r.height), heightInPx: r.height },
             })),
           },
+          ...(poster
+            ? [{ type: 'FILE_GROUP', outputDetails: [{ outputFilePaths: [`s3://${plan.outBucket}/${plan.outPrefix}${poster.file}`], durationInMs, videoDetails: { widthInPx: poster.width, heightInPx: poster.height } }] }]
+            : []),
         ],
       });
       const seconds = (Date.now() - t0) / 1000;

@@ -25,6 +25,10 @@ export const playbackStarted = z.object({
   rungs: z.array(playbackRung),
   /** Segments are AES-128 encrypted; the key is GET /api/AWS/media-keys/<assetId>. */
   encrypted: z.boolean(),
+  /** A picture of the video (a JPEG in the asset's folder, opened by the same cookies); absent when the transcode captured none. */
+  posterUrl: z.string().optional(),
+  /** The video's length as the transcoder measured it. */
+  durationSeconds: z.number().optional(),
 });
 
 export const countVideoViewBody = z.object({ playbackId: id });

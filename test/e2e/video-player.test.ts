@@ -78,21 +78,36 @@ async function openAndPlay(page: Page, seconds = 1.5) {
   return hls;
 }
 
-it("before play, opening the lecture fetches one segment of the lowest rung (the student's data), yet the length is known; play fetches ahead", async () => {
+it("before play, opening the lecture shows the transcoder's poster and fetches one segment of the lowest rung (the student's data), yet the length is known; play fetches ahead", async () => {
   const { page, context, errors } = await newPage(browser, { viewport: PHONE });
   await signIn(page, { language: 'ar', theme: 'dark' });
   const segments: string[] = [];
   page.on('request', (r) => {
     if (/\/media\/hls\/.+\.ts$/.test(new URL(r.url()).pathname)) segments.push(new URL(r.url()).pathname);
   });
+  const poster = page.waitForResponse((r) => /\/media\/hls\/[^/]+\/poster\.\d{7}\.jpg$/.test(new URL(r.url()).pathname), { timeout: 30_000 });
   await page.goto(at(`/lec/${lectureId}`));
+  const shown = await poster;
+  expect(shown.status()).toBe(200);
+  expect(shown.headers()['content-type']).toBe('image/jpeg');
   const video = page.getByTestId('lecture-video');
+  await expect(video.getAttribute('poster')).resolves.toBe(new URL(shown.url()).pathname);
+  // The poster is drawn: the browser decoded it (an <img> of the same address is complete, from the cache).
+  const size = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, shown.url());
+  expect(size).toEqual([640, 360]);
   const duration = await video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : new Promise<number>((r) => v.addEventListener('loadedmetadata', () => r(v.duration), { once: true }))));
   expect(Number.isFinite(duration) && duration > 0).toBe(true);
+  await expect(page.locator('.vp-time').nth(1).textContent()).resolves.toBe('0:12');
   // Time for hls.js to fetch more if it were going to (it fetched 30 s ahead at a higher rung before).
   await page.waitForTimeout(1500);
   expect(segments).toHaveLength(1);
   expect(segments[0]).toMatch(/\/240p\/seg_000\.ts$/);
+  await shot(page, 'player-poster-phone-ar-dark');
   await page.locator('.vp-controls button').first().click();
   await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 30_000 });
   await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => /\/media\/hls\/.+\.ts$/.test(e.name)).length > n, 1, { timeout: 20_000 });

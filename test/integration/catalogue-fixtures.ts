@@ -41,17 +41,20 @@ export const tsSegment = (packets = 2, fill = 1) => {
   return bytes;
 };
 export const READY_RUNG = { name: '240p', height: 240, videoKbps: 400, width: 426, bandwidth: 528000 };
+/** The poster's file in the asset folder, as the transcoder names a second capture; its bytes a JPEG's start and end markers. */
+export const READY_POSTER = 'poster.0000001.jpg';
+const POSTER_BYTES = Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]);
 
 /**
- * The HLS of a ready asset (hls/<assetId>/): a master playlist, one rung's playlist and one segment,
- * as the transcoder writes them (shared/video.ts, lib/media-layout.ts).
+ * The HLS of a ready asset (hls/<assetId>/): a master playlist, one rung's playlist, one segment and
+ * the poster, as the transcoder writes them (shared/video.ts, lib/media-layout.ts).
  */
 export async function writeHls(assetId: string): Promise<{ master: string; rung: string; segment: Uint8Array }> {
   const master = `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${READY_RUNG.bandwidth},RESOLUTION=${READY_RUNG.width}x${READY_RUNG.height}\n${READY_RUNG.name}/index.m3u8\n`;
   const rung = '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:6.0,\nseg_000.ts\n#EXT-X-ENDLIST\n';
   const segment = tsSegment(2, assetId.length % 200);
   const put = (key: string, Body: string | Uint8Array, ContentType: string) => s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: `hls/${assetId}/${key}`, Body, ContentType }));
-  await Promise.all([put('master.m3u8', master, 'application/x-mpegURL'), put(`${READY_RUNG.name}/index.m3u8`, rung, 'application/x-mpegURL'), put(`${READY_RUNG.name}/seg_000.ts`, segment, 'video/MP2T')]);
+  await Promise.all([put('master.m3u8', master, 'application/x-mpegURL'), put(`${READY_RUNG.name}/index.m3u8`, rung, 'application/x-mpegURL'), put(`${READY_RUNG.name}/seg_000.ts`, segment, 'video/MP2T'), put(READY_POSTER, POSTER_BYTES, 'image/jpeg')]);
   return { master, rung, segment };
 }
 
@@ -72,7 +75,7 @@ export async function uploadedVideo(bytes: Uint8Array = new TextEncoder().encode
   const sourceEtag = createHash('md5').update(bytes).digest('hex');
   if (state === 'ready') {
     await writeHls(assetId);
-    await writeAsset(assetId, key, { sourceEtag, state, progress: 100, rungs: [READY_RUNG], durationSeconds: 6, encrypted: false });
+    await writeAsset(assetId, key, { sourceEtag, state, progress: 100, rungs: [READY_RUNG], durationSeconds: 6, poster: READY_POSTER, encrypted: false });
   } else if (state === 'processing' || state === 'failed') await writeAsset(assetId, key, { sourceEtag, state: 'processing', progress: 42 });
   else await writeAsset(assetId, key, { sourceEtag, state });
   await s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: key, Body: bytes, ContentType: 'video/webm' }));

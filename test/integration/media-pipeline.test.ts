@@ -28,6 +28,7 @@ interface Asset {
   jobId?: string;
   sourceEtag?: string;
   durationSeconds?: number;
+  poster?: string;
   rungs?: { name: string; width: number; height: number; videoKbps: number; bandwidth: number }[];
 }
 
@@ -74,6 +75,17 @@ async function expectLadderStored(assetId: string, rungNames: string[]) {
     }
   }
   return stored;
+}
+
+/** A JPEG's size from its first start-of-frame marker (SOF0–SOF2). */
+function jpegSize(b: Buffer): { width: number; height: number } | undefined {
+  for (let i = 2; i + 9 < b.length; ) {
+    if (b[i] !== 0xff) return undefined;
+    const marker = b[i + 1]!;
+    if (marker >= 0xc0 && marker <= 0xc2) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    i += 2 + b.readUInt16BE(i + 2);
+  }
+  return undefined;
 }
 
 const ffmpeg = findFfmpeg();
@@ -132,6 +144,14 @@ it('a stored video goes processing → ready: the master playlist, every rung pl
   expect([head[0], head[188]]).toEqual([0x47, 0x47]);
   // 4 s at 6 s segments: one segment per rung.
   expect([...stored.keys()].filter((k) => k.endsWith('.ts'))).toHaveLength(4);
+  // The poster: shorter than 5 s, so MediaConvert's first capture; a JPEG (FF D8) of 640x360 beside the ladder.
+  expect(asset.poster).toBe('poster.0000000.jpg');
+  const poster = await s3().send(new GetObjectCommand({ Bucket: platform().bucket, Key: `hls/${id}/${asset.poster}` }));
+  expect(poster.ContentType).toBe('image/jpeg');
+  const jpeg = Buffer.from(await poster.Body!.transformToByteArray());
+  expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+  expect(jpegSize(jpeg)).toEqual({ width: 640, height: 360 });
+  expect(jpeg.length).toBeLessThan(60_000);
 
   // S3 delivers at least once: the same bytes again (same ETag) start nothing.
   expect(await jobsOf(id)).toBe(1);
@@ -172,6 +192,8 @@ it('the ladder and its playlists are produced for the demo video', async () => {
   expect(asset.state).toBe('ready');
   expect(asset.durationSeconds).toBe(12);
   expect(asset.rungs!.map((r) => r.name)).toEqual(['240p', '360p', '480p', '720p']);
+  // 12 s: the capture 5 s in, as MediaConvert names its second.
+  expect(asset.poster).toBe('poster.0000001.jpg');
   await expectLadderStored('demo-lecture-webm', ['240p', '360p', '480p', '720p']);
 });
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { playbackCookies } from '../../functions/lib/media-cookies';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { api, ddb, makeUser, platform, type TestUser } from '../support/platform';
-import { lectureForm, makeQuiz, makeWorld, READY_RUNG, tsSegment, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
+import { lectureForm, makeQuiz, makeWorld, READY_POSTER, READY_RUNG, tsSegment, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -78,6 +78,8 @@ describe('the HLS of a video behind signed cookies', () => {
       playbackId: expect.stringMatching(/^[0-9A-Z]{26}$/),
       rungs: [{ name: READY_RUNG.name, height: READY_RUNG.height, width: READY_RUNG.width, bandwidth: READY_RUNG.bandwidth }],
       encrypted: false,
+      posterUrl: `/media/hls/${asset}/${READY_POSTER}`,
+      durationSeconds: 6,
     });
     const ttl = Date.parse(r.body.expiresAt) - Date.now();
     expect(ttl).toBeGreaterThan(2.9 * 3600_000);
@@ -104,6 +106,12 @@ describe('the HLS of a video behind signed cookies', () => {
     expect(segment.status).toBe(200);
     expect(segment.headers.get('content-type')).toBe('video/mp2t');
     expect(new Uint8Array(await segment.arrayBuffer())).toEqual(tsSegment(2, asset.length % 200));
+    // The poster opens with the same cookies, as an image; without them it is refused like the rest.
+    const poster = await media(r.body.posterUrl, cookie);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await poster.arrayBuffer())].slice(0, 2)).toEqual([0xff, 0xd8]);
+    expect((await media(r.body.posterUrl)).status).toBe(403);
 
     // Asset A's cookies open nothing of asset B, nor a path that climbs out of A.
     const other = assetOf(b!.videoUrl);

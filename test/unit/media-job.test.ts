@@ -3,7 +3,7 @@
  * AES-128), the local runner's reading of that input and its ffmpeg arguments and master playlist, what
  * ffmpeg says about a source, and what each job event means for the asset.
  */
-import { ffmpegArgs, keyInfoFileText, masterPlaylist, parseSourceInfo, planOf, progressOf, sourceProblem, widthFor } from '../../infra/local/transcoder-ffmpeg';
+import { ffmpegArgs, keyInfoFileText, masterPlaylist, parseSourceInfo, planOf, posterArgs, posterCapture, progressOf, sourceProblem, widthFor } from '../../infra/local/transcoder-ffmpeg';
 import { s3EventOf } from '../../infra/local/transcoder';
 import { keyOfEvent } from '../../functions/media/on-upload';
 import { createJobInput, ladderFromMetadata, ladderMetadata, ladderOf } from '../../functions/media/job';
@@ -78,6 +78,40 @@ describe('the MediaConvert job', () => {
       expect(() => ladderOf(bad)).toThrow(/HLS_LADDER/);
     }
     expect(ladderFromMetadata(ladderMetadata(DEFAULT_HLS_LADDER))).toEqual(DEFAULT_HLS_LADDER);
+  });
+});
+
+describe('the poster', () => {
+  it('is a frame capture group into the asset folder: 360 lines, the first frame and one 5 s in, at most two', () => {
+    const groups = createJobInput(base).Settings!.OutputGroups!;
+    expect(groups.map((g) => g.OutputGroupSettings!.Type)).toEqual(['HLS_GROUP_SETTINGS', 'FILE_GROUP_SETTINGS']);
+    const poster = groups[1]!;
+    expect(poster.OutputGroupSettings!.FileGroupSettings!.Destination).toBe(`s3://media-bkt/hls/${base.assetId}/poster`);
+    const [out] = poster.Outputs!;
+    expect(out!.ContainerSettings).toEqual({ Container: 'RAW' });
+    expect(out!.AudioDescriptions).toBeUndefined();
+    expect(out!.VideoDescription!.Height).toBe(360);
+    expect(out!.VideoDescription!.CodecSettings).toEqual({ Codec: 'FRAME_CAPTURE', FrameCaptureSettings: { FramerateNumerator: 1, FramerateDenominator: 5, MaxCaptures: 2, Quality: 70 } });
+  });
+
+  it('locally: the same capture MediaConvert would name last, one frame by ffmpeg at its time', () => {
+    const plan = planOf(createJobInput(base));
+    expect(plan.poster).toEqual({ base: 'poster', height: 360, everySeconds: 5, max: 2, quality: 70 });
+    // A minute: captures at 0 and 5 s, the last is the second. 12 s: the same. 3 s (or an unknown length): the first frame only.
+    expect(posterCapture(plan.poster!, 64.5)).toEqual({ index: 1, atSeconds: 5, file: 'poster.0000001.jpg' });
+    expect(posterCapture(plan.poster!, 5)).toEqual({ index: 0, atSeconds: 0, file: 'poster.0000000.jpg' });
+    expect(posterCapture(plan.poster!, 3)).toMatchObject({ index: 0, atSeconds: 0 });
+    expect(posterCapture(plan.poster!, undefined)).toMatchObject({ index: 0 });
+    const args = posterArgs(plan.poster!, parseSourceInfo(MP4_STDERR), { atSeconds: 5 }, { input: '/w/source', output: '/w/out/poster.0000001.jpg' });
+    expect(args.join(' ')).toBe('-hide_banner -nostdin -y -ss 5 -i /w/source -frames:v 1 -vf scale=640:360 -q:v 11 /w/out/poster.0000001.jpg');
+  });
+
+  it('locally: a job without a frame capture has no poster; one writing outside the HLS folder is refused', () => {
+    const job = createJobInput(base);
+    expect(planOf({ ...job, Settings: { ...job.Settings, OutputGroups: [job.Settings!.OutputGroups![0]!] } }).poster).toBeUndefined();
+    const outside = structuredClone(job);
+    outside.Settings!.OutputGroups![1]!.OutputGroupSettings!.FileGroupSettings!.Destination = 's3://media-bkt/images/poster';
+    expect(() => planOf(outside)).toThrow(/HLS folder/);
   });
 });
 
@@ -215,6 +249,21 @@ describe('job events → the asset', () => {
     const local = assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [{ outputDetails: [{ outputFilePaths: ['s3://b/hls/A1/360p/index.m3u8'], durationInMs: 12000, videoDetails: { widthInPx: 640, heightInPx: 360 } }] }] }));
     expect(local).toMatchObject({ kind: 'ready', durationSeconds: 12, rungs: [{ name: '360p', height: 360, width: 640, videoKbps: 800 }] });
     expect(assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [] }))).toMatchObject({ kind: 'failed' });
+  });
+
+  it("COMPLETE names the poster by its file in the asset's folder; it is no rung, and one elsewhere is not taken", () => {
+    const hls = { type: 'HLS_GROUP', outputDetails: [{ outputFilePaths: ['s3://b/hls/A1/master_240p.m3u8'], durationInMs: 64520, videoDetails: { widthInPx: 426, heightInPx: 240 } }] };
+    const frames = (path: string) => ({ type: 'FILE_GROUP', outputDetails: [{ outputFilePaths: [path], durationInMs: 64520, videoDetails: { widthInPx: 640, heightInPx: 360 } }] });
+    const ready = assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [hls, frames('s3://b/hls/A1/poster.0000001.jpg')] }));
+    expect(ready).toMatchObject({ kind: 'ready', poster: 'poster.0000001.jpg', rungs: [{ name: '240p' }] });
+    expect((ready as { rungs: unknown[] }).rungs).toHaveLength(1);
+    for (const elsewhere of ['s3://b/hls/A2/poster.0000001.jpg', 's3://b/images/poster.0000001.jpg', 's3://b/hls/A1/x/poster.0000001.jpg']) {
+      const change = assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [hls, frames(elsewhere)] }));
+      expect(change).toMatchObject({ kind: 'ready' });
+      expect(change).not.toHaveProperty('poster');
+    }
+    // Only a poster: no rung, so not ready.
+    expect(assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [frames('s3://b/hls/A1/poster.0000001.jpg')] }))).toMatchObject({ kind: 'failed' });
   });
 
   it("ERROR is failed with the transcoder's message; events of no asset of ours, or statuses we do not act on, change nothing", () => {

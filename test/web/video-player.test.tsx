@@ -112,6 +112,19 @@ describe('the player (issue 16)', () => {
     expect(m.at()).toBe(0);
   });
 
+  it('shows the poster the server names and the length it measured, before the video has loaded anything', async () => {
+    open((url) => (url === PLAYBACK ? { status: 200, body: started({ posterUrl: '/media/hls/a1/poster.0000001.jpg', durationSeconds: 600 }) } : undefined));
+    const el = await playerReady();
+    expect(el).toHaveAttribute('poster', '/media/hls/a1/poster.0000001.jpg');
+    expect(screen.getByRole('slider', { name: 'Position in the video' })).toHaveAttribute('max', '600');
+    expect(screen.getByText('10:00')).toBeInTheDocument();
+  });
+
+  it('without a poster (a video transcoded before posters) none is set', async () => {
+    open();
+    expect(await playerReady()).not.toHaveAttribute('poster');
+  });
+
   it('keeps the position as the video plays and forgets it at the end', () => {
     window.localStorage.setItem('video-position:v9', JSON.stringify({ at: 4 }));
     expect(resumeAt('v9', 600)).toBeUndefined();

@@ -70,6 +70,8 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
         (playback) => {
           if (!live) return;
           setViewsLeft(playback.viewsLeft);
+          // The length is the server's until the video's own metadata has come.
+          setTime((tm) => ({ ...tm, duration: tm.duration || playback.durationSeconds || 0 }));
           setPhase({ state: 'ready', playback });
         },
         (error: unknown) => {
@@ -222,6 +224,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
             ref={videoEl}
             data-testid="lecture-video"
             playsInline
+            poster={playback?.posterUrl}
             preload="metadata"
             controlsList="nodownload"
             disablePictureInPicture
@@ -238,7 +241,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
             onPlaying={() => setWaiting(false)}
             onSeeking={() => played.current.break()}
             onTimeUpdate={onTimeUpdate}
-            onDurationChange={() => setTime((tm) => ({ ...tm, duration: videoEl.current?.duration ?? 0 }))}
+            onDurationChange={() => setTime((tm) => ({ ...tm, duration: videoEl.current?.duration || tm.duration }))}
             onLoadedMetadata={onLoadedMetadata}
             onVolumeChange={() => setMuted(videoEl.current?.muted ?? false)}
           />
