@@ -85,7 +85,12 @@ it("before play, opening the lecture shows the transcoder's poster and fetches o
   page.on('request', (r) => {
     if (/\/media\/hls\/.+\.ts$/.test(new URL(r.url()).pathname)) segments.push(new URL(r.url()).pathname);
   });
-  const poster = page.waitForResponse((r) => /\/media\/hls\/[^/]+\/poster\.\d{7}\.jpg$/.test(new URL(r.url()).pathname), { timeout: 30_000 });
+  const isPoster = (u: string) => /\/media\/hls\/[^/]+\/poster\.\d{7}\.jpg$/.test(new URL(u).pathname);
+  // The poster first, then hls.js: on a phone's link they would share it.
+  const order: string[] = [];
+  page.on('request', (r) => (isPoster(r.url()) ? order.push('poster asked') : /\/hls\.light-[\w-]+\.js$/.test(r.url()) && order.push('hls.js asked')));
+  page.on('requestfinished', (r) => isPoster(r.url()) && order.push('poster loaded'));
+  const poster = page.waitForResponse((r) => isPoster(r.url()), { timeout: 30_000 });
   await page.goto(at(`/lec/${lectureId}`));
   const shown = await poster;
   expect(shown.status()).toBe(200);
@@ -107,6 +112,7 @@ it("before play, opening the lecture shows the transcoder's poster and fetches o
   await page.waitForTimeout(1500);
   expect(segments).toHaveLength(1);
   expect(segments[0]).toMatch(/\/240p\/seg_000\.ts$/);
+  expect(order).toEqual(['poster asked', 'poster loaded', 'hls.js asked']);
   await shot(page, 'player-poster-phone-ar-dark');
   await page.locator('.vp-controls button').first().click();
   await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 30_000 });

@@ -16,7 +16,6 @@ import { lecture, video } from './catalogue-fixtures';
 
 const setLevel = jest.fn();
 jest.mock('@/features/catalogue/lib/hls-source', () => ({
-  preloadHls: () => {},
   attachHls: jest.fn(async (el: HTMLVideoElement, url: string, options: SourceOptions) => {
     el.setAttribute('src', url);
     const levels = [
@@ -112,12 +111,29 @@ describe('the player (issue 16)', () => {
     expect(m.at()).toBe(0);
   });
 
-  it('shows the poster the server names and the length it measured, before the video has loaded anything', async () => {
-    open((url) => (url === PLAYBACK ? { status: 200, body: started({ posterUrl: '/media/hls/a1/poster.0000001.jpg', durationSeconds: 600 }) } : undefined));
-    const el = await playerReady();
-    expect(el).toHaveAttribute('poster', '/media/hls/a1/poster.0000001.jpg');
-    expect(screen.getByRole('slider', { name: 'Position in the video' })).toHaveAttribute('max', '600');
-    expect(screen.getByText('10:00')).toBeInTheDocument();
+  it('shows the poster the server names and the length it measured; hls.js comes only once the poster has loaded', async () => {
+    const images: { src?: string; onload?: () => void }[] = [];
+    const Image = jest.spyOn(window, 'Image').mockImplementation(() => {
+      const img = {} as { src?: string; onload?: () => void };
+      images.push(img);
+      return img as unknown as HTMLImageElement;
+    });
+    const { attachHls } = jest.requireMock<{ attachHls: jest.Mock }>('@/features/catalogue/lib/hls-source');
+    attachHls.mockClear();
+    try {
+      open((url) => (url === PLAYBACK ? { status: 200, body: started({ posterUrl: '/media/hls/a1/poster.0000001.jpg', durationSeconds: 600 }) } : undefined));
+      const el = await screen.findByTestId('lecture-video');
+      await waitFor(() => expect(el).toHaveAttribute('poster', '/media/hls/a1/poster.0000001.jpg'));
+      expect(screen.getByRole('slider', { name: 'Position in the video' })).toHaveAttribute('max', '600');
+      expect(screen.getByText('10:00')).toBeInTheDocument();
+      await waitFor(() => expect(images.map((i) => i.src)).toEqual(['/media/hls/a1/poster.0000001.jpg']));
+      expect(attachHls).not.toHaveBeenCalled();
+      act(() => images[0]!.onload!());
+      await waitFor(() => expect(el).toHaveAttribute('src', '/media/hls/a1/master.m3u8'));
+      expect(attachHls).toHaveBeenCalledTimes(1);
+    } finally {
+      Image.mockRestore();
+    }
   });
 
   it('without a poster (a video transcoded before posters) none is set', async () => {

@@ -6,7 +6,7 @@ import { errorCodeOf, messageOf } from '@/lib/forms';
 import { selectToken, selectUser } from '@/lib/session';
 import { useCountVideoViewMutation } from '../api/count-video-view';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
-import { attachHls, type HlsSource, preloadHls, type QualityLevel, type SourceFailure } from '../lib/hls-source';
+import { attachHls, type HlsSource, type QualityLevel, type SourceFailure } from '../lib/hls-source';
 import { clock, connectionOf, keepPosition, PlayedTime, resumeAt, SPEEDS } from '../lib/playback';
 import { Watermark } from './watermark';
 import './video-player.css';
@@ -18,6 +18,17 @@ const FAILURE_TEXT: Record<SourceFailure, 'player.networkFailed' | 'player.media
   media: 'player.mediaFailed',
   unsupported: 'player.unsupported',
 };
+
+/** How long the player waits for the poster before it loads the video anyway. */
+const POSTER_WAIT_MS = 3000;
+/** Settles once the image has loaded or failed (the <video poster> shares the request), or after `ms`. */
+const imageLoaded = (src: string, ms: number) =>
+  new Promise<void>((resolve) => {
+    const img = new Image();
+    img.onload = img.onerror = () => resolve();
+    img.src = src;
+    setTimeout(resolve, ms);
+  });
 
 /** Keys from the player's own controls (they handle their own keys: a select's arrows, a range's). */
 const ownKeys = (target: EventTarget) => target instanceof HTMLSelectElement || target instanceof HTMLInputElement || target instanceof HTMLButtonElement;
@@ -63,7 +74,6 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   // Start the playback: the server's rules and the cookies, then the playlist.
   useEffect(() => {
     let live = true;
-    preloadHls();
     startPlayback({ lectureId, videoId: video.id })
       .unwrap()
       .then(
@@ -93,15 +103,20 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     let live = true;
     played.current = new PlayedTime();
     counted.current = false;
-    void attachHls(el, playback.playlistUrl, {
-      connection: connectionOf(),
-      token,
-      onLevels: (l) => live && setLevels(l),
-      onLevelSwitched: (i) => live && setPlayingLevel(i),
-      onFatal: (f) => live && setSourceFailure(f),
-    }).then((s) => {
-      if (live) source.current = s;
-      else s.destroy();
+    // The poster first: on a phone's link hls.js (95 kB) and a segment would compete with it for the
+    // first picture. Without a poster hls.js is fetched at once.
+    void (playback.posterUrl ? imageLoaded(playback.posterUrl, POSTER_WAIT_MS) : Promise.resolve()).then(() => {
+      if (!live) return;
+      return attachHls(el, playback.playlistUrl, {
+        connection: connectionOf(),
+        token,
+        onLevels: (l) => live && setLevels(l),
+        onLevelSwitched: (i) => live && setPlayingLevel(i),
+        onFatal: (f) => live && setSourceFailure(f),
+      }).then((s) => {
+        if (live) source.current = s;
+        else s.destroy();
+      });
     });
     return () => {
       live = false;

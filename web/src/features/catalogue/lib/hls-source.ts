@@ -37,9 +37,6 @@ export interface SourceOptions {
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
-/** Starts fetching hls.js while the playback is being started, so the two wait side by side. */
-export const preloadHls = () => void import('hls.js/light').catch(() => {});
-
 export async function attachHls(video: HTMLVideoElement, url: string, options: SourceOptions = {}): Promise<HlsSource> {
   const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) {
