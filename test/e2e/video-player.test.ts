@@ -91,6 +91,13 @@ it("before play, opening the lecture shows the transcoder's poster and fetches o
   page.on('request', (r) => (isPoster(r.url()) ? order.push('poster asked') : /\/hls\.light-[\w-]+\.js$/.test(r.url()) && order.push('hls.js asked')));
   page.on('requestfinished', (r) => isPoster(r.url()) && order.push('poster loaded'));
   const poster = page.waitForResponse((r) => isPoster(r.url()), { timeout: 30_000 });
+  // The lecture's data is asked by preferences.js beside the entry (issue 14), once: the app takes that answer.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const lectureAsks: string[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (new URL(e.request.url).pathname === `/api/cours/lectureaaa/${lectureId}`) lectureAsks.push(e.initiator.stack?.callFrames[0]?.url ?? e.initiator.url ?? e.initiator.type);
+  });
   await page.goto(at(`/lec/${lectureId}`));
   const shown = await poster;
   expect(shown.status()).toBe(200);
@@ -113,6 +120,8 @@ it("before play, opening the lecture shows the transcoder's poster and fetches o
   expect(segments).toHaveLength(1);
   expect(segments[0]).toMatch(/\/240p\/seg_000\.ts$/);
   expect(order).toEqual(['poster asked', 'poster loaded', 'hls.js asked']);
+  expect(lectureAsks).toHaveLength(1);
+  expect(lectureAsks[0]).toMatch(/\/preferences\.js$/);
   await shot(page, 'player-poster-phone-ar-dark');
   await page.locator('.vp-controls button').first().click();
   await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 30_000 });

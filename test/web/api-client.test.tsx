@@ -1,4 +1,5 @@
 import { ApiError, apiCall, configureApiClient, errorMessage } from '@/lib/api-client';
+import { EARLY_DATA_MAX_AGE_MS, takeEarly } from '@/lib/early-data';
 import { mockFetch } from './helpers';
 
 const headersOf = (fn: jest.Mock, i = 0) => (fn.mock.calls[i]![1] as RequestInit).headers as Record<string, string>;
@@ -83,5 +84,52 @@ describe('api client', () => {
     const error = await apiCall('GET /api/health').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, body: undefined });
     expect(errorMessage(error, 'Somthing went wrong')).toBe('Somthing went wrong');
+  });
+});
+
+describe("the page's first request, asked early by preferences.js (issue 14, lib/early-data.ts)", () => {
+  const URL_ = '/api/cours/lectureaaa/l%201';
+  const answer = (body: unknown, status = 200) => ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
+  beforeEach(() => {
+    configureApiClient({ getToken: () => 'tok-123', onSessionExpired: jest.fn(), onBlocked: jest.fn() });
+    window.__early = undefined;
+    // A page just opened, however long this test file has run.
+    jest.spyOn(performance, 'now').mockReturnValue(1_000);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('the first call of that very request (URL and token) takes its response, once: nothing is asked again', async () => {
+    const fetch = mockFetch(() => ({ status: 200, body: { data: 'asked' } }));
+    window.__early = { url: URL_, token: 'tok-123', response: Promise.resolve(answer({ data: 'early' })) };
+    await expect(apiCall('GET /api/cours/lectureaaa/{id}', { params: { id: 'l 1' } })).resolves.toEqual({ data: 'early' });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__early).toBeUndefined();
+    await expect(apiCall('GET /api/cours/lectureaaa/{id}', { params: { id: 'l 1' } })).resolves.toEqual({ data: 'asked' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('another request, or another token (a new session), asks afresh and leaves it', async () => {
+    const fetch = mockFetch(() => ({ status: 200, body: { data: 'asked' } }));
+    const early = { url: URL_, token: 'old-token', response: Promise.resolve(answer({ data: 'early' })) };
+    window.__early = early;
+    await expect(apiCall('GET /api/cours/lectureaaa/{id}', { params: { id: 'l 1' } })).resolves.toEqual({ data: 'asked' });
+    await expect(apiCall('GET /api/cours/lectureaaa/{id}', { params: { id: 'l2' } })).resolves.toEqual({ data: 'asked' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(window.__early).toBe(early);
+  });
+
+  it('an early fetch that failed (no network) is asked again; its error answer is the answer (one error path)', async () => {
+    const fetch = mockFetch(() => ({ status: 200, body: { data: 'asked' } }));
+    window.__early = { url: URL_, token: 'tok-123', response: Promise.reject(new TypeError('Failed to fetch')) };
+    await expect(apiCall('GET /api/cours/lectureaaa/{id}', { params: { id: 'l 1' } })).resolves.toEqual({ data: 'asked' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    window.__early = { url: URL_, token: 'tok-123', response: Promise.resolve(answer({ message: 'Lecture not found' }, 404)) };
+    await expect(apiCall('GET /api/cours/lectureaaa/{id}', { params: { id: 'l 1' } })).rejects.toMatchObject({ status: 404, message: 'Lecture not found' });
+  });
+
+  it('is not used once the page is old (a later visit asks afresh)', () => {
+    window.__early = { url: URL_, token: 'tok-123', response: Promise.resolve(answer({})) };
+    expect(takeEarly(URL_, 'Bearer tok-123', EARLY_DATA_MAX_AGE_MS + 1)).toBeUndefined();
+    expect(window.__early).toBeUndefined();
   });
 });

@@ -3,8 +3,9 @@
  * The build's halves: the chunk graph (what each lazy screen needs beyond the entry), the route table
  * (which screens a path shows), and the script preferences.js runs on every page.
  */
-import { routeModules } from '@/app/routes';
-import { chunkFiles, patternSource, preloadScript, routeFiles } from '../../web/build/route-preload';
+import { chunkFiles, earlyDataScript, patternSource, patternWithNames, preloadScript, routeFiles } from '../../web/build/route-preload';
+import { EARLY_DATA, routeModules } from '@/app/routes';
+import { routeById } from '@shared/routes';
 
 const chunk = (fileName: string, o: { entry?: boolean; dynamic?: string; imports?: string[]; css?: string[] } = {}) => ({
   type: 'chunk' as const,
@@ -88,5 +89,53 @@ describe('the script preferences.js runs', () => {
 
   it('adds nothing on a path no route names', () => {
     expect(run('/nowhere')).toEqual([]);
+  });
+});
+
+describe('the early request preferences.js makes (issue 14)', () => {
+  const requests = [{ pattern: '/lec/:id', path: '/api/cours/lectureaaa/{id}' }];
+  const run = (pathname: string, user: unknown, base = '') => {
+    window.history.pushState({}, '', pathname);
+    window.localStorage.clear();
+    if (user !== undefined) window.localStorage.setItem('user', typeof user === 'string' ? user : JSON.stringify(user));
+    window.__early = undefined;
+    const fetch = jest.fn(() => Promise.resolve({ ok: true } as Response));
+    globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
+    new Function(earlyDataScript(requests, base))();
+    return fetch;
+  };
+
+  it("asks for the lecture of the address as the API client would, with the stored session's token, and leaves the answer for the app", () => {
+    const fetch = run('/lec/01ABC%20x', { id: 'u1', token: 'tok-9' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('/api/cours/lectureaaa/01ABC%20x', { headers: { Accept: 'application/json', Authorization: 'Bearer tok-9' } });
+    expect(window.__early).toMatchObject({ url: '/api/cours/lectureaaa/01ABC%20x', token: 'tok-9' });
+    expect(run('/lec/L1/', { token: 't' }, 'https://api.example.com')).toHaveBeenCalledWith('https://api.example.com/api/cours/lectureaaa/L1', expect.anything());
+  });
+
+  it('asks nothing without a session, with a broken one, on another page, or for an address it cannot read', () => {
+    for (const [path, user] of [
+      ['/lec/L1', undefined],
+      ['/lec/L1', '{not json'],
+      ['/lec/L1', { id: 'u1' }],
+      ['/content', { token: 't' }],
+      ['/lec/L1/extra', { token: 't' }],
+      ['/lec/%E0%A4%A', { token: 't' }],
+    ] as const) {
+      expect(run(path, user)).not.toHaveBeenCalled();
+      expect(window.__early).toBeUndefined();
+    }
+  });
+
+  it("EARLY_DATA names signed-in GETs of the route table, on patterns of the app's routes", () => {
+    const patterns = routeModules().map((r) => r.pattern);
+    for (const e of EARLY_DATA) {
+      expect(patterns).toContain(e.pattern);
+      expect(routeById(e.request)).toMatchObject({ method: 'GET' });
+      expect(routeById(e.request).access).not.toBe('public');
+      // Every parameter of the API path is one of the route's.
+      const names = [...routeById(e.request).path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const n of names) expect(patternWithNames(e.pattern)).toContain(`(?<${n}>`);
+    }
   });
 });

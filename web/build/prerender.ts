@@ -1,6 +1,7 @@
 /**
  * Prerenders the pages of web/src/prerender.tsx (PRERENDERED: the home page and the login form) at
- * build time, and writes each route's chunks to preload into preferences.js (web/build/route-preload.ts):
+ * build time, and writes into preferences.js each route's chunks to preload and the data a page asks
+ * for first (web/build/route-preload.ts: preloadScript, earlyDataScript):
  * after the client build, builds `entry` for Node with the same config, renders each page in each
  * interface language and writes the copies into the built index.html's `#root`, so they paint with no
  * JavaScript (issue 14). The page's CSP allows no inline script: the copies are plain HTML;
@@ -16,12 +17,13 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { compressFile } from './precompress';
 import { type Copy, injectPrerender } from './prerender-html';
-import { chunkFiles, preloadScript, routeFiles, type RouteModules } from './route-preload';
+import { chunkFiles, earlyDataScript, preloadScript, routeFiles, type RouteModules } from './route-preload';
 
 export function prerenderPages({ entry, configFile, srcDir }: { entry: string; configFile: string; srcDir: string }): Plugin {
   let outDir = '';
   let cacheDir = '';
   let base = '/';
+  let apiBase = '';
   let files = new Map<string, string[]>();
   return {
     name: 'bioscope:prerender-pages',
@@ -30,6 +32,8 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
       outDir = path.resolve(config.root, config.build.outDir);
       cacheDir = config.cacheDir;
       base = config.base;
+      // As web/src/config/env.ts reads it: the API's base URL, '' when same-origin.
+      apiBase = String(config.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
     },
     // The client bundle's chunk graph as written: which files each lazy screen needs (web/build/route-preload.ts).
     // Not generateBundle: Vite's CSS plugin drops the chunks that only held CSS after it (a preload of one 404s).
@@ -49,9 +53,10 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
             logLevel: 'warn',
             build: { ssr: entry, outDir: tmp, emptyOutDir: true, sourcemap: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
           });
-          const { renderPage, routeModules, PRERENDERED, LANGUAGES } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as {
+          const { renderPage, routeModules, earlyRequests, PRERENDERED, LANGUAGES } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as {
             renderPage: (page: string, l: Copy['language']) => Promise<string>;
             routeModules: () => RouteModules[];
+            earlyRequests: () => { pattern: string; path: string }[];
             PRERENDERED: Record<string, string>;
             LANGUAGES: Copy['language'][];
           };
@@ -66,7 +71,7 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
           const missing = [...new Set(table.flatMap(([, f]) => f))].filter((f) => !fs.existsSync(path.join(outDir, f.slice(base.length))));
           if (missing.length) throw new Error(`route-preload: the table names files the build did not write: ${missing.join(', ')}`);
           const preferences = path.join(outDir, 'preferences.js');
-          fs.appendFileSync(preferences, preloadScript(table));
+          fs.appendFileSync(preferences, preloadScript(table) + earlyDataScript(earlyRequests(), apiBase));
           compressFile(preferences);
         } finally {
           fs.rmSync(tmp, { recursive: true, force: true });

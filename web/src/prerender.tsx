@@ -10,7 +10,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from '@/app/app';
-import { preloadRoute, routes } from '@/app/routes';
+import { routeById } from '@shared/routes';
+import { EARLY_DATA, preloadRoute, routes } from '@/app/routes';
 
 // The route table's screens by route, for the page preloads the build writes (web/build/route-preload.ts).
 export { routeModules } from '@/app/routes';
@@ -20,6 +21,14 @@ import { setLanguage } from '@/stores/language-slice';
 import { setTheme } from '@/stores/theme-slice';
 
 export const LANGUAGES: readonly Language[] = ['en', 'ar'];
+
+/** EARLY_DATA with each request's API path template (/api/cours/lectureaaa/{id}), for the build's earlyDataScript. */
+export const earlyRequests = () =>
+  EARLY_DATA.map(({ pattern, request }) => {
+    const route = routeById(request);
+    if (route.method !== 'GET' || route.access === 'public') throw new Error(`EARLY_DATA: ${request} is not a signed-in GET`);
+    return { pattern, path: route.path };
+  });
 
 /**
  * The prerendered pages by the name <html data-copy> gives them (public/preferences.js maps the

@@ -4,6 +4,7 @@
  */
 import { isValidElement, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import type { RouteId } from '@shared/routes';
 import { Spinner } from '@/components/spinner';
 import { RequireSession } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
@@ -158,6 +159,14 @@ export const routes: RouteObject[] = [
  * shows, layouts first; catch-alls last, as the router ranks them below any other match. For the
  * build (web/build/prerender.ts), which preloads a page's chunks from this.
  */
+/**
+ * The data a page opened directly asks for first, fetched by preferences.js beside the entry with
+ * the stored session (web/build/route-preload.ts `earlyDataScript`) and handed to the API client's
+ * first call of it (lib/early-data.ts): the lecture's request no longer waits for the app to load
+ * and run. The route's parameters fill the API path's of the same name.
+ */
+export const EARLY_DATA: readonly { pattern: string; request: RouteId }[] = [{ pattern: '/lec/:id', request: 'GET /api/cours/lectureaaa/{id}' }];
+
 export function routeModules(): { pattern: string; modules: string[] }[] {
   const out: { pattern: string; modules: string[] }[] = [];
   const walk = (level: RouteObject[], base: string, above: string[]) => {

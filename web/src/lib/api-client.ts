@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { ApiErrorBody } from '@shared/errors';
 import type { RouteId, RouteOf } from '@shared/routes';
 import { env } from '@/config/env';
+import { takeEarly } from './early-data';
 
 /** The route table (and the zod schemas it pulls in) loads with the first call, not with the shell. */
 const routeTable = () => import('@shared/routes');
@@ -93,8 +94,12 @@ export async function apiCall<K extends RouteId>(routeId: K, options: CallOption
   }
 
   let res: Response;
+  const url = apiUrl(pathOf(routeId, options.params), options.query);
+  const ask = () => fetch(url, { method: route.method, headers, body, signal: options.signal });
   try {
-    res = await fetch(apiUrl(pathOf(routeId, options.params), options.query), { method: route.method, headers, body, signal: options.signal });
+    // The page's first request, already asked by preferences.js (lib/early-data.ts); if that failed, asked again.
+    const early = route.method === 'GET' ? takeEarly(url, headers.Authorization) : undefined;
+    res = await (early ? early.catch(ask) : ask());
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;
     throw new ApiError(0, undefined);
