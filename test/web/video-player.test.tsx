@@ -136,6 +136,26 @@ describe('the player (issue 16)', () => {
     }
   });
 
+  it('play pressed while the poster still loads: the video is attached at once and plays', async () => {
+    const Image = jest.spyOn(window, 'Image').mockImplementation(() => ({}) as HTMLImageElement);
+    const { attachHls } = jest.requireMock<{ attachHls: jest.Mock }>('@/features/catalogue/lib/hls-source');
+    attachHls.mockClear();
+    try {
+      open((url) => (url === PLAYBACK ? { status: 200, body: started({ posterUrl: '/media/hls/a1/poster.0000001.jpg' }) } : undefined));
+      const el = await screen.findByTestId('lecture-video');
+      const playSpy = jest.spyOn(el as HTMLVideoElement, 'play').mockResolvedValue(undefined);
+      const play = screen.getByRole('button', { name: 'Play' });
+      await waitFor(() => expect(play).toBeEnabled());
+      expect(attachHls).not.toHaveBeenCalled();
+      await userEvent.click(play);
+      await waitFor(() => expect(el).toHaveAttribute('src', '/media/hls/a1/master.m3u8'));
+      await waitFor(() => expect(playSpy).toHaveBeenCalledTimes(1));
+      expect(attachHls).toHaveBeenCalledTimes(1);
+    } finally {
+      Image.mockRestore();
+    }
+  });
+
   it('without a poster (a video transcoded before posters) none is set', async () => {
     open();
     expect(await playerReady()).not.toHaveAttribute('poster');

@@ -155,11 +155,6 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Each route of the table (its pattern joined from the root) with the modules of the lazy screens it
- * shows, layouts first; catch-alls last, as the router ranks them below any other match. For the
- * build (web/build/prerender.ts), which preloads a page's chunks from this.
- */
-/**
  * The data a page opened directly asks for first, fetched by preferences.js beside the entry with
  * the stored session (web/build/route-preload.ts `earlyDataScript`) and handed to the API client's
  * first call of it (lib/early-data.ts): the lecture's request no longer waits for the app to load
@@ -167,6 +162,11 @@ export const routes: RouteObject[] = [
  */
 export const EARLY_DATA: readonly { pattern: string; request: RouteId }[] = [{ pattern: '/lec/:id', request: 'GET /api/cours/lectureaaa/{id}' }];
 
+/**
+ * Each route of the table (its pattern joined from the root) with the modules of the lazy screens it
+ * shows, layouts first; catch-alls last, as the router ranks them below any other match. For the
+ * build (web/build/prerender.ts), which preloads a page's chunks from this.
+ */
 export function routeModules(): { pattern: string; modules: string[] }[] {
   const out: { pattern: string; modules: string[] }[] = [];
   const walk = (level: RouteObject[], base: string, above: string[]) => {

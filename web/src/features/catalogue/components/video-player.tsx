@@ -70,6 +70,8 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const played = useRef(new PlayedTime());
   const counted = useRef(false);
   const keptAt = useRef(0);
+  /** Play pressed before the source was attached (while the poster or hls.js loads): attach at once, then play. */
+  const playWanted = useRef<(() => void) | null>(null);
 
   // Start the playback: the server's rules and the cookies, then the playlist.
   useEffect(() => {
@@ -104,8 +106,15 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     played.current = new PlayedTime();
     counted.current = false;
     // The poster first: on a phone's link hls.js (95 kB) and a segment would compete with it for the
-    // first picture. Without a poster hls.js is fetched at once.
-    void (playback.posterUrl ? imageLoaded(playback.posterUrl, POSTER_WAIT_MS) : Promise.resolve()).then(() => {
+    // first picture. Without a poster, or once play is pressed, hls.js is fetched at once.
+    let pressedEarly = false;
+    const pressed = new Promise<void>((resolve) => {
+      playWanted.current = () => {
+        pressedEarly = true;
+        resolve();
+      };
+    });
+    void (playback.posterUrl ? Promise.race([imageLoaded(playback.posterUrl, POSTER_WAIT_MS), pressed]) : Promise.resolve()).then(() => {
       if (!live) return;
       return attachHls(el, playback.playlistUrl, {
         connection: connectionOf(),
@@ -114,12 +123,15 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
         onLevelSwitched: (i) => live && setPlayingLevel(i),
         onFatal: (f) => live && setSourceFailure(f),
       }).then((s) => {
-        if (live) source.current = s;
-        else s.destroy();
+        if (!live) return s.destroy();
+        source.current = s;
+        playWanted.current = null;
+        if (pressedEarly) void el.play().catch(() => {});
       });
     });
     return () => {
       live = false;
+      playWanted.current = null;
       keepPosition(video.id, el.currentTime, el.duration);
       source.current?.destroy();
       source.current = null;
@@ -173,6 +185,8 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const togglePlay = () => {
     const el = videoEl.current;
     if (!el) return;
+    // Not attached yet: it plays once it is.
+    if (playWanted.current) return playWanted.current();
     if (el.paused) void el.play().catch(() => {});
     else el.pause();
   };
