@@ -38,6 +38,8 @@ export type AssetChange =
   | (Target & { kind: 'ready'; rungs: AssetRung[]; durationSeconds?: number; poster?: string })
   | (Target & { kind: 'failed'; failure: string });
 
+/** Every output a COMPLETE event reports, across its groups (the HLS ladder's, the poster's). */
+const outputsOf = (detail: JobStateDetail) => (detail.outputGroupDetails ?? []).flatMap((g) => g.outputDetails ?? []);
 const outputPath = (o: { outputFilePaths?: string[] }) => o.outputFilePaths?.[0] ?? '';
 const isPoster = (path: string) => /\.jpe?g$/i.test(path);
 
@@ -46,7 +48,7 @@ const isPoster = (path: string) => /\.jpe?g$/i.test(path);
  * name in the asset's folder, only when it lies right in that folder (hls/<assetId>/).
  */
 function posterOf(detail: JobStateDetail, assetId: string): string | undefined {
-  const path = (detail.outputGroupDetails ?? []).flatMap((g) => g.outputDetails ?? []).map(outputPath).find(isPoster);
+  const path = outputsOf(detail).map(outputPath).find(isPoster);
   const m = path ? /^s3:\/\/[^/]+\/(.+)$/.exec(path) : null;
   const folder = hlsPrefixOf(assetId);
   const name = m?.[1]?.startsWith(folder) ? m[1].slice(folder.length) : undefined;
@@ -57,7 +59,7 @@ function posterOf(detail: JobStateDetail, assetId: string): string | undefined {
 function rungsOf(detail: JobStateDetail): { rungs: AssetRung[]; durationSeconds?: number } {
   const ladder = ladderFromMetadata(detail.userMetadata?.ladder);
   // The HLS group's outputs (a poster is no rung).
-  const outputs = (detail.outputGroupDetails ?? []).flatMap((g) => g.outputDetails ?? []).filter((o) => !isPoster(outputPath(o)));
+  const outputs = outputsOf(detail).filter((o) => !isPoster(outputPath(o)));
   const rungs: AssetRung[] = [];
   outputs.forEach((o, i) => {
     const path = outputPath(o);

@@ -28,6 +28,7 @@ import type { Readable } from 'node:stream';
 import type { JobStateEvent } from '../../functions/media/transcode-events';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import { type LocalRoute, sendJson } from './gateway';
+import { hlsContentType } from './hls-gate';
 import { ffmpegArgs, keyInfoFileText, type LocalJobPlan, masterPlaylist, parseSourceInfo, planOf, posterArgs, posterCapture, progressOf, type SourceInfo, sourceProblem, widthFor } from './transcoder-ffmpeg';
 
 /** Where ffmpeg is, or why there is none. */
@@ -58,8 +59,6 @@ export function findFfmpeg(e: NodeJS.ProcessEnv = process.env): FfmpegLocation {
   }
   return { path: file };
 }
-
-const CONTENT_TYPES: Record<string, string> = { '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t', '.key': 'application/octet-stream', '.jpg': 'image/jpeg' };
 
 interface Job {
   id: string;
@@ -187,7 +186,7 @@ export function createLocalTranscoder(opts: LocalTranscoderOptions) {
           Bucket: bucket,
           Key: prefix + path.relative(dir, f).split(path.sep).join('/'),
           Body: fs.readFileSync(f),
-          ContentType: CONTENT_TYPES[path.extname(f)] ?? 'application/octet-stream',
+          ContentType: hlsContentType(f) ?? 'application/octet-stream',
         }),
       );
     for (let i = 0; i < rest.length; i += 4) await Promise.all(rest.slice(i, i + 4).map(put));

@@ -3,7 +3,7 @@
  * The build's halves: the chunk graph (what each lazy screen needs beyond the entry), the route table
  * (which screens a path shows), and the script preferences.js runs on every page.
  */
-import { chunkFiles, earlyDataScript, patternSource, patternWithNames, preloadScript, routeFiles } from '../../web/build/route-preload';
+import { chunkFiles, earlyDataScript, patternSource, preloadScript, routeFiles } from '../../web/build/route-preload';
 import { EARLY_DATA, routeModules } from '@/app/routes';
 import { routeById } from '@shared/routes';
 
@@ -135,7 +135,7 @@ describe('the early request preferences.js makes (issue 14)', () => {
       expect(routeById(e.request).access).not.toBe('public');
       // Every parameter of the API path is one of the route's.
       const names = [...routeById(e.request).path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      for (const n of names) expect(patternWithNames(e.pattern)).toContain(`(?<${n}>`);
+      for (const n of names) expect(patternSource(e.pattern, true)).toContain(`(?<${n}>`);
     }
   });
 });

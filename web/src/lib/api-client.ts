@@ -94,9 +94,9 @@ export async function apiCall<K extends RouteId>(routeId: K, options: CallOption
   }
 
   let res: Response;
-  const url = apiUrl(pathOf(routeId, options.params), options.query);
-  const ask = () => fetch(url, { method: route.method, headers, body, signal: options.signal });
   try {
+    const url = apiUrl(pathOf(routeId, options.params), options.query);
+    const ask = () => fetch(url, { method: route.method, headers, body, signal: options.signal });
     // The page's first request, already asked by preferences.js (lib/early-data.ts); if that failed, asked again.
     const early = route.method === 'GET' ? takeEarly(url, headers.Authorization) : undefined;
     res = await (early ? early.catch(ask) : ask());
