@@ -26,12 +26,20 @@ import { forgetRecentReads } from './recent';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** Who is calling, as the session gate found them (the user's record is read again where needed). */
+/** Who is calling, as the session gate found them in their record (read once per request). */
 export interface AuthContext {
   userId: string;
   claims: Record<string, unknown>;
   groups: string[];
   isAdmin: boolean;
+  /** Their name and contacts as the record holds them now (a checkout's billing data). */
+  contact: Contact;
+}
+export interface Contact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
 }
 /**
  * Decides who may call a route of this access: undefined for a public route, else the caller or a

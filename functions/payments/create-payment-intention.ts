@@ -4,4 +4,4 @@ import * as orders from './orders';
 // p() in shared/routes.ts types the path as a record, so the (validated) id reads as possibly undefined.
 /** POST /api/user/payment-intention/{lectureId} {couponCode?} → the checkout link at the server's price (or the lecture granted by a 100 % coupon). */
 export const createPaymentIntention: Handler<'POST /api/user/payment-intention/{lectureId}'> = async ({ params, body, auth }) =>
-  ok(await orders.createPaymentIntention(params.lectureId, { userId: auth.userId, isAdmin: auth.isAdmin }, body?.couponCode || undefined));
+  ok(await orders.createPaymentIntention(params.lectureId, { userId: auth.userId, isAdmin: auth.isAdmin, contact: auth.contact }, body?.couponCode || undefined));

@@ -11,8 +11,8 @@ import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, to
 import { type CouponRecord, couponForOrder, explainTakeFailure, takeUseItems } from '../coupons/public';
 import { type OrderRecord, POINTER_ITEM, newOrderItems, openOrderOf, ordersOfStudent, transact, updateOrder } from '../data/order-repo';
 import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
-import { userById } from '../data/user-repo';
 import { BadRequest, Conflict } from '../lib/errors';
+import type { Contact } from '../lib/http';
 import { logger } from '../lib/log';
 import { type PaymentGateway, gateway as paymob } from './gateway';
 import { failedConditions, isCancelled, markPaid, release } from './settlement';
@@ -67,7 +67,7 @@ export const GRANTED = 'The lecture is now among your paid lectures';
  * otherwise supersedes it (never a kiosk order waiting for its reference) and opens a new order.
  * A price of 0 grants the lecture at once, without the gateway.
  */
-export async function createPaymentIntention(lectureId: string, viewer: Viewer, couponCode: string | undefined, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
+export async function createPaymentIntention(lectureId: string, viewer: Viewer & { contact: Contact }, couponCode: string | undefined, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
   const userId = viewer.userId;
   const code = couponCode?.trim() || undefined;
   const lecture = await lectureForSale(lectureId, viewer);
@@ -130,13 +130,13 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer, 
       return intentionOf(order, true, GRANTED);
     }
 
-    const student = await userById(userId);
     try {
       const intention = await gateway.createIntention({
         orderId: order.id,
         amountCents: order.amountCents,
         item: { name: lecture.name, description: lecture.subTitle },
-        billing: { firstName: student?.firstName ?? '', lastName: student?.lastName ?? '', email: student?.email ?? '', phone: student?.mobileNumber ?? '' },
+        // The session gate read the student's record for this request: its contacts are current.
+        billing: viewer.contact,
         extras: { lectureId, userId },
       });
       await updateOrder(order.id, { ...intention, updatedAt: new Date().toISOString() });

@@ -216,6 +216,21 @@ describe('POST /api/user/payment-intention/{lectureId}', () => {
     });
   });
 
+  it("bills the student's names as they are now, from the one profile read the session gate made", async () => {
+    const student = await makeUser({ firstName: 'Mona' });
+    const renamed = await api('PATCH', '/api/user/update', { token: student.token, json: { firstName: 'Mariam', lastName: 'Adel' } });
+    expect(renamed.status).toBe(200);
+    const local = `${platform().url}/_local/store-stats`;
+    await fetch(`${local}/record`, { method: 'POST' });
+    const r = await intention(student, lecture.id);
+    const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as { op: string; input: Record<string, unknown> }[];
+    expect(r.status).toBe(200);
+    const { intentions } = await sandboxTransactions(r.body.orderId as string);
+    expect(intentions[0]!.billing_data).toMatchObject({ first_name: 'Mariam', last_name: 'Adel', email: student.email });
+    const profileReads = calls.filter((c) => c.op === 'GetItem' && JSON.stringify(c.input.Key) === JSON.stringify({ PK: { S: `USER#${student.id}` }, SK: { S: 'PROFILE' } }));
+    expect(profileReads).toHaveLength(1);
+  });
+
   it('reuses the open checkout for the same price and coupon; a new coupon supersedes it and the held use follows', async () => {
     const student = await makeUser();
     const code = await coupon({ discount: 50 });
@@ -604,7 +619,7 @@ describe('when Paymob refuses or does not answer', () => {
     const student = await makeUser();
     const code = await coupon({ discount: 30, maxUses: 1 });
     const broken = gateway.paymobGateway(() => Promise.resolve(settingsOf(settings())), baseUrl(), platform().url);
-    await expect(orders.createPaymentIntention(lecture.id, { userId: student.id, isAdmin: false }, code, new Date(), broken)).rejects.toMatchObject({ status: 502, code: 'payment.gateway' });
+    await expect(orders.createPaymentIntention(lecture.id, { userId: student.id, isAdmin: false, contact: { firstName: 'Test', lastName: 'User', email: student.email, phone: '' } }, code, new Date(), broken)).rejects.toMatchObject({ status: 502, code: 'payment.gateway' });
     const pointer = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: `OPENORDER#${lecture.id}` } }));
     expect(await order(pointer.Item!.orderId as string)).toMatchObject({ status: 'failed', couponHeld: false });
     expect(await couponCounts(code)).toEqual({ uses: 0, held: 0 });
