@@ -75,7 +75,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 export function createCognitoGate(o: CognitoGateOptions): http.Server {
-  const c = cognitoClient(o.backend);
+  // Only reads (AdminGetUser, ListUsers) go through it: safe to send again.
+  const c = cognitoClient(o.backend, 3);
   const notFound = () => new AwsError('UserNotFoundException', 'User does not exist.');
 
   /** cognito-local's username for the user AWS would find under `name`, or UserNotFound. */

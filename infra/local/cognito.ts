@@ -38,8 +38,13 @@ export function startCognitoLocal(opts: { port: number; host: string; dir: strin
   });
 }
 
-export function cognitoClient(endpoint: string) {
-  return new CognitoIdentityProviderClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+/**
+ * A client of cognito-local. `maxAttempts` 1 by default: a failure shows as it happened. The gate's
+ * reads take 3: cognito-local closes a keep-alive socket idle for 5 s, and a read sent on it just
+ * then fails with "socket hang up" (ECONNRESET), which the SDK retries as a transient error.
+ */
+export function cognitoClient(endpoint: string, maxAttempts = 1) {
+  return new CognitoIdentityProviderClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts });
 }
 
 export interface PoolIds {
