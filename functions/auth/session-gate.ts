@@ -58,7 +58,8 @@ export async function authenticate(event: JwtEvent, access: Access, now = Date.n
   const groups = parseGroups(claims['cognito:groups']);
   const isAdmin = user.role === 'ADMIN' && groups.includes(ADMIN_GROUP);
   if (access === 'admin' && !isAdmin) throw new Forbidden('This action is for admins only', 'admin.only');
-  const contact = { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.mobileNumber ?? '' };
+  // A record written by hand or before a field existed may lack one: the billing data must still be text.
+  const contact = { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', phone: user.mobileNumber ?? '' };
   return { userId: sub, claims, groups, isAdmin, contact };
 }
 

@@ -231,6 +231,15 @@ describe('POST /api/user/payment-intention/{lectureId}', () => {
     expect(profileReads).toHaveLength(1);
   });
 
+  it('opens the checkout for a record without names (Paymob gets NA, as for a missing phone)', async () => {
+    const student = await makeUser();
+    await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: 'PROFILE' }, UpdateExpression: 'REMOVE firstName, lastName' }));
+    const r = await intention(student, lecture.id);
+    expect(r.status).toBe(200);
+    const { intentions } = await sandboxTransactions(r.body.orderId as string);
+    expect(intentions[0]!.billing_data).toMatchObject({ first_name: 'NA', last_name: 'NA', email: student.email, phone_number: 'NA' });
+  });
+
   it('reuses the open checkout for the same price and coupon; a new coupon supersedes it and the held use follows', async () => {
     const student = await makeUser();
     const code = await coupon({ discount: 50 });
