@@ -20,11 +20,12 @@ export const HEAD_CHARS = 4;
 
 /** The index tokens of a user: each name part, the phone's national digits, the e-mail whole, its domain and its parts. */
 export function searchTokens(u: { firstName: string; lastName: string; email: string; mobileNumber?: string }, max = MAX_SEARCH_TOKENS): string[] {
-  const email = normaliseText(u.email).trim();
+  // A record written by hand or before a field existed may lack one: indexed without it, never a 500.
+  const email = normaliseText(u.email ?? '').trim();
   const [local = '', domain = ''] = email.split('@');
   const tokens = [
-    ...words(u.firstName),
-    ...words(u.lastName),
+    ...words(u.firstName ?? ''),
+    ...words(u.lastName ?? ''),
     email,
     local,
     domain,

@@ -35,6 +35,10 @@ describe('the token string filter', () => {
       expect(matchesAll(t, words)).toBe(startsSome(words));
     },
   );
+  it('indexes a record that lacks its names (written by hand, or before a field existed) by what it has', () => {
+    const bare = { email: 'x.y@mail.com' } as unknown as Parameters<typeof searchTokens>[0];
+    expect(searchTokens(bare)).toEqual(expect.arrayContaining(['x.y@mail.com', 'mail.com']));
+  });
   it('matches only at the start of a token', () => {
     expect(matchesAll(t, ['med'])).toBe(false);
     expect(matchesAll(t, ['ahm'])).toBe(true);
