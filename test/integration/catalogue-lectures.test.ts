@@ -1,5 +1,5 @@
 /** Lectures with videos: the admin's calls, the students' lists, access and the deletion rule. */
-import { api, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { api, callsDuring, makeUser, platform, type TestUser, uniq } from '../support/platform';
 import { image, lectureForm, makeQuiz, makeWorld, recordPurchase, saveLecture, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
 
 let w: World;
@@ -159,19 +159,6 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
 });
 
 describe('a lecture open under a whole class (issue 14)', () => {
-  interface Call {
-    op: string;
-    input: unknown;
-  }
-  /** The store calls made while `run` ran that concern these ids (other test files share the platform). */
-  async function callsDuring(ids: string[], run: () => Promise<unknown>): Promise<Call[]> {
-    const local = `${platform().url}/_local/store-stats`;
-    await fetch(`${local}/record`, { method: 'POST' });
-    await run();
-    const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as Call[];
-    return calls.filter((c) => ids.some((id) => JSON.stringify(c.input).includes(id)));
-  }
-
   it("costs a student two store calls once the class's records are kept: the session, and one BatchGet of the purchase, the quiz gate and the views", async () => {
     const quiz = await makeQuiz(w.admin);
     const videoUrls = JSON.stringify([

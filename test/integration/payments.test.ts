@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fieldsOfObj, paymobHmac } from '../../functions/payments/paymob-hmac';
 import type { PaymobSettings } from '../../functions/payments/paymob-settings';
-import { api, ddb, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { api, callsDuring, ddb, makeUser, platform, type TestUser, uniq } from '../support/platform';
 import { makeWorld, saveLecture, writePurchase, type World } from './catalogue-fixtures';
 
 jest.setTimeout(90_000);
@@ -220,10 +220,8 @@ describe('POST /api/user/payment-intention/{lectureId}', () => {
     const student = await makeUser({ firstName: 'Mona' });
     const renamed = await api('PATCH', '/api/user/update', { token: student.token, json: { firstName: 'Mariam', lastName: 'Adel' } });
     expect(renamed.status).toBe(200);
-    const local = `${platform().url}/_local/store-stats`;
-    await fetch(`${local}/record`, { method: 'POST' });
-    const r = await intention(student, lecture.id);
-    const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as { op: string; input: Record<string, unknown> }[];
+    let r!: Awaited<ReturnType<typeof intention>>;
+    const calls = await callsDuring([student.id], async () => (r = await intention(student, lecture.id)));
     expect(r.status).toBe(200);
     const { intentions } = await sandboxTransactions(r.body.orderId as string);
     expect(intentions[0]!.billing_data).toMatchObject({ first_name: 'Mariam', last_name: 'Adel', email: student.email });

@@ -5,7 +5,7 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { api, ddb, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
+import { api, callsDuring, ddb, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 import { image, makeWorld, saveLecture, type World } from './catalogue-fixtures';
 
 jest.setTimeout(60_000);
@@ -187,12 +187,9 @@ describe('taking a quiz (student)', () => {
     const quiz = await createQuiz();
     const student = await makeUser();
     expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).status).toBe(200);
-    const local = `${platform().url}/_local/store-stats`;
-    await fetch(`${local}/record`, { method: 'POST' });
-    const r = await submit(student, quiz.id, rightAnswers(quiz));
-    const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as { op: string; input: Record<string, unknown> }[];
+    let r!: Awaited<ReturnType<typeof submit>>;
+    const mine = await callsDuring([quiz.id], async () => (r = await submit(student, quiz.id, rightAnswers(quiz))));
     expect(r.status).toBe(200);
-    const mine = calls.filter((c) => JSON.stringify(c.input).includes(quiz.id));
     const writes = mine.filter((c) => c.op === 'TransactWriteItems');
     expect(writes).toHaveLength(1);
     const keysWritten = (writes[0]!.input.TransactItems as Record<string, { Item?: { PK: unknown }; Key?: { PK: unknown } }>[]).map((t) => JSON.stringify(Object.values(t)[0]!.Item?.PK ?? Object.values(t)[0]!.Key?.PK));

@@ -17,6 +17,23 @@ import { decodeJwt } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { PlatformInfo } from '../../infra/local/platform';
 
+/** A DynamoDB call the handlers made, its input as it went on the wire (marshalled). */
+export interface StoreCall {
+  op: string;
+  input: Record<string, unknown>;
+}
+/**
+ * The store calls the handlers made while `run` ran that concern these ids (other test files share
+ * the platform): recorded by the platform (STORE_STATS, infra/local/store-stats.ts).
+ */
+export async function callsDuring(ids: string[], run: () => Promise<unknown>): Promise<StoreCall[]> {
+  const local = `${platform().url}/_local/store-stats`;
+  await fetch(`${local}/record`, { method: 'POST' });
+  await run();
+  const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as StoreCall[];
+  return calls.filter((c) => ids.some((id) => JSON.stringify(c.input).includes(id)));
+}
+
 export function platform(): PlatformInfo {
   const raw = process.env.BIOSCOPE_PLATFORM;
   if (!raw) throw new Error('BIOSCOPE_PLATFORM is not set: run this test through its jest project (global-setup starts the platform)');
