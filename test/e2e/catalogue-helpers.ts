@@ -145,3 +145,18 @@ export async function demoFreeLectureId(user: TestUser): Promise<string> {
   const lectures = await api('GET', `/api/cours/lecture/${sections.body.data[0].id}`, { token: user.token });
   return (lectures.body.data as { id: string; name: string }[]).find((l) => l.name === DEMO_FREE)!.id;
 }
+
+/** The lecture's player has its playback (the cookies, the poster, the length): its play button is enabled. */
+export async function playerReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !((document.querySelector('.vp-controls button') as HTMLButtonElement | null)?.disabled ?? true), null, { timeout: 20_000 });
+}
+
+/**
+ * Presses the player's play button as the student does (nothing of the video is fetched before:
+ * issue 14) and waits until the picture has moved past `seconds`.
+ */
+export async function pressPlay(page: Page, seconds = 0.5): Promise<void> {
+  await playerReady(page);
+  await page.locator('.vp-controls button').first().click();
+  await page.waitForFunction((s) => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > s, seconds, { timeout: 30_000 });
+}

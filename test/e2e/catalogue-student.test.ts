@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser';
 import { makeUser, type TestUser } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
-import { apiResponse, DEMO_COURSE, DEMO_FREE, DEMO_PAID, demoFreeLectureId, FIRST_TERM, GENERAL, settledShot, sidewaysOverflow, storeSession, switchLanguage, untilVideosReady } from './catalogue-helpers';
+import { apiResponse, DEMO_COURSE, DEMO_FREE, DEMO_PAID, demoFreeLectureId, FIRST_TERM, GENERAL, playerReady, pressPlay, settledShot, sidewaysOverflow, storeSession, switchLanguage, untilVideosReady } from './catalogue-helpers';
 
 jest.setTimeout(60_000);
 
@@ -85,17 +85,13 @@ describe('a student opens the free demo lecture and its video plays', () => {
     expect(body.data.videos[0]!.signedUrl).toMatch(/^\/media\/hls\/[\w-]+\/master\.m3u8$/);
     const video = page.getByTestId('lecture-video');
     await video.waitFor();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).readyState >= 1, null, { timeout: 20_000 });
+    await playerReady(page);
     await page.getByRole('heading', { name: DEMO_FREE }).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await settledShot(page, `catalogue-${tag}-lec`);
 
     // It really plays: time advances past 1 s…
-    await video.evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-    });
-    await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 1, null, { timeout: 10_000 });
+    await pressPlay(page, 1);
     // …and a seek lands where asked (the media server answers Range requests).
     const afterSeek = await video.evaluate(
       (v: HTMLVideoElement) =>

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
 import { makeUser, type TestUser, uniq } from '../support/platform';
 import { at, swalTitle, waitForPath } from './auth-helpers';
-import { makeCourse, type OwnCourse, sidewaysOverflow } from './catalogue-helpers';
+import { makeCourse, type OwnCourse, pressPlay, sidewaysOverflow } from './catalogue-helpers';
 import { dayIn, makeCoupon, makePaidLecture, noToast, openPay, pageShot, payLink, signedInPage, tooWide, type Variant } from './commerce-helpers';
 
 jest.setTimeout(120_000);
@@ -102,15 +102,8 @@ describe('a student buys a lecture', () => {
     await waitForPath(page, `/lec/${lecture.id}`);
     const video = page.getByTestId('lecture-video');
     await video.waitFor();
-    // The player starts the playback (the cookies), then loads the HLS playlist (issue 16).
-    await page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement | null; return !!el && el.readyState >= 1;
-    }, null, { timeout: 20_000 });
-    await video.evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-    });
-    await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 15_000 });
+    // The player starts the playback (the cookies); play loads the HLS playlist (issue 16) and plays.
+    await pressPlay(page);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser';
 import { api, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
-import { apiResponse, DEMO_VIDEO, FIRST_TERM, GENERAL, makeCourse, type OwnCourse, png, settled, settledShot as settledShotHere, sidewaysOverflow, storeSession, untilVideosReady } from './catalogue-helpers';
+import { apiResponse, DEMO_VIDEO, FIRST_TERM, GENERAL, makeCourse, type OwnCourse, playerReady, png, settled, settledShot as settledShotHere, sidewaysOverflow, storeSession, untilVideosReady } from './catalogue-helpers';
 
 /** From the top of the page, so a full-page shot does not catch the sticky bars half-way down. */
 async function settledShot(page: Page, name: string) {
@@ -199,14 +199,11 @@ describe('a student and the quiz gate', () => {
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
     await page.getByRole('link', { name: en ? 'Back to the lecture' : 'العودة إلى المحاضرة' }).click();
     await waitForPath(page, `/lec/${lecture.id}`);
-    // Its playback starts (the cookies) and the HLS playlist loads (issue 16).
-    await page.waitForFunction(() => ((document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement | null)?.readyState ?? 0) >= 1, null, { timeout: 20_000 });
+    // Its playback starts (the cookies, issue 16).
+    await playerReady(page);
     expect(await page.getByTestId('locked-video').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Part 2/ }).getAttribute('aria-current')).toBe('true');
-    await videoEl(page).evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-    });
+    await page.locator('.vp-controls button').first().click();
     const playing = await page
       .waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 15_000 })
       .then(() => 'ok')

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
 import { api, makeUser, platform, setUserFields, type TestUser, uniq } from '../support/platform';
 import { at, swalTitle, waitForPath } from './auth-helpers';
-import { FIRST_TERM, GENERAL, makeCourse, type OwnCourse, sidewaysOverflow } from './catalogue-helpers';
+import { FIRST_TERM, GENERAL, makeCourse, type OwnCourse, pressPlay, sidewaysOverflow } from './catalogue-helpers';
 import { makePaidLecture, noToast, pageShot, signedInPage, tooWide, type Variant, viewShot } from './commerce-helpers';
 
 jest.setTimeout(180_000);
@@ -223,15 +223,8 @@ describe('the teacher', () => {
     await waitForPath(back.page, `/lec/${lecture.id}`);
     const video = back.page.getByTestId('lecture-video');
     await video.waitFor();
-    // The player starts the playback (the cookies), then loads the HLS playlist (issue 16).
-    await back.page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement | null; return !!el && el.readyState >= 1;
-    }, null, { timeout: 20_000 });
-    await video.evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-    });
-    await back.page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 15_000 });
+    // The player starts the playback (the cookies); play loads the HLS playlist (issue 16) and plays.
+    await pressPlay(back.page);
     await back.context.close();
     await pupil.context.close();
 

@@ -72,18 +72,19 @@ async function openAndPlay(page: Page, seconds = 1.5) {
   await waitForPath(page, `/lec/${lectureId}`);
   const play = page.locator('.vp-controls button').first();
   await page.waitForFunction(() => !(document.querySelector('.vp-controls button') as HTMLButtonElement | null)?.disabled, null, { timeout: 20_000 });
-  await page.getByTestId('lecture-video').evaluate((v: HTMLVideoElement) => v.readyState >= 1 || new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true })));
   await play.click();
   await page.waitForFunction((s) => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > s, seconds, { timeout: 30_000 });
   return hls;
 }
 
-it("before play, opening the lecture shows the transcoder's poster and fetches one segment of the lowest rung (the student's data), yet the length is known; play fetches ahead", async () => {
+it("before play, opening the lecture shows the transcoder's poster and the length and fetches nothing of the video (the student's data); play fetches it, at the connection's rung", async () => {
   const { page, context, errors } = await newPage(browser, { viewport: PHONE });
   await signIn(page, { language: 'ar', theme: 'dark' });
-  const segments: string[] = [];
+  // Everything of the video but its poster: playlists, segments, the AES key.
+  const media: string[] = [];
   page.on('request', (r) => {
-    if (/\/media\/hls\/.+\.ts$/.test(new URL(r.url()).pathname)) segments.push(new URL(r.url()).pathname);
+    const { pathname } = new URL(r.url());
+    if (/\/media\/hls\/.+\.(m3u8|ts)$/.test(pathname) || pathname.startsWith('/api/AWS/media-keys/')) media.push(pathname);
   });
   const isPoster = (u: string) => /\/media\/hls\/[^/]+\/poster\.\d{7}\.jpg$/.test(new URL(u).pathname);
   // The poster first, then hls.js: on a phone's link they would share it.
@@ -112,20 +113,26 @@ it("before play, opening the lecture shows the transcoder's poster and fetches o
     return [img.naturalWidth, img.naturalHeight];
   }, shown.url());
   expect(size).toEqual([640, 360]);
-  const duration = await video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : new Promise<number>((r) => v.addEventListener('loadedmetadata', () => r(v.duration), { once: true }))));
-  expect(Number.isFinite(duration) && duration > 0).toBe(true);
+  // The length is the server's: the slider can seek before any media has come.
   await expect(page.locator('.vp-time').nth(1).textContent()).resolves.toBe('0:12');
-  // Time for hls.js to fetch more if it were going to (it fetched 30 s ahead at a higher rung before).
+  expect(await page.getByRole('slider').getAttribute('max')).toBe('12');
+  // hls.js comes after the poster, so the tap finds it here…
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/hls\.light-[\w-]+\.js$/.test(e.name)), null, { timeout: 20_000 });
+  // …and time for it to fetch the playlist or a segment if it were going to (before issue 14 it
+  // fetched the playlists and the first 240p segment; before issue 16, 30 s ahead at 480p).
   await page.waitForTimeout(1500);
-  expect(segments).toHaveLength(1);
-  expect(segments[0]).toMatch(/\/240p\/seg_000\.ts$/);
+  expect(media).toEqual([]);
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.readyState, v.currentSrc])).toEqual([0, '']);
   expect(order).toEqual(['poster asked', 'poster loaded', 'hls.js asked']);
   expect(lectureAsks).toHaveLength(1);
   expect(lectureAsks[0]).toMatch(/\/preferences\.js$/);
   await shot(page, 'player-poster-phone-ar-dark');
   await page.locator('.vp-controls button').first().click();
   await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 30_000 });
-  await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => /\/media\/hls\/.+\.ts$/.test(e.name)).length > n, 1, { timeout: 20_000 });
+  // Played: the playlists, then segments from the start, more than one (it buffers ahead).
+  expect(media[0]).toMatch(/\/master\.m3u8$/);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => /\/media\/hls\/.+\.ts$/.test(e.name)).length > 1, null, { timeout: 20_000 });
+  expect(media.find((m) => m.endsWith('.ts'))).toMatch(/\/seg_000\.ts$/);
   expect(errors).toEqual([]);
   await context.close();
 });

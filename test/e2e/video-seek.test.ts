@@ -1,7 +1,7 @@
 /**
- * A lecture's video can be seeked at once, before it has played: a video is HLS (issue 16), so
- * its length is known from the playlist as soon as it has loaded, and a seek to near the end
- * loads only the segments there and lands without playing through. The seeded demo video and a
+ * A lecture's video can be seeked at once, before it has played: its length is the server's (the
+ * transcoder measured it) before any media has loaded (issue 14), and a seek to near the end loads
+ * the video there only (HLS, issue 16) and lands without playing through. The seeded demo video and a
  * video the teacher has just uploaded (transcoded by the platform's ffmpeg) seek the same way; the
  * playlist is refused without the playback cookies.
  */
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 interface Seek {
-  /** Duration as soon as the metadata has loaded (Infinity for a live WebM without one). */
+  /** The media's duration once the seek has loaded it. */
   duration: number;
   /** Nothing played before the seek. */
   playedBefore: number;
@@ -42,8 +42,10 @@ interface Seek {
 }
 
 /**
- * Opens /lec/{id} as the signed-in page and, on its player, reads the duration at
- * `loadedmetadata` and seeks to 1 s before the end; `served` are the HLS playlists and segments.
+ * Opens /lec/{id} as the signed-in page and, before anything has played, moves the player's slider
+ * to 1 s before the end, as a student's drag does (the input event React reads). Nothing of the
+ * video is fetched before (issue 14): the slider's length is the server's, and the seek loads the
+ * media there. `served` are the HLS playlists and segments.
  */
 async function seekNearEnd(page: Page, lectureId: string): Promise<Seek> {
   const served: Response[] = [];
@@ -54,12 +56,11 @@ async function seekNearEnd(page: Page, lectureId: string): Promise<Seek> {
   await waitForPath(page, `/lec/${lectureId}`);
   const video = page.getByTestId('lecture-video');
   await video.waitFor();
+  await page.waitForFunction(() => !((document.querySelector('.vp-seek') as HTMLInputElement | null)?.disabled ?? true), null, { timeout: 20_000 });
   const seek = await video.evaluate(async (v: HTMLVideoElement) => {
-    // preload="metadata": the player loads the header on its own, nobody presses play.
-    if (v.readyState < HTMLMediaElement.HAVE_METADATA) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
-    const duration = v.duration;
+    const slider = document.querySelector('.vp-seek') as HTMLInputElement;
     const playedBefore = v.played.length;
-    const target = Number.isFinite(duration) ? duration - 1 : 4;
+    const target = Math.floor(Number(slider.max)) - 1;
     const t0 = performance.now();
     const landed = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no seeked within 5 s (currentTime ${v.currentTime})`)), 5_000);
@@ -71,12 +72,14 @@ async function seekNearEnd(page: Page, lectureId: string): Promise<Seek> {
         },
         { once: true },
       );
-      v.currentTime = target;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(slider, String(target));
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
     });
     const seekMs = performance.now() - t0;
     if (v.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) await new Promise((r) => v.addEventListener('loadeddata', r, { once: true }));
-    return { duration, playedBefore, target, landed, ended: v.ended, played: v.played.length, seekMs, readyState: v.readyState, statuses: [] as number[] };
+    return { duration: v.duration, playedBefore, target, landed, ended: v.ended, played: v.played.length, seekMs, readyState: v.readyState, paused: v.paused, statuses: [] as number[] };
   });
+  expect(seek.paused).toBe(true);
   return { ...seek, statuses: served.map((r) => r.status()) };
 }
 

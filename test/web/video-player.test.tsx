@@ -16,7 +16,8 @@ import { lecture, video } from './catalogue-fixtures';
 
 const setLevel = jest.fn();
 jest.mock('@/features/catalogue/lib/hls-source', () => ({
-  attachHls: jest.fn(async (el: HTMLVideoElement, url: string, options: SourceOptions) => {
+  loadHls: jest.fn(async () => ({ stand: 'hls.js' })),
+  attachHls: jest.fn((_hls: unknown, el: HTMLVideoElement, url: string, options: SourceOptions) => {
     el.setAttribute('src', url);
     const levels = [
       { index: 0, height: 240, bandwidth: 496_000 },
@@ -111,28 +112,97 @@ describe('the player (issue 16)', () => {
     expect(m.at()).toBe(0);
   });
 
-  it('shows the poster the server names and the length it measured; hls.js comes only once the poster has loaded', async () => {
+  /** A poster that loads when the test says (`images[i].onload()`), and the hls-source stand-in. */
+  function withPoster() {
     const images: { src?: string; onload?: () => void }[] = [];
     const Image = jest.spyOn(window, 'Image').mockImplementation(() => {
       const img = {} as { src?: string; onload?: () => void };
       images.push(img);
       return img as unknown as HTMLImageElement;
     });
-    const { attachHls } = jest.requireMock<{ attachHls: jest.Mock }>('@/features/catalogue/lib/hls-source');
-    attachHls.mockClear();
+    const source = jest.requireMock<{ attachHls: jest.Mock; loadHls: jest.Mock }>('@/features/catalogue/lib/hls-source');
+    source.attachHls.mockClear();
+    source.loadHls.mockClear();
+    return { images, ...source, restore: () => Image.mockRestore() };
+  }
+  const POSTER = { posterUrl: '/media/hls/a1/poster.0000001.jpg', durationSeconds: 600 };
+  const optionsOf = (attachHls: jest.Mock) => attachHls.mock.calls[0]![3] as SourceOptions;
+
+  it('shows the poster the server names and the length it measured; fetches nothing of the video until play, then attaches and plays in the same tap', async () => {
+    const p = withPoster();
     try {
-      open((url) => (url === PLAYBACK ? { status: 200, body: started({ posterUrl: '/media/hls/a1/poster.0000001.jpg', durationSeconds: 600 }) } : undefined));
-      const el = await screen.findByTestId('lecture-video');
-      await waitFor(() => expect(el).toHaveAttribute('poster', '/media/hls/a1/poster.0000001.jpg'));
+      open((url) => (url === PLAYBACK ? { status: 200, body: started(POSTER) } : undefined));
+      const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
+      await waitFor(() => expect(el).toHaveAttribute('poster', POSTER.posterUrl));
       expect(screen.getByRole('slider', { name: 'Position in the video' })).toHaveAttribute('max', '600');
       expect(screen.getByText('10:00')).toBeInTheDocument();
-      await waitFor(() => expect(images.map((i) => i.src)).toEqual(['/media/hls/a1/poster.0000001.jpg']));
-      expect(attachHls).not.toHaveBeenCalled();
-      act(() => images[0]!.onload!());
-      await waitFor(() => expect(el).toHaveAttribute('src', '/media/hls/a1/master.m3u8'));
-      expect(attachHls).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(p.images.map((i) => i.src)).toEqual([POSTER.posterUrl]));
+      // hls.js comes after the poster…
+      expect(p.loadHls).not.toHaveBeenCalled();
+      act(() => p.images[0]!.onload!());
+      await waitFor(() => expect(p.loadHls).toHaveBeenCalledTimes(1));
+      // …but the playlist is not attached: no playlist, no segment before play.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(p.attachHls).not.toHaveBeenCalled();
+      expect(el).not.toHaveAttribute('src');
+      const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
+      fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+      // In the tap itself (an iPhone takes play() only there): attached, loading to play, and play() called.
+      expect(p.attachHls).toHaveBeenCalledTimes(1);
+      expect(optionsOf(p.attachHls)).toMatchObject({ forPlay: true, startPosition: undefined });
+      expect(el).toHaveAttribute('src', '/media/hls/a1/master.m3u8');
+      expect(playSpy).toHaveBeenCalledTimes(1);
     } finally {
-      Image.mockRestore();
+      p.restore();
+    }
+  });
+
+  it('before play: the kept position is shown and the media starts loading there; a seek attaches at its target without playing', async () => {
+    window.localStorage.setItem('video-position:v1', JSON.stringify({ at: 42 }));
+    const p = withPoster();
+    try {
+      open((url) => (url === PLAYBACK ? { status: 200, body: started(POSTER) } : undefined));
+      const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
+      expect(await screen.findByText(/Resumed at 0:42/)).toBeInTheDocument();
+      const slider = screen.getByRole('slider', { name: 'Position in the video' });
+      expect(slider).toHaveValue('42');
+      act(() => p.images[0]!.onload!());
+      await waitFor(() => expect(p.loadHls).toHaveBeenCalledTimes(1));
+      const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
+      fireEvent.change(slider, { target: { value: '300' } });
+      expect(p.attachHls).toHaveBeenCalledTimes(1);
+      expect(optionsOf(p.attachHls)).toMatchObject({ forPlay: false, startPosition: 300 });
+      expect(playSpy).not.toHaveBeenCalled();
+      // The media's metadata: it lands at the target (where the browser's own HLS starts at 0).
+      const m = media(el, { duration: 600 });
+      fireEvent.loadedMetadata(el);
+      expect(m.at()).toBe(300);
+      expect(slider).toHaveValue('300');
+    } finally {
+      p.restore();
+    }
+  });
+
+  it('the quality menu is there before play, from the rungs the server names; the chosen rung is the one hls.js starts at', async () => {
+    const rungs = [
+      { name: '720p', height: 720, width: 1280, bandwidth: 2_896_000 },
+      { name: '240p', height: 240, width: 426, bandwidth: 496_000 },
+      { name: '360p', height: 360, width: 640, bandwidth: 896_000 },
+    ];
+    const p = withPoster();
+    try {
+      open((url) => (url === PLAYBACK ? { status: 200, body: started({ ...POSTER, rungs }) } : undefined));
+      const quality = await screen.findByRole('combobox', { name: 'Quality' });
+      expect(within(quality).getAllByRole('option').map((o) => o.textContent)).toEqual(['Auto', '240p', '360p', '720p']);
+      await userEvent.selectOptions(quality, '360p');
+      act(() => p.images[0]!.onload!());
+      await waitFor(() => expect(p.loadHls).toHaveBeenCalledTimes(1));
+      expect(p.attachHls).not.toHaveBeenCalled();
+      jest.spyOn(screen.getByTestId('lecture-video') as HTMLVideoElement, 'play').mockResolvedValue(undefined);
+      fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+      expect(optionsOf(p.attachHls).chosenHeight?.()).toBe(360);
+    } finally {
+      p.restore();
     }
   });
 

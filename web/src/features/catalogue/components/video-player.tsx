@@ -6,7 +6,7 @@ import { errorCodeOf, messageOf } from '@/lib/forms';
 import { selectToken, selectUser } from '@/lib/session';
 import { useCountVideoViewMutation } from '../api/count-video-view';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
-import { attachHls, type HlsSource, type QualityLevel, type SourceFailure } from '../lib/hls-source';
+import { attachHls, type HlsClass, type HlsSource, loadHls, type QualityLevel, type SourceFailure } from '../lib/hls-source';
 import { clock, connectionOf, keepPosition, PlayedTime, resumeAt, SPEEDS } from '../lib/playback';
 import { Watermark } from './watermark';
 import './video-player.css';
@@ -29,6 +29,10 @@ const imageLoaded = (src: string, ms: number) =>
     img.src = src;
     setTimeout(resolve, ms);
   });
+
+/** The server's rungs as the quality menu's levels before hls.js has read the playlist (lowest first, as hls.js orders them). */
+const levelsOf = (rungs: Playback['rungs']): QualityLevel[] =>
+  [...rungs].sort((a, b) => a.bandwidth - b.bandwidth).map((r, index) => ({ index, height: r.height, bandwidth: r.bandwidth }));
 
 /** Keys from the player's own controls (they handle their own keys: a select's arrows, a range's). */
 const ownKeys = (target: EventTarget) => target instanceof HTMLSelectElement || target instanceof HTMLInputElement || target instanceof HTMLButtonElement;
@@ -54,7 +58,9 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const [sourceFailure, setSourceFailure] = useState<SourceFailure>();
   const [viewsLeft, setViewsLeft] = useState<number | null | undefined>(video.viewsLeft);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
-  const [chosenLevel, setChosenLevel] = useState(-1);
+  /** The rung the student chose (its height), -1: automatic. */
+  const [chosenHeight, setChosenHeight] = useState(-1);
+  const chosen = useRef(-1);
   const [playingLevel, setPlayingLevel] = useState<number>();
   const [speed, setSpeed] = useState(1);
   const [playing, setPlaying] = useState(false);
@@ -70,8 +76,13 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const played = useRef(new PlayedTime());
   const counted = useRef(false);
   const keptAt = useRef(0);
-  /** Play pressed before the source was attached (while the poster or hls.js loads): attach at once, then play. */
-  const playWanted = useRef<(() => void) | null>(null);
+  /**
+   * Until the source is attached: play pressed (attach, then play) or a seek made (attach there,
+   * without playing). Attached in the same tap when hls.js is already here.
+   */
+  const interact = useRef<((what: 'play' | 'seek') => void) | null>(null);
+  /** Where the media is to start once it loads (a resume position, a seek before it had loaded). */
+  const startAt = useRef<number | undefined>(undefined);
 
   // Start the playback: the server's rules and the cookies, then the playlist.
   useEffect(() => {
@@ -82,8 +93,14 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
         (playback) => {
           if (!live) return;
           setViewsLeft(playback.viewsLeft);
+          // The kept position: the media starts loading there, not at 0 and then a seek.
+          const resume = resumeAt(video.id, playback.durationSeconds ?? NaN);
+          startAt.current = resume;
+          setResumedAt(resume);
           // The length is the server's until the video's own metadata has come.
-          setTime((tm) => ({ ...tm, duration: tm.duration || playback.durationSeconds || 0 }));
+          setTime((tm) => ({ at: resume ?? tm.at, duration: tm.duration || playback.durationSeconds || 0 }));
+          // The quality menu before hls.js has read the playlist.
+          setLevels(levelsOf(playback.rungs));
           setPhase({ state: 'ready', playback });
         },
         (error: unknown) => {
@@ -105,33 +122,49 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     let live = true;
     played.current = new PlayedTime();
     counted.current = false;
-    // The poster first: on a phone's link hls.js (95 kB) and a segment would compete with it for the
-    // first picture. Without a poster, or once play is pressed, hls.js is fetched at once.
-    let pressedEarly = false;
-    const pressed = new Promise<void>((resolve) => {
-      playWanted.current = () => {
-        pressedEarly = true;
-        resolve();
-      };
-    });
-    void (playback.posterUrl ? Promise.race([imageLoaded(playback.posterUrl, POSTER_WAIT_MS), pressed]) : Promise.resolve()).then(() => {
-      if (!live) return;
-      return attachHls(el, playback.playlistUrl, {
+    // With a poster and the server's length, nothing of the video is fetched until the student
+    // presses play or seeks: a lecture opened to read it, or to reach its quiz, costs a phone's data
+    // the poster only (its first segment and playlists were about 300 kB). Without them, the first
+    // segment of the lowest rung gives the first picture and the length. Either way the poster comes
+    // first: on a phone's link hls.js (95 kB) would compete with it for the first picture.
+    const deferred = Boolean(playback.posterUrl && playback.durationSeconds);
+    let Hls: HlsClass | undefined;
+    let wanted: 'play' | 'seek' | undefined;
+    const attach = () => {
+      if (!live || !Hls || source.current) return;
+      source.current = attachHls(Hls, el, playback.playlistUrl, {
+        forPlay: wanted === 'play',
+        startPosition: startAt.current,
+        chosenHeight: () => (chosen.current === -1 ? undefined : chosen.current),
         connection: connectionOf(),
         token,
         onLevels: (l) => live && setLevels(l),
         onLevelSwitched: (i) => live && setPlayingLevel(i),
         onFatal: (f) => live && setSourceFailure(f),
-      }).then((s) => {
-        if (!live) return s.destroy();
-        source.current = s;
-        playWanted.current = null;
-        if (pressedEarly) void el.play().catch(() => {});
       });
-    });
+      interact.current = null;
+      if (wanted === 'play') void el.play().catch(() => {});
+    };
+    let hurry = () => {};
+    const pressed = new Promise<void>((resolve) => (hurry = resolve));
+    interact.current = (what) => {
+      if (what === 'play' || !wanted) wanted = what;
+      if (Hls) attach();
+      else hurry();
+    };
+    void (playback.posterUrl ? Promise.race([imageLoaded(playback.posterUrl, POSTER_WAIT_MS), pressed]) : Promise.resolve())
+      .then(() => (live ? loadHls() : undefined))
+      .then(
+        (loaded) => {
+          if (!live || !loaded) return;
+          Hls = loaded;
+          if (wanted || !deferred) attach();
+        },
+        () => live && setSourceFailure('network'),
+      );
     return () => {
       live = false;
-      playWanted.current = null;
+      interact.current = null;
       keepPosition(video.id, el.currentTime, el.duration);
       source.current?.destroy();
       source.current = null;
@@ -173,37 +206,53 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
 
   function onLoadedMetadata() {
     const el = videoEl.current!;
-    setTime({ at: el.currentTime, duration: el.duration });
     el.playbackRate = speed;
-    const at = resumeAt(video.id, el.duration);
-    if (at !== undefined) {
-      el.currentTime = at;
-      setResumedAt(at);
-    }
+    // hls.js starts at its startPosition; the browser's own HLS, and a seek made while the media
+    // loaded, are moved there now.
+    const at = startAt.current === undefined ? undefined : Math.min(startAt.current, el.duration);
+    startAt.current = undefined;
+    if (at !== undefined && Math.abs(el.currentTime - at) > 0.5) el.currentTime = at;
+    setTime({ at: at ?? el.currentTime, duration: el.duration });
   }
+  /** The position: the media's, or before it has loaded, where it will start. */
+  const position = (el: HTMLVideoElement) => (Number.isFinite(el.duration) ? el.currentTime : (startAt.current ?? 0));
 
   const togglePlay = () => {
     const el = videoEl.current;
     if (!el) return;
-    // Not attached yet: it plays once it is.
-    if (playWanted.current) return playWanted.current();
+    // Not attached yet: attached now (or once hls.js is here), then it plays.
+    if (interact.current) return interact.current('play');
     if (el.paused) void el.play().catch(() => {});
     else el.pause();
   };
   const seekTo = (at: number) => {
     const el = videoEl.current;
-    if (!el || !Number.isFinite(el.duration)) return;
+    if (!el) return;
     played.current.break();
-    el.currentTime = Math.min(Math.max(0, at), el.duration);
+    if (Number.isFinite(el.duration)) {
+      el.currentTime = Math.min(Math.max(0, at), el.duration);
+      return;
+    }
+    // No media yet (nothing is fetched before play, or it is loading): the server's length bounds
+    // the seek; the media starts loading there, without playing.
+    if (!(time.duration > 0)) return;
+    const target = Math.min(Math.max(0, at), time.duration);
+    startAt.current = target;
+    setTime((tm) => ({ ...tm, at: target }));
+    interact.current?.('seek');
   };
   function retry() {
     setPhase({ state: 'starting' });
     setSourceFailure(undefined);
     setAttempt((n) => n + 1);
   }
-  function chooseLevel(index: number) {
-    setChosenLevel(index);
-    source.current?.setLevel(index);
+  function chooseLevel(height: number) {
+    setChosenHeight(height);
+    chosen.current = height;
+    // Not attached yet, or the playlist not read: hls.js starts at this rung (chosenHeight).
+    const index = source.current?.levels.findIndex((l) => l.height === height);
+    if (height === -1) source.current?.setLevel(-1);
+    else if (index !== undefined && index >= 0) source.current?.setLevel(index);
   }
   function chooseSpeed(rate: number) {
     setSpeed(rate);
@@ -225,8 +274,8 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     const el = videoEl.current;
     if (!el) return;
     if ((e.key === ' ' || e.key === 'k') && !own) togglePlay();
-    else if (e.key === 'ArrowLeft' && !own) seekTo(el.currentTime - 5);
-    else if (e.key === 'ArrowRight' && !own) seekTo(el.currentTime + 5);
+    else if (e.key === 'ArrowLeft' && !own) seekTo(position(el) - 5);
+    else if (e.key === 'ArrowRight' && !own) seekTo(position(el) + 5);
     else if (e.key === 'f') void toggleFullscreen();
     else if (e.key === 'm') el.muted = !el.muted;
     else return;
@@ -236,7 +285,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const failure =
     phase.state === 'failed' ? messageOf(phase.error, t, 'player.startFailed') : sourceFailure ? t(FAILURE_TEXT[sourceFailure]) : undefined;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  const autoLabel = chosenLevel === -1 && playingLevel !== undefined && levels[playingLevel] ? t('player.autoAt', { height: levels[playingLevel]!.height }) : t('player.auto');
+  const autoLabel = chosenHeight === -1 && playingLevel !== undefined && levels[playingLevel] ? t('player.autoAt', { height: levels[playingLevel]!.height }) : t('player.auto');
 
   return (
     <div className="vp-wrap">
@@ -332,10 +381,10 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
           {levels.length > 0 && (
             <label className="vp-menu">
               <span className="visually-hidden">{t('player.quality')}</span>
-              <select dir="auto" value={chosenLevel} onChange={(e) => chooseLevel(Number(e.target.value))} data-testid="quality-menu">
+              <select dir="auto" value={chosenHeight} onChange={(e) => chooseLevel(Number(e.target.value))} data-testid="quality-menu">
                 <option value={-1}>{autoLabel}</option>
                 {levels.map((l) => (
-                  <option key={l.index} value={l.index}>
+                  <option key={l.index} value={l.height}>
                     {l.height}p
                   </option>
                 ))}

@@ -5,7 +5,10 @@
  * segments are same-origin, so the playback cookies go along; an AES key is fetched from our API
  * and carries the session token.
  */
+import type HlsJs from 'hls.js/light';
 import { startLevelFor, type ConnectionHint } from './playback';
+
+export type HlsClass = typeof HlsJs;
 
 export interface QualityLevel {
   /** hls.js's level index. */
@@ -26,6 +29,15 @@ export type SourceFailure = 'network' | 'media' | 'unsupported';
 
 export interface SourceOptions {
   connection?: ConnectionHint;
+  /**
+   * Attached because the student pressed play: load at the connection's rung (or the chosen one)
+   * and buffer ahead at once. Otherwise only the first segment of the lowest rung, until play.
+   */
+  forPlay?: boolean;
+  /** Where to start (seconds): a resume position or a seek made before the media had loaded. */
+  startPosition?: number;
+  /** The rung the student has chosen (its height), if any, read when the playlist is: it is loaded from the start. */
+  chosenHeight?: () => number | undefined;
   /** The session's token, for the AES key route (/api/…). */
   token?: string | null;
   /** The levels are known (hls.js parsed the master playlist). */
@@ -37,11 +49,29 @@ export interface SourceOptions {
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
-export async function attachHls(video: HTMLVideoElement, url: string, options: SourceOptions = {}): Promise<HlsSource> {
-  const { default: Hls } = await import('hls.js/light');
+let loading: Promise<HlsClass> | undefined;
+/** hls.js's light build (95 kB), fetched once per page; a failed fetch is tried again on the next call. */
+export function loadHls(): Promise<HlsClass> {
+  loading ??= import('hls.js/light').then(
+    (m) => m.default,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Attaches the playlist to the element at once (no await between a tap and the element's source,
+ * so a play() in the same tap counts as the student's gesture, which iPhones require).
+ */
+export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, options: SourceOptions = {}): HlsSource {
   if (!Hls.isSupported()) {
     if (video.canPlayType(HLS_TYPE)) {
       video.src = url;
+      // The browser picks the rung itself: nothing to choose.
+      options.onLevels?.([]);
       return { levels: [], setLevel: () => {}, destroy: () => video.removeAttribute('src') };
     }
     options.onFatal?.('unsupported');
@@ -50,14 +80,14 @@ export async function attachHls(video: HTMLVideoElement, url: string, options: S
   const hls = new Hls({
     // A cheap phone's small screen never loads a rung taller than it shows.
     capLevelToPlayerSize: true,
-    // Until the student presses play, only the first segment of the lowest rung: the length, the
-    // first picture and a seek are there at once, without spending the student's data on a video
-    // they may not play (opening the demo lecture fetched 2.4 MB: a bandwidth test at 240p, then
-    // 30 s ahead at 480p). Played, the rung is the connection's (startLevelFor) or hls.js's choice.
-    startLevel: 0,
+    // Attached before play (no poster to show instead), only the first segment of the lowest rung:
+    // the length, the first picture and a seek are there at once, without spending the student's
+    // data on a video they may not play (opening the demo lecture fetched 2.4 MB: a bandwidth test
+    // at 240p, then 30 s ahead at 480p). Played, the rung is the connection's (startLevelFor), the
+    // student's, or hls.js's choice.
     testBandwidth: false,
-    maxBufferLength: 1,
-    maxMaxBufferLength: 1,
+    startPosition: options.startPosition ?? -1,
+    ...(options.forPlay ? {} : { startLevel: 0, maxBufferLength: 1, maxMaxBufferLength: 1 }),
     xhrSetup: (xhr, requestUrl) => {
       if (options.token && new URL(requestUrl, window.location.href).pathname.startsWith('/api/')) xhr.setRequestHeader('Authorization', `Bearer ${options.token}`);
     },
@@ -71,6 +101,13 @@ export async function attachHls(video: HTMLVideoElement, url: string, options: S
       levels.map((l) => l.bandwidth),
       options.connection,
     );
+    const height = options.chosenHeight?.();
+    const chosen = height === undefined ? -1 : levels.findIndex((l) => l.height === height);
+    // Before the first segment is asked (hls.js starts loading right after this event).
+    if (chosen >= 0) {
+      hls.startLevel = chosen;
+      hls.loadLevel = chosen;
+    } else if (options.forPlay && start >= 0) hls.startLevel = start;
     options.onLevels?.(levels);
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => options.onLevelSwitched?.(data.level));
@@ -84,13 +121,14 @@ export async function attachHls(video: HTMLVideoElement, url: string, options: S
     }
     options.onFatal?.(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media');
   });
-  // Played: buffer ahead as hls.js does by default, from the connection's rung unless one was chosen.
+  // Played after a pre-play attach: buffer ahead as hls.js does by default, from the connection's
+  // rung unless one was chosen.
   const onPlay = () => {
     hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength;
     hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength;
     if (start > 0 && hls.autoLevelEnabled) hls.nextLoadLevel = start;
   };
-  video.addEventListener('play', onPlay, { once: true });
+  if (!options.forPlay) video.addEventListener('play', onPlay, { once: true });
   hls.loadSource(url);
   hls.attachMedia(video);
   return {
