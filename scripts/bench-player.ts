@@ -21,7 +21,9 @@ import { chromiumPath } from '../test/support/browser';
 
 const PLAY_SECONDS = Number(process.env.BENCH_PLAY_SECONDS ?? 60);
 const PROFILE = { downKbps: 1600, upKbps: 750, rttMs: 150, cpuSlowdown: 4 };
-const RUNG = '360p';
+/** The rung chosen in the quality menu before the tap; BENCH_RUNG=auto leaves the player's choice (the connection's rung). */
+const RUNG = process.env.BENCH_RUNG ?? '360p';
+const SAVE_DATA = process.env.BENCH_SAVE_DATA === '1';
 
 function makeVideo(seconds: number): string {
   const found = findFfmpeg();
@@ -73,7 +75,8 @@ async function main() {
       await page.goto(`${info.url}/auth/login`);
       await page.evaluate((u) => localStorage.setItem('user', JSON.stringify({ id: u.id, email: u.email, firstName: 'Bench', lastName: 'Student', mobileNumber: '+201000000000', role: 'USER', block: false, token: u.token })), student);
       // What a 3G phone's browser reports (Chrome on Android): the player starts at the rung that fits.
-      await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { configurable: true, value: { downlink: 1.6, effectiveType: '3g', saveData: false } }));
+      // BENCH_SAVE_DATA=1: the phone's data saver is on (the player then fetches nothing of the video before the tap).
+      await page.addInitScript((saveData) => Object.defineProperty(navigator, 'connection', { configurable: true, value: { downlink: 1.6, effectiveType: '3g', saveData } }), SAVE_DATA);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PROFILE.rttMs, downloadThroughput: (PROFILE.downKbps * 1000) / 8, uploadThroughput: (PROFILE.upKbps * 1000) / 8 });
@@ -87,7 +90,9 @@ async function main() {
       await page.goto(`${info.url}/lec/${lectureId}`);
       const quality = page.getByTestId('quality-menu');
       await quality.waitFor({ timeout: 60_000 });
-      await quality.selectOption({ label: RUNG });
+      if (RUNG !== 'auto') await quality.selectOption({ label: RUNG });
+      // The student looks at the page before tapping: whatever the player fetches on its own has come.
+      await page.waitForLoadState('networkidle');
       // Watch the element from here on: the first frame, each stall and its length.
       await page.getByTestId('lecture-video').evaluate((v: HTMLVideoElement) => {
         const w = window as unknown as { bench: { firstFrameAt?: number; tapAt?: number; waits: number; stalledMs: number; waitingSince?: number } };
@@ -114,6 +119,21 @@ async function main() {
         return b.firstFrameAt - b.tapAt;
       });
       const fromNavigation = Date.now() - navStart - (Date.now() - tapWall) + firstFrame;
+      // Where the tap's wait goes, and what opening the page cost of the video before it: the
+      // playlists, segments and keys (resource timing; same-origin, so sizes are there).
+      const timeline = await page.evaluate(() => {
+        const b = (window as unknown as { bench: { firstFrameAt: number; tapAt: number } }).bench;
+        const media = performance.getEntriesByType('resource').filter((e) => /\/media\/hls\/|\/media-keys\/|hls\.light/.test(e.name)) as PerformanceResourceTiming[];
+        const short = (u: string) => new URL(u).pathname.split('/').slice(-2).join('/');
+        return {
+          beforeTap: media.filter((e) => e.startTime < b.tapAt).map((e) => ({ file: short(e.name), kib: Math.round(e.transferSize / 1024) })),
+          afterTap: media
+            .filter((e) => e.startTime >= b.tapAt && e.startTime < b.firstFrameAt)
+            .map((e) => ({ file: short(e.name), startMs: Math.round(e.startTime - b.tapAt), endMs: Math.round(e.responseEnd - b.tapAt), kib: Math.round(e.transferSize / 1024) })),
+        };
+      });
+      console.log(`before the tap: ${timeline.beforeTap.map((e) => `${e.file} ${e.kib} KiB`).join(', ') || 'nothing of the video'}`);
+      console.log(`after the tap, until the first frame at ${Math.round(firstFrame)} ms: ${timeline.afterTap.map((e) => `${e.file} ${e.startMs}–${e.endMs} ms (${e.kib} KiB)`).join(', ')}`);
       // Play on for PLAY_SECONDS of wall time.
       await page.waitForTimeout(PLAY_SECONDS * 1000);
       const end = await page.getByTestId('lecture-video').evaluate((v: HTMLVideoElement) => {
@@ -125,6 +145,7 @@ async function main() {
       const result = {
         profile: PROFILE,
         rung: RUNG,
+        saveData: SAVE_DATA,
         transcodeSeconds: Math.round(transcodeSeconds),
         firstFrameMsFromTap: Math.round(firstFrame),
         firstFrameMsFromNavigation: Math.round(fromNavigation),
@@ -138,6 +159,8 @@ async function main() {
         totalFrames: end.total,
         segmentRungs: rungs,
         segmentKiB: Math.round(segments.reduce((n, s) => n + s.bytes, 0) / 1024),
+        videoKiBBeforeTap: timeline.beforeTap.filter((e) => !e.file.includes('hls.light')).reduce((n, e) => n + e.kib, 0),
+        tapTimeline: timeline.afterTap,
       };
       console.log(`first frame ${result.firstFrameMsFromTap} ms after the tap (${result.firstFrameMsFromNavigation} ms after opening the page); ${result.rebufferEvents} rebuffers, ${result.rebufferMs} ms stalled in ${PLAY_SECONDS} s (played to ${result.playedSeconds} s); picture ${end.height}p; rungs fetched ${rungs.join(', ')}`);
       console.log(JSON.stringify(result));

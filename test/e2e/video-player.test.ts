@@ -77,8 +77,13 @@ async function openAndPlay(page: Page, seconds = 1.5) {
   return hls;
 }
 
-it("before play, opening the lecture shows the transcoder's poster and the length and fetches nothing of the video (the student's data); play fetches it, at the connection's rung", async () => {
+it.each([
+  ['by default, one segment of the lowest rung (play starts at once)', false],
+  ['asked to save data, only the master playlist', true],
+] as const)("before play, opening the lecture shows the transcoder's poster and the length and fetches, %s; play fetches ahead", async (_how, saveData) => {
   const { page, context, errors } = await newPage(browser, { viewport: PHONE });
+  // Save-Data: what Chrome on Android reports with the phone's data saver on.
+  if (saveData) await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g', downlink: 10 } }));
   await signIn(page, { language: 'ar', theme: 'dark' });
   // Everything of the video but its poster: playlists, segments, the AES key.
   const media: string[] = [];
@@ -118,20 +123,30 @@ it("before play, opening the lecture shows the transcoder's poster and the lengt
   expect(await page.getByRole('slider').getAttribute('max')).toBe('12');
   // hls.js comes after the poster, so the tap finds it here…
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/hls\.light-[\w-]+\.js$/.test(e.name)), null, { timeout: 20_000 });
-  // …and time for it to fetch the playlist or a segment if it were going to (before issue 14 it
-  // fetched the playlists and the first 240p segment; before issue 16, 30 s ahead at 480p).
+  // …and fetches the master playlist (the rungs), then, unless asked to save data, the first
+  // segment of the lowest rung. Time for it to fetch more if it were going to (before issue 16 it
+  // fetched 30 s ahead at 480p).
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/master.m3u8')), null, { timeout: 20_000 });
+  if (!saveData) await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('.ts')), null, { timeout: 20_000 });
   await page.waitForTimeout(1500);
-  expect(media).toEqual([]);
-  expect(await video.evaluate((v: HTMLVideoElement) => [v.readyState, v.currentSrc])).toEqual([0, '']);
+  expect(media[0]).toMatch(/\/master\.m3u8$/);
+  if (saveData) {
+    expect(media).toHaveLength(1);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBe(0);
+  } else {
+    expect(media.filter((m) => m.endsWith('.ts'))).toEqual([expect.stringMatching(/\/240p\/seg_000\.ts$/)]);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  }
   expect(order).toEqual(['poster asked', 'poster loaded', 'hls.js asked']);
   expect(lectureAsks).toHaveLength(1);
   expect(lectureAsks[0]).toMatch(/\/preferences\.js$/);
-  await shot(page, 'player-poster-phone-ar-dark');
+  await shot(page, saveData ? 'player-poster-phone-ar-dark-save-data' : 'player-poster-phone-ar-dark');
+  const before = media.length;
   await page.locator('.vp-controls button').first().click();
   await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 30_000 });
-  // Played: the playlists, then segments from the start, more than one (it buffers ahead).
-  expect(media[0]).toMatch(/\/master\.m3u8$/);
-  await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => /\/media\/hls\/.+\.ts$/.test(e.name)).length > 1, null, { timeout: 20_000 });
+  // Played: segments from the start, and more (it buffers ahead).
+  await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => /\/media\/hls\/.+\.ts$/.test(e.name)).length > n, 1, { timeout: 20_000 });
+  expect(media.slice(before).length).toBeGreaterThan(0);
   expect(media.find((m) => m.endsWith('.ts'))).toMatch(/\/seg_000\.ts$/);
   expect(errors).toEqual([]);
   await context.close();

@@ -141,4 +141,5 @@ it('a video the teacher has just uploaded is transcoded, refused without the coo
   expectSeekable(await seekNearEnd(page, lectureId), 12);
   expect(errors).toEqual([]);
   await context.close();
-});
+  // The transcode shares two cores with the other e2e file running beside this one.
+}, 240_000);

@@ -15,17 +15,27 @@ import { adminUser, bodyOf, mockFetch, renderApp, storeSession, studentUser } fr
 import { lecture, video } from './catalogue-fixtures';
 
 const setLevel = jest.fn();
+const start = jest.fn();
 jest.mock('@/features/catalogue/lib/hls-source', () => ({
   loadHls: jest.fn(async () => ({ stand: 'hls.js' })),
+  // Idle: the master playlist only (the src stays unset here); start() loads.
   attachHls: jest.fn((_hls: unknown, el: HTMLVideoElement, url: string, options: SourceOptions) => {
-    el.setAttribute('src', url);
+    if (options.mode !== 'idle') el.setAttribute('src', url);
     const levels = [
       { index: 0, height: 240, bandwidth: 496_000 },
       { index: 1, height: 360, bandwidth: 896_000 },
       { index: 2, height: 720, bandwidth: 2_896_000 },
     ];
     options.onLevels?.(levels);
-    return { levels, setLevel, destroy: jest.fn() };
+    return {
+      levels,
+      setLevel,
+      start: (...args: unknown[]) => {
+        start(...args);
+        el.setAttribute('src', url);
+      },
+      destroy: jest.fn(),
+    };
   }),
 }));
 
@@ -75,6 +85,7 @@ const playerReady = async () => {
 beforeEach(() => {
   window.localStorage.clear();
   setLevel.mockClear();
+  start.mockClear();
 });
 
 describe('the player (issue 16)', () => {
@@ -112,8 +123,12 @@ describe('the player (issue 16)', () => {
     expect(m.at()).toBe(0);
   });
 
-  /** A poster that loads when the test says (`images[i].onload()`), and the hls-source stand-in. */
-  function withPoster() {
+  /**
+   * A poster that loads when the test says (`images[i].onload()`), and the hls-source stand-in;
+   * `saveData`: the browser asks to save data (navigator.connection.saveData).
+   */
+  function withPoster({ saveData = true } = {}) {
+    if (saveData) Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
     const images: { src?: string; onload?: () => void }[] = [];
     const Image = jest.spyOn(window, 'Image').mockImplementation(() => {
       const img = {} as { src?: string; onload?: () => void };
@@ -123,13 +138,20 @@ describe('the player (issue 16)', () => {
     const source = jest.requireMock<{ attachHls: jest.Mock; loadHls: jest.Mock }>('@/features/catalogue/lib/hls-source');
     source.attachHls.mockClear();
     source.loadHls.mockClear();
-    return { images, ...source, restore: () => Image.mockRestore() };
+    return {
+      images,
+      ...source,
+      restore: () => {
+        Image.mockRestore();
+        delete (navigator as { connection?: unknown }).connection;
+      },
+    };
   }
   const POSTER = { posterUrl: '/media/hls/a1/poster.0000001.jpg', durationSeconds: 600 };
   const optionsOf = (attachHls: jest.Mock) => attachHls.mock.calls[0]![3] as SourceOptions;
 
-  it('shows the poster the server names and the length it measured; fetches nothing of the video until play, then attaches and plays in the same tap', async () => {
-    const p = withPoster();
+  it('shows the poster the server names and the length it measured, then loads the first segment at the lowest rung (play starts at once)', async () => {
+    const p = withPoster({ saveData: false });
     try {
       open((url) => (url === PLAYBACK ? { status: 200, body: started(POSTER) } : undefined));
       const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
@@ -137,27 +159,43 @@ describe('the player (issue 16)', () => {
       expect(screen.getByRole('slider', { name: 'Position in the video' })).toHaveAttribute('max', '600');
       expect(screen.getByText('10:00')).toBeInTheDocument();
       await waitFor(() => expect(p.images.map((i) => i.src)).toEqual([POSTER.posterUrl]));
-      // hls.js comes after the poster…
+      // hls.js comes after the poster.
       expect(p.loadHls).not.toHaveBeenCalled();
       act(() => p.images[0]!.onload!());
-      await waitFor(() => expect(p.loadHls).toHaveBeenCalledTimes(1));
-      // …but the playlist is not attached: no playlist, no segment before play.
-      await new Promise((r) => setTimeout(r, 50));
-      expect(p.attachHls).not.toHaveBeenCalled();
-      expect(el).not.toHaveAttribute('src');
-      const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
-      fireEvent.click(screen.getByRole('button', { name: 'Play' }));
-      // In the tap itself (an iPhone takes play() only there): attached, loading to play, and play() called.
-      expect(p.attachHls).toHaveBeenCalledTimes(1);
-      expect(optionsOf(p.attachHls)).toMatchObject({ forPlay: true, startPosition: undefined });
+      await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
+      expect(optionsOf(p.attachHls)).toMatchObject({ mode: 'preview' });
       expect(el).toHaveAttribute('src', '/media/hls/a1/master.m3u8');
-      expect(playSpy).toHaveBeenCalledTimes(1);
     } finally {
       p.restore();
     }
   });
 
-  it('before play: the kept position is shown and the media starts loading there; a seek attaches at its target without playing', async () => {
+  it('Save-Data: the poster and the length, then only the master playlist until play, which loads and plays in the same tap', async () => {
+    const p = withPoster();
+    try {
+      open((url) => (url === PLAYBACK ? { status: 200, body: started(POSTER) } : undefined));
+      const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
+      await waitFor(() => expect(el).toHaveAttribute('poster', POSTER.posterUrl));
+      act(() => p.images[0]!.onload!());
+      // hls.js, after the poster, is attached idle: the master playlist (the rungs), no segment before play.
+      await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
+      expect(optionsOf(p.attachHls)).toMatchObject({ mode: 'idle', startPosition: undefined });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(start).not.toHaveBeenCalled();
+      expect(el).not.toHaveAttribute('src');
+      const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
+      fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+      // In the tap itself (an iPhone takes play() only there): loading to play, and play() called.
+      expect(start).toHaveBeenCalledWith(true, undefined);
+      expect(el).toHaveAttribute('src', '/media/hls/a1/master.m3u8');
+      expect(playSpy).toHaveBeenCalledTimes(1);
+      expect(p.attachHls).toHaveBeenCalledTimes(1);
+    } finally {
+      p.restore();
+    }
+  });
+
+  it('before play: the kept position is shown and the media starts loading there; a seek loads at its target without playing', async () => {
     window.localStorage.setItem('video-position:v1', JSON.stringify({ at: 42 }));
     const p = withPoster();
     try {
@@ -166,12 +204,11 @@ describe('the player (issue 16)', () => {
       expect(await screen.findByText(/Resumed at 0:42/)).toBeInTheDocument();
       const slider = screen.getByRole('slider', { name: 'Position in the video' });
       expect(slider).toHaveValue('42');
-      act(() => p.images[0]!.onload!());
-      await waitFor(() => expect(p.loadHls).toHaveBeenCalledTimes(1));
+      // A seek before hls.js is here: loaded at the target as soon as it is, not played.
       const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
       fireEvent.change(slider, { target: { value: '300' } });
-      expect(p.attachHls).toHaveBeenCalledTimes(1);
-      expect(optionsOf(p.attachHls)).toMatchObject({ forPlay: false, startPosition: 300 });
+      await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
+      expect(optionsOf(p.attachHls)).toMatchObject({ mode: 'preview', startPosition: 300 });
       expect(playSpy).not.toHaveBeenCalled();
       // The media's metadata: it lands at the target (where the browser's own HLS starts at 0).
       const m = media(el, { duration: 600 });
@@ -196,10 +233,11 @@ describe('the player (issue 16)', () => {
       expect(within(quality).getAllByRole('option').map((o) => o.textContent)).toEqual(['Auto', '240p', '360p', '720p']);
       await userEvent.selectOptions(quality, '360p');
       act(() => p.images[0]!.onload!());
-      await waitFor(() => expect(p.loadHls).toHaveBeenCalledTimes(1));
-      expect(p.attachHls).not.toHaveBeenCalled();
+      await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
+      expect(start).not.toHaveBeenCalled();
       jest.spyOn(screen.getByTestId('lecture-video') as HTMLVideoElement, 'play').mockResolvedValue(undefined);
       fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+      expect(start).toHaveBeenCalledWith(true, undefined);
       expect(optionsOf(p.attachHls).chosenHeight?.()).toBe(360);
     } finally {
       p.restore();

@@ -22,21 +22,30 @@ export interface HlsSource {
   levels: QualityLevel[];
   /** -1: automatic. */
   setLevel(index: number): void;
+  /**
+   * An 'idle' source starts loading: to play (at the chosen or the connection's rung, buffering
+   * ahead) or for a seek (the segment there, at the lowest rung, until play). No-op once started.
+   */
+  start(play: boolean, position?: number): void;
   destroy(): void;
 }
 
 export type SourceFailure = 'network' | 'media' | 'unsupported';
 
+/**
+ * - 'preview': the first segment of the lowest rung now (the first picture and the length, for a
+ *   video without a poster); on play it buffers ahead at the connection's rung.
+ * - 'idle': the master playlist only (a few hundred bytes: the rungs), nothing more until start().
+ * - 'play': loads to play now.
+ */
+export type SourceMode = 'preview' | 'idle' | 'play';
+
 export interface SourceOptions {
+  mode: SourceMode;
   connection?: ConnectionHint;
-  /**
-   * Attached because the student pressed play: load at the connection's rung (or the chosen one)
-   * and buffer ahead at once. Otherwise only the first segment of the lowest rung, until play.
-   */
-  forPlay?: boolean;
   /** Where to start (seconds): a resume position or a seek made before the media had loaded. */
   startPosition?: number;
-  /** The rung the student has chosen (its height), if any, read when the playlist is: it is loaded from the start. */
+  /** The rung the student has chosen (its height), if any, read when loading starts: it is loaded from the start. */
   chosenHeight?: () => number | undefined;
   /** The session's token, for the AES key route (/api/…). */
   token?: string | null;
@@ -63,31 +72,41 @@ export function loadHls(): Promise<HlsClass> {
 }
 
 /**
- * Attaches the playlist to the element at once (no await between a tap and the element's source,
- * so a play() in the same tap counts as the student's gesture, which iPhones require).
+ * Attaches the playlist to the element at once, and start() loads at once: no await between a tap
+ * and the element's source, so a play() in the same tap counts as the student's gesture (which
+ * iPhones require).
  */
-export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, options: SourceOptions = {}): HlsSource {
+export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, options: SourceOptions): HlsSource {
+  let mode = options.mode;
   if (!Hls.isSupported()) {
-    if (video.canPlayType(HLS_TYPE)) {
-      video.src = url;
-      // The browser picks the rung itself: nothing to choose.
-      options.onLevels?.([]);
-      return { levels: [], setLevel: () => {}, destroy: () => video.removeAttribute('src') };
+    if (!video.canPlayType(HLS_TYPE)) {
+      options.onFatal?.('unsupported');
+      return { levels: [], setLevel: () => {}, start: () => {}, destroy: () => {} };
     }
-    options.onFatal?.('unsupported');
-    return { levels: [], setLevel: () => {}, destroy: () => {} };
+    // The browser picks the rung itself: nothing to choose. Idle, it gets the playlist at start().
+    options.onLevels?.([]);
+    if (mode !== 'idle') video.src = url;
+    return {
+      levels: [],
+      setLevel: () => {},
+      start: () => {
+        if (mode === 'idle') video.src = url;
+        mode = 'play';
+      },
+      destroy: () => video.removeAttribute('src'),
+    };
   }
   const hls = new Hls({
     // A cheap phone's small screen never loads a rung taller than it shows.
     capLevelToPlayerSize: true,
-    // Attached before play (no poster to show instead), only the first segment of the lowest rung:
-    // the length, the first picture and a seek are there at once, without spending the student's
-    // data on a video they may not play (opening the demo lecture fetched 2.4 MB: a bandwidth test
-    // at 240p, then 30 s ahead at 480p). Played, the rung is the connection's (startLevelFor), the
-    // student's, or hls.js's choice.
+    // Before play, only what shows the first picture or a seek's: one segment of the lowest rung,
+    // without spending the student's data on a video they may not play (opening the demo lecture
+    // fetched 2.4 MB: a bandwidth test at 240p, then 30 s ahead at 480p). Played, the rung is the
+    // student's, the connection's (startLevelFor), or hls.js's choice.
     testBandwidth: false,
+    autoStartLoad: mode !== 'idle',
     startPosition: options.startPosition ?? -1,
-    ...(options.forPlay ? {} : { startLevel: 0, maxBufferLength: 1, maxMaxBufferLength: 1 }),
+    ...(mode === 'play' ? {} : { maxBufferLength: 1, maxMaxBufferLength: 1 }),
     xhrSetup: (xhr, requestUrl) => {
       if (options.token && new URL(requestUrl, window.location.href).pathname.startsWith('/api/')) xhr.setRequestHeader('Authorization', `Bearer ${options.token}`);
     },
@@ -95,19 +114,24 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
   let levels: QualityLevel[] = [];
   let start = -1;
   let recovered = false;
+  /** The rung loading starts at (levels known, loading not begun). */
+  const startLevel = () => {
+    const height = options.chosenHeight?.();
+    const chosen = height === undefined ? -1 : levels.findIndex((l) => l.height === height);
+    if (chosen >= 0) {
+      hls.startLevel = chosen;
+      hls.loadLevel = chosen;
+    } else if (mode === 'play') hls.startLevel = start >= 0 ? start : -1;
+    else hls.startLevel = 0;
+  };
   hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
     levels = data.levels.map((l, index) => ({ index, height: l.height, bandwidth: l.bitrate }));
     start = startLevelFor(
       levels.map((l) => l.bandwidth),
       options.connection,
     );
-    const height = options.chosenHeight?.();
-    const chosen = height === undefined ? -1 : levels.findIndex((l) => l.height === height);
     // Before the first segment is asked (hls.js starts loading right after this event).
-    if (chosen >= 0) {
-      hls.startLevel = chosen;
-      hls.loadLevel = chosen;
-    } else if (options.forPlay && start >= 0) hls.startLevel = start;
+    if (mode !== 'idle') startLevel();
     options.onLevels?.(levels);
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => options.onLevelSwitched?.(data.level));
@@ -121,14 +145,17 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
     }
     options.onFatal?.(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media');
   });
-  // Played after a pre-play attach: buffer ahead as hls.js does by default, from the connection's
-  // rung unless one was chosen.
-  const onPlay = () => {
+  const bufferAhead = () => {
     hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength;
     hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength;
+  };
+  // Played after loading for a first picture or a seek: buffer ahead as hls.js does by default,
+  // from the connection's rung unless one was chosen.
+  const onPlay = () => {
+    bufferAhead();
     if (start > 0 && hls.autoLevelEnabled) hls.nextLoadLevel = start;
   };
-  if (!options.forPlay) video.addEventListener('play', onPlay, { once: true });
+  if (mode === 'preview') video.addEventListener('play', onPlay, { once: true });
   hls.loadSource(url);
   hls.attachMedia(video);
   return {
@@ -138,6 +165,16 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
     setLevel: (index) => {
       // -1: back to automatic; a chosen rung switches at once (the buffer ahead is dropped).
       hls.currentLevel = index;
+    },
+    start: (play, position) => {
+      if (mode !== 'idle') return;
+      mode = play ? 'play' : 'preview';
+      if (play) bufferAhead();
+      else video.addEventListener('play', onPlay, { once: true });
+      // The master playlist may still be on its way: hls.js then starts once it is, from its config.
+      if (levels.length) startLevel();
+      hls.config.startPosition = position ?? -1;
+      hls.startLoad(position ?? -1);
     },
     destroy: () => {
       video.removeEventListener('play', onPlay);
