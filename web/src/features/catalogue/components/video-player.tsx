@@ -30,9 +30,12 @@ const imageLoaded = (src: string, ms: number) =>
     setTimeout(resolve, ms);
   });
 
-/** The server's rungs as the quality menu's levels before hls.js has read the playlist (lowest first, as hls.js orders them). */
-const levelsOf = (rungs: Playback['rungs']): QualityLevel[] =>
-  [...rungs].sort((a, b) => a.bandwidth - b.bandwidth).map((r, index) => ({ index, height: r.height, bandwidth: r.bandwidth }));
+/**
+ * The server's rungs as the quality menu's levels before hls.js has read the playlist (lowest first,
+ * as hls.js orders them). An answer without them (a stale or foreign one) leaves the menu to hls.js.
+ */
+const levelsOf = (rungs: Playback['rungs'] | undefined): QualityLevel[] =>
+  [...(rungs ?? [])].sort((a, b) => a.bandwidth - b.bandwidth).map((r, index) => ({ index, height: r.height, bandwidth: r.bandwidth }));
 
 /** Keys from the player's own controls (they handle their own keys: a select's arrows, a range's). */
 const ownKeys = (target: EventTarget) => target instanceof HTMLSelectElement || target instanceof HTMLInputElement || target instanceof HTMLButtonElement;
