@@ -75,7 +75,7 @@ async function main() {
       await page.goto(`${info.url}/auth/login`);
       await page.evaluate((u) => localStorage.setItem('user', JSON.stringify({ id: u.id, email: u.email, firstName: 'Bench', lastName: 'Student', mobileNumber: '+201000000000', role: 'USER', block: false, token: u.token })), student);
       // What a 3G phone's browser reports (Chrome on Android): the player starts at the rung that fits.
-      // BENCH_SAVE_DATA=1: the phone's data saver is on (the player then fetches nothing of the video before the tap).
+      // BENCH_SAVE_DATA=1: the phone's data saver is on (the player then fetches only the master playlist before the tap).
       await page.addInitScript((saveData) => Object.defineProperty(navigator, 'connection', { configurable: true, value: { downlink: 1.6, effectiveType: '3g', saveData } }), SAVE_DATA);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
