@@ -13,7 +13,7 @@ import { DESKTOP, launchBrowser, newPage, PHONE, shot } from '../support/browser
 import { api, makeUser, type TestUser } from '../support/platform';
 import { lectureForm } from '../integration/catalogue-fixtures';
 import { at, waitForPath } from './auth-helpers';
-import { DEMO_VIDEO, makeCourse, untilVideosReady } from './catalogue-helpers';
+import { DEMO_VIDEO, makeCourse, pressPlay, untilVideosReady } from './catalogue-helpers';
 
 jest.setTimeout(120_000);
 
@@ -70,10 +70,7 @@ async function openAndPlay(page: Page, seconds = 1.5) {
   });
   await page.goto(at(`/lec/${lectureId}`));
   await waitForPath(page, `/lec/${lectureId}`);
-  const play = page.locator('.vp-controls button').first();
-  await page.waitForFunction(() => !(document.querySelector('.vp-controls button') as HTMLButtonElement | null)?.disabled, null, { timeout: 20_000 });
-  await play.click();
-  await page.waitForFunction((s) => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > s, seconds, { timeout: 30_000 });
+  await pressPlay(page, seconds);
   return hls;
 }
 
@@ -142,8 +139,7 @@ it.each([
   expect(lectureAsks[0]).toMatch(/\/preferences\.js$/);
   await shot(page, saveData ? 'player-poster-phone-ar-dark-save-data' : 'player-poster-phone-ar-dark');
   const before = media.length;
-  await page.locator('.vp-controls button').first().click();
-  await page.waitForFunction(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 30_000 });
+  await pressPlay(page);
   // Played: segments from the start, and more (it buffers ahead).
   await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => /\/media\/hls\/.+\.ts$/.test(e.name)).length > n, 1, { timeout: 20_000 });
   expect(media.slice(before).length).toBeGreaterThan(0);

@@ -238,14 +238,15 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     const el = videoEl.current;
     if (!el) return;
     played.current.break();
-    if (Number.isFinite(el.duration)) {
-      el.currentTime = Math.min(Math.max(0, at), el.duration);
-      return;
-    }
     // No media yet (nothing is fetched before play, or it is loading): the server's length bounds
     // the seek; the media starts loading there, without playing.
-    if (!(time.duration > 0)) return;
-    const target = Math.min(Math.max(0, at), time.duration);
+    const loaded = Number.isFinite(el.duration);
+    if (!loaded && !(time.duration > 0)) return;
+    const target = Math.min(Math.max(0, at), loaded ? el.duration : time.duration);
+    if (loaded) {
+      el.currentTime = target;
+      return;
+    }
     startAt.current = target;
     setTime((tm) => ({ ...tm, at: target }));
     interact.current?.('seek');

@@ -121,7 +121,7 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
     if (chosen >= 0) {
       hls.startLevel = chosen;
       hls.loadLevel = chosen;
-    } else if (mode === 'play') hls.startLevel = start >= 0 ? start : -1;
+    } else if (mode === 'play') hls.startLevel = start;
     else hls.startLevel = 0;
   };
   hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
