@@ -26,6 +26,12 @@ const MINUTE_MS = 60_000;
 const REUSE_MARGIN_MS = 5 * MINUTE_MS;
 /** An order this young without its link is being opened by another request: wait for it. */
 const IN_FLIGHT_MS = 15_000;
+/**
+ * How long a request waits, by the clock, for another's link: past the gateway's own 8 s limit, so
+ * a slow gateway (or a busy machine) makes the twin wait rather than supersede a link on its way.
+ */
+const IN_FLIGHT_WAIT_MS = 9_000;
+/** Transactions that collided with another request's: looked at again this many times. */
 const ATTEMPTS = 6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,12 +79,13 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
   const lecture = await lectureForSale(lectureId, viewer);
   if (isFreeLecture(lecture)) throw new BadRequest('This lecture is free: open it directly', 'payment.free');
 
-  for (let attempt = 0; ; attempt++) {
+  const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (let attempt = 0; ; ) {
     const [owned, open] = await Promise.all([purchaseOf(userId, lectureId), openOrderOf(userId, lectureId)]);
     if (isUnexpired(owned, now)) throw new Conflict('You already own this lecture; it has not expired', 'payment.owned');
     if (reusable(open, lecture.price, code, now)) return intentionOf(open, false, LINK_CREATED);
-    if (inFlight(open, now) && attempt < ATTEMPTS - 1) {
-      await sleep(250);
+    if (inFlight(open, now) && Date.now() < waitUntil) {
+      await sleep(200);
       continue;
     }
 
@@ -117,7 +124,7 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
     try {
       await transact([...newOrderItems(order, open?.id ?? null), ...(coupon ? takeUseItems(coupon, userId, order.id, now) : [])]);
     } catch (e) {
-      if (!isCancelled(e) || attempt >= ATTEMPTS - 1) throw e;
+      if (!isCancelled(e) || ++attempt >= ATTEMPTS) throw e;
       const failed = failedConditions(e);
       // Another request opened an order meanwhile (or the transactions collided): look again.
       if (failed.includes(POINTER_ITEM) || failed.length === 0) continue;

@@ -638,4 +638,19 @@ describe('when Paymob refuses or does not answer', () => {
     // The student can try again at once (the single use was given back).
     expect((await link(student, lecture.id, code)).data).toMatchObject({ discountedPrice: 70 });
   });
+
+  it('a gateway slow to answer (2.5 s) makes the twin requests wait for its link, not open orders of their own', async () => {
+    const { orders, gateway } = await inProcess();
+    const student = await makeUser();
+    const code = await coupon({ discount: 40, oncePerStudent: true });
+    const real = gateway.paymobGateway(() => Promise.resolve(settings()), sandbox(), platform().url);
+    let calls = 0;
+    const slow = { ...real, createIntention: async (req: Parameters<typeof real.createIntention>[0]) => (calls++, await new Promise((r) => setTimeout(r, 2500)), real.createIntention(req)) };
+    const viewer = { userId: student.id, isAdmin: false, contact: { firstName: 'Test', lastName: 'User', email: student.email, phone: '' } };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => orders.createPaymentIntention(lecture.id, viewer, code, new Date(), slow)));
+    expect(calls).toBe(1);
+    expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.paymentUrl)).size).toBe(1);
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 1 });
+  });
 });
