@@ -47,12 +47,17 @@ export async function confirmSwal(page: Page) {
 
 export const waitForPath = (page: Page, path: string) => page.waitForURL((u) => u.pathname === path);
 
+/**
+ * Opened directly, the home page and the login form arrive prerendered (one copy per language, all
+ * but one hidden): the page is the app's once they are gone (typing into the copy first is
+ * test/e2e/prerender.test.ts's journey).
+ */
+export const appTookOver = (page: Page) => page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null);
+
 /** Fills and submits the log-in form (on /auth/login, going there if needed). */
 export async function logIn(page: Page, identifier: string, password: string) {
   if (!/\/auth(\/login)?$/.test(new URL(page.url()).pathname)) await page.goto(at('/auth/login'));
-  // Opened directly, the page arrives prerendered (one copy per language): the form is the app's once
-  // they are gone (typing into the copy first is test/e2e/prerender.test.ts's journey).
-  await page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null);
+  await appTookOver(page);
   await page.getByPlaceholder('Enter your Email or phone Number').fill(identifier);
   await page.getByPlaceholder('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
