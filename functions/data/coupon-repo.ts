@@ -9,7 +9,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, NotFound } from '../lib/errors';
 import { ddb, TABLE } from './client';
-import { type TransactItem, getItems, queryAll, withoutKeys, writeAll } from './items';
+import { type TransactItem, getItemsTogether, queryAll, withoutKeys, writeAll } from './items';
 import { keys } from './keys';
 
 export interface CouponRecord {
@@ -38,7 +38,9 @@ export async function couponByCode(code: string): Promise<CouponRecord | undefin
  * when they ask for the payment link again, so it does not count against them).
  */
 export async function couponAndStudentGuard(code: string, userId: string, lectureId?: string): Promise<{ coupon?: CouponRecord; usedByStudent: boolean }> {
-  const [coupon, guard, open] = await getItems([keys.coupon(code), keys.couponOfStudent(code, userId), ...(lectureId ? [keys.openOrder(userId, lectureId)] : [])]);
+  // Together: the guard and the open order are compared, so neither may be read from before the
+  // transaction that wrote both (another request's order of this very lecture) and the other after.
+  const [coupon, guard, open] = await getItemsTogether([keys.coupon(code), keys.couponOfStudent(code, userId), ...(lectureId ? [keys.openOrder(userId, lectureId)] : [])]);
   const ownOpenOrder = guard !== undefined && open !== undefined && guard.orderId === open.orderId;
   return { coupon: coupon && withoutKeys<CouponRecord>(coupon), usedByStudent: guard !== undefined && !ownOpenOrder };
 }

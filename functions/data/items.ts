@@ -2,7 +2,7 @@
  * Small helpers the repositories share: items without their key attributes,
  * a Query read to the end, and many writes as few transactions as DynamoDB allows.
  */
-import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
 import type { Key } from './keys';
@@ -33,6 +33,23 @@ export async function getItems(wanted: Key[]): Promise<(Record<string, unknown> 
   );
   return wanted.map((k) => found.get(`${k.PK}|${k.SK}`));
 }
+/**
+ * A few items as they stood at one moment (TransactGetItems: read together, consistent, never half of
+ * another request's transaction), for a decision that compares them; undefined where missing. A read
+ * that meets a transaction writing those items is cancelled by DynamoDB: it is tried again shortly.
+ */
+export async function getItemsTogether(wanted: Key[]): Promise<(Record<string, unknown> | undefined)[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const r = await ddb.send(new TransactGetCommand({ TransactItems: wanted.map((Key) => ({ Get: { TableName: TABLE, Key } })) }));
+      return wanted.map((_, i) => r.Responses?.[i]?.Item);
+    } catch (e) {
+      if (!(e instanceof Error && e.name === 'TransactionCanceledException') || attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
+  }
+}
+
 /** DynamoDB's limit of keys in one BatchGetItem. */
 export const BATCH_GET_LIMIT = 100;
 

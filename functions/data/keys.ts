@@ -23,7 +23,8 @@
  *  AP17 allCoupons          byParent: GSI1PK=COUPONS  GSI1SK=createdAt#id
  *  AP32 couponById          PK=COUPONID#id          SK=COUPONID  → code (delete by id)
  *  AP33 couponOfStudent     PK=COUPON#code          SK=STUDENT#userId  → orderId (once-per-student guard: present while
- *                           that student's order holds or has used the coupon)
+ *                           that student's order holds or has used the coupon; read in one TransactGetItems with the
+ *                           coupon and the student's open-order pointer, AP36, which it is compared with)
  *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
  *  AP37 messageCounts       PK=MESSAGES#META        SK=COUNTS  → unread (ADD on send, set 0 when the teacher reads)
  *  AP38 contactRate         PK=CONTACTRATE#userId   SK=HOUR#yyyy-mm-ddThh | DAY#yyyy-mm-dd  → count (expiresAt TTL)

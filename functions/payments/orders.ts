@@ -80,11 +80,16 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
   if (isFreeLecture(lecture)) throw new BadRequest('This lecture is free: open it directly', 'payment.free');
 
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
+  // Set once another request was seen opening an order of this lecture (in flight, or first to the pointer).
+  let twin = false;
   for (let attempt = 0; ; ) {
     const [owned, open] = await Promise.all([purchaseOf(userId, lectureId), openOrderOf(userId, lectureId)]);
+    // A twin of the request whose 100 % coupon granted the lecture gets the same answer, not "owned".
+    if (twin && open?.status === 'paid' && open.method === 'coupon' && sameCoupon(open.couponCode, code)) return intentionOf(open, true, GRANTED);
     if (isUnexpired(owned, now)) throw new Conflict('You already own this lecture; it has not expired', 'payment.owned');
     if (reusable(open, lecture.price, code, now)) return intentionOf(open, false, LINK_CREATED);
     if (inFlight(open, now) && Date.now() < waitUntil) {
+      twin = true;
       await sleep(200);
       continue;
     }
@@ -127,7 +132,10 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
       if (!isCancelled(e) || ++attempt >= ATTEMPTS) throw e;
       const failed = failedConditions(e);
       // Another request opened an order meanwhile (or the transactions collided): look again.
-      if (failed.includes(POINTER_ITEM) || failed.length === 0) continue;
+      if (failed.includes(POINTER_ITEM) || failed.length === 0) {
+        twin = true;
+        continue;
+      }
       if (coupon && failed.some((i) => i > POINTER_ITEM)) await explainTakeFailure(couponRequest);
       throw e;
     }

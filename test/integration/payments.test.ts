@@ -278,6 +278,18 @@ describe('POST /api/user/payment-intention/{lectureId}', () => {
     expect((await link(student, lecture.id, code)).orderId).toBe(answers[0]!.body.orderId);
   });
 
+  it('five requests at once with a 100 % coupon all answer that it is granted: one purchase, one use counted', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 100, oncePerStudent: true });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => intention(student, lecture.id, code)));
+    expect(answers.map((a) => [a.status, a.body.granted])).toEqual(Array(5).fill([200, true]));
+    expect(new Set(answers.map((a) => a.body.orderId as string)).size).toBe(1);
+    expect(await couponCounts(code)).toEqual({ uses: 1, held: 0 });
+    expect(await purchase(student.id)).toMatchObject({ source: 'payment', pricePaid: 0, orderId: answers[0]!.body.orderId });
+    // Asked again afterwards (not a twin of those), it is owned.
+    expect((await intention(student, lecture.id, code)).body.code).toBe('payment.owned');
+  });
+
   it("a coupon's error comes through as it is (unknown code → 404 coupon.invalid), and nothing is held", async () => {
     const student = await makeUser();
     const r = await intention(student, lecture.id, 'NOSUCHCODE');
