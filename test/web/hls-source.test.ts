@@ -19,6 +19,7 @@ interface Seen {
   startLevel?: number;
   loadLevel?: number;
   nextLoadLevel?: number;
+  autoLevelCapping?: number;
   autoLevelEnabled: boolean;
   startLoads: number[];
   loaded?: string;
@@ -54,6 +55,9 @@ function standIn(supported = true) {
     }
     set nextLoadLevel(v: number) {
       this.s.nextLoadLevel = v;
+    }
+    set autoLevelCapping(v: number) {
+      this.s.autoLevelCapping = v;
     }
     on(event: string, handler: (event: string, data: unknown) => void) {
       this.s.handlers.set(event, handler);
@@ -147,6 +151,21 @@ describe('hls-source (issue 14)', () => {
     expect(play.config.maxBufferLength).toBeUndefined();
     manifestParsed(play);
     expect(play.startLevel).toBe(1);
+  });
+
+  it("the data saver: hls.js's automatic choice is capped at the lowest rung for the whole video (not by the player's size); without it, no cap but the size", () => {
+    const { Hls, seen, manifestParsed } = standIn();
+    attachHls(Hls, document.createElement('video'), URL_, { mode: 'play', connection: { saveData: true, downlink: 10, effectiveType: '4g' } });
+    const saver = seen[0]!;
+    expect(saver.config.capLevelToPlayerSize).toBe(false);
+    manifestParsed(saver);
+    expect([saver.autoLevelCapping, saver.startLevel]).toEqual([0, 0]);
+
+    attachHls(Hls, document.createElement('video'), URL_, { mode: 'play', ...PHONE });
+    const phone = seen[1]!;
+    expect(phone.config.capLevelToPlayerSize).toBe(true);
+    manifestParsed(phone);
+    expect(phone.autoLevelCapping).toBeUndefined();
   });
 
   it("the browser's own HLS (no MSE, plays HLS): idle sets no source until start; nothing to choose", () => {

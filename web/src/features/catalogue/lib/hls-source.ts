@@ -96,9 +96,13 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
       destroy: () => video.removeAttribute('src'),
     };
   }
+  // The phone's data saver: hls.js's automatic choice stays on the lowest rung for the whole video (not
+  // only at the start), as a student who turned the saver on expects; a rung they pick still plays.
+  const saveData = options.connection?.saveData === true;
   const hls = new Hls({
-    // A cheap phone's small screen never loads a rung taller than it shows.
-    capLevelToPlayerSize: true,
+    // A cheap phone's small screen never loads a rung taller than it shows. (With the data saver the
+    // cap is the lowest rung, set below: hls.js's size cap would replace it.)
+    capLevelToPlayerSize: !saveData,
     // Before play, only what shows the first picture or a seek's: one segment of the lowest rung,
     // without spending the student's data on a video they may not play (opening the demo lecture
     // fetched 2.4 MB: a bandwidth test at 240p, then 30 s ahead at 480p). Played, the rung is the
@@ -130,6 +134,7 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
       levels.map((l) => l.bandwidth),
       options.connection,
     );
+    if (saveData) hls.autoLevelCapping = 0;
     // Before the first segment is asked (hls.js starts loading right after this event).
     if (mode !== 'idle') startLevel();
     options.onLevels?.(levels);
