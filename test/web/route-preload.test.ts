@@ -90,6 +90,19 @@ describe('the script preferences.js runs', () => {
   it('adds nothing on a path no route names', () => {
     expect(run('/nowhere')).toEqual([]);
   });
+
+  it('a page arriving prerendered (<html data-copy>) asks for them only after its first frame', () => {
+    jest.useFakeTimers();
+    document.documentElement.dataset.copy = 'login';
+    try {
+      expect(run('/auth/login')).toEqual([]);
+      jest.advanceTimersByTime(20);
+      expect([...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'))).toEqual(['/assets/login.js', '/assets/auth.css']);
+    } finally {
+      delete document.documentElement.dataset.copy;
+      jest.useRealTimers();
+    }
+  });
 });
 
 describe('the early request preferences.js makes (issue 14)', () => {
