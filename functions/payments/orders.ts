@@ -49,6 +49,13 @@ function reusable(o: OrderRecord | undefined, price: number, code: string | unde
     sameCoupon(o.couponCode, code)
   );
 }
+/**
+ * The order this very request's twin (the same page asking twice, a double tap) just paid with the same
+ * 100 % coupon: it answers "granted" again, not "owned". However the twins interleave: one may first
+ * read the store only after the other has granted the lecture.
+ */
+const justGranted = (o: OrderRecord | undefined, code: string | undefined, now: Date): o is OrderRecord & { paidAt: string } =>
+  o !== undefined && o.status === 'paid' && o.method === 'coupon' && sameCoupon(o.couponCode, code) && o.paidAt !== null && now.getTime() - Date.parse(o.paidAt) < IN_FLIGHT_MS;
 const inFlight = (o: OrderRecord | undefined, now: Date) => o !== undefined && o.status === 'pending' && !o.paymentUrl && !o.kioskReference && now.getTime() - Date.parse(o.createdAt) < IN_FLIGHT_MS;
 
 const intentionOf = (o: OrderRecord, granted: boolean, message: string): PaymentIntention => ({
@@ -80,16 +87,12 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
   if (isFreeLecture(lecture)) throw new BadRequest('This lecture is free: open it directly', 'payment.free');
 
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
-  // Set once another request was seen opening an order of this lecture (in flight, or first to the pointer).
-  let twin = false;
   for (let attempt = 0; ; ) {
     const [owned, open] = await Promise.all([purchaseOf(userId, lectureId), openOrderOf(userId, lectureId)]);
-    // A twin of the request whose 100 % coupon granted the lecture gets the same answer, not "owned".
-    if (twin && open?.status === 'paid' && open.method === 'coupon' && sameCoupon(open.couponCode, code)) return intentionOf(open, true, GRANTED);
+    if (justGranted(open, code, now)) return intentionOf(open, true, GRANTED);
     if (isUnexpired(owned, now)) throw new Conflict('You already own this lecture; it has not expired', 'payment.owned');
     if (reusable(open, lecture.price, code, now)) return intentionOf(open, false, LINK_CREATED);
     if (inFlight(open, now) && Date.now() < waitUntil) {
-      twin = true;
       await sleep(200);
       continue;
     }
@@ -132,10 +135,7 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
       if (!isCancelled(e) || ++attempt >= ATTEMPTS) throw e;
       const failed = failedConditions(e);
       // Another request opened an order meanwhile (or the transactions collided): look again.
-      if (failed.includes(POINTER_ITEM) || failed.length === 0) {
-        twin = true;
-        continue;
-      }
+      if (failed.includes(POINTER_ITEM) || failed.length === 0) continue;
       if (coupon && failed.some((i) => i > POINTER_ITEM)) await explainTakeFailure(couponRequest);
       throw e;
     }
