@@ -7,9 +7,9 @@
 import { ADMIN_GROUP } from '../../shared/constants';
 import type { ErrorCode } from '../../shared/errors';
 import type { Access } from '../../shared/routes';
-import { type SessionEndReason, userById } from '../data/user-repo';
+import { type SessionEndReason, type UserRecord, userById, userWithItems } from '../data/user-repo';
 import { Blocked, Forbidden, Unauthorized } from '../lib/errors';
-import type { AuthContext, SessionGate } from '../lib/http';
+import type { AuthContext, ItemKey, ReadAlong, SessionGate } from '../lib/http';
 
 const SESSION_ENDED_CODE: Record<SessionEndReason, ErrorCode> = {
   logout: 'session.loggedOut',
@@ -41,7 +41,12 @@ export function claimsOf(event: JwtEvent): Record<string, unknown> | undefined {
   return (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } } | undefined)?.authorizer?.jwt?.claims;
 }
 
-export async function authenticate(event: JwtEvent, access: Access, now = Date.now()): Promise<AuthContext | undefined> {
+/**
+ * `along` names the route's own items of the caller (lib/http.ts readsAlong): a student's are read in
+ * the same request as their record and returned in readAlong only once the session holds. An admin's
+ * token reads the record alone (an admin's handlers read afresh).
+ */
+export async function authenticate(event: JwtEvent, access: Access, now = Date.now(), along?: (userId: string) => Promise<ItemKey[]>): Promise<AuthContext | undefined> {
   if (access === 'public') return undefined;
   const claims = claimsOf(event);
   const sub = claims?.sub;
@@ -49,19 +54,23 @@ export async function authenticate(event: JwtEvent, access: Access, now = Date.n
   if (claims.token_use !== undefined && claims.token_use !== 'id') throw new Unauthorized('Use the ID token of your session', 'session.wrongToken');
   if (Number(claims.exp) * 1000 <= now) throw new Unauthorized('Your session has expired. Please log in again.', 'session.expired');
 
-  const user = await userById(sub);
+  const groups = parseGroups(claims['cognito:groups']);
+  const alongKeys = along && !groups.includes(ADMIN_GROUP) ? await along(sub) : [];
+  let user: UserRecord | undefined;
+  let readAlong: ReadAlong | undefined;
+  if (alongKeys.length) ({ user, also: readAlong } = await userWithItems(sub, alongKeys));
+  else user = await userById(sub);
   if (!user) throw new Unauthorized(SESSION_ENDED.deleted, SESSION_ENDED_CODE.deleted);
   if (user.block) throw new Blocked();
   if (typeof claims.jti !== 'string' || !user.sessions?.includes(claims.jti)) {
     throw new Unauthorized(SESSION_ENDED[user.sessionEndReason ?? 'logout'], SESSION_ENDED_CODE[user.sessionEndReason ?? 'logout']);
   }
-  const groups = parseGroups(claims['cognito:groups']);
   const isAdmin = user.role === 'ADMIN' && groups.includes(ADMIN_GROUP);
   if (access === 'admin' && !isAdmin) throw new Forbidden('This action is for admins only', 'admin.only');
   // A record written by hand or before a field existed may lack one: the billing data must still be text.
   const contact = { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', phone: user.mobileNumber ?? '' };
-  return { userId: sub, claims, groups, isAdmin, contact };
+  return { userId: sub, claims, groups, isAdmin, contact, ...(readAlong ? { readAlong } : {}) };
 }
 
 /** The gate as lib/http.ts takes it. */
-export const sessionGate: SessionGate = (event, access) => authenticate(event, access);
+export const sessionGate: SessionGate = (event, access, along) => authenticate(event, access, Date.now(), along);

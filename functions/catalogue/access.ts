@@ -5,10 +5,13 @@
  */
 import { isFreePrice } from '../../shared/constants';
 import type { PurchaseRecord } from '../data/purchase-repo';
+import type { ReadAlong } from '../lib/http';
 
 export interface Viewer {
   userId: string;
   isAdmin: boolean;
+  /** The student's own items the session gate read with their record (lib/http.ts readsAlong). */
+  readAlong?: ReadAlong;
 }
 
 /** Video URLs live long enough to watch a lecture through; seeking re-uses the same URL. */

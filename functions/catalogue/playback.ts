@@ -6,9 +6,10 @@
 import { ulid } from 'ulid';
 import { PLAYBACK_COOKIE_TTL_SECONDS } from '../../shared/video';
 import { type LectureRecord, lectureWithVideos, type VideoRecord } from '../data/lecture-repo';
-import { purchaseAlong, type PurchaseRecord } from '../data/purchase-repo';
+import { purchaseAlong, purchaseKeyOf, type PurchaseRecord } from '../data/purchase-repo';
 import { countPlaybackView, lectureViewsKey, playbackOf, playbackOfAssetUntil, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
+import type { ItemKey } from '../lib/http';
 import { cookiesForAsset } from '../lib/media-cookies';
 import { sitePath } from '../lib/media-urls';
 import { type AssetRecord, assetIdOfKey, assetKeyOf, hlsMasterKey, hlsPrefixOf } from '../media/public';
@@ -51,7 +52,7 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
   if (viewer.isAdmin) return { lecture, videos, watch: true, locks: new Map(), views: new Map(), assets: await assetsRead };
   const plan = gatePlan(viewer, videos);
   const viewsKey = lectureViewsKey(viewer.userId, id);
-  const [own, term, assets] = await Promise.all([purchaseAlong(viewer.userId, id, [...plan.keys, viewsKey]), reads.term(lecture.termId), assetsRead]);
+  const [own, term, assets] = await Promise.all([purchaseAlong(viewer.userId, id, [...plan.keys, viewsKey], viewer.readAlong), reads.term(lecture.termId), assetsRead]);
   if (lecture.archived && !own.purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
   assertTermOpen(term, viewer);
   const watch = canWatch(viewer, lecture, own.purchase, now);
@@ -64,6 +65,17 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
     views: viewCountsOf(own.also[plan.keys.length]),
     assets,
   };
+}
+
+/**
+ * A student's own items lectureForViewer reads (the purchase, the quiz gate's results, the views), named
+ * from the lecture as the class reads it (kept a few seconds) before the session gate runs, which reads
+ * them with the student's record (lib/http.ts readsAlong): the lecture open is one store request.
+ */
+export async function ownKeysOfLecture(id: string, userId: string): Promise<ItemKey[]> {
+  const lw = await classReads({ isAdmin: false }).lecture(id);
+  if (!lw) return [];
+  return [purchaseKeyOf(userId, id), ...gatePlan({ userId, isAdmin: false }, lw.videos).keys, lectureViewsKey(userId, id)];
 }
 
 export interface PlaybackStarted {

@@ -4,6 +4,7 @@
  */
 import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Conflict, isConditionFailed } from '../lib/errors';
+import type { ReadAlong } from '../lib/http';
 import { ddb, TABLE } from './client';
 import type { Key } from './keys';
 
@@ -16,23 +17,37 @@ export function withoutKeys<T>(item: Record<string, unknown>): T {
   return rest as T;
 }
 
-/** Several items by key, in the order asked (missing ones undefined): one BatchGetItem per 100 keys, sent at once. */
-export async function getItems(wanted: Key[]): Promise<(Record<string, unknown> | undefined)[]> {
-  const found = new Map<string, Record<string, unknown>>();
+/** An item's place in a map of items read: "PK|SK". */
+export const itemId = (k: Key) => `${k.PK}|${k.SK}`;
+
+/**
+ * Several items by key, in the order asked (missing ones undefined): one BatchGetItem per 100 keys, sent
+ * at once. `consistent` reads them as GetItem with ConsistentRead does. Keys the session gate already
+ * read along (auth.readAlong, lib/http.ts readsAlong) are taken from there and not asked again.
+ */
+export async function getItems(wanted: Key[], opts: { consistent?: boolean; along?: ReadAlong } = {}): Promise<(Record<string, unknown> | undefined)[]> {
+  const found = new Map<string, Record<string, unknown> | undefined>();
+  for (const k of wanted) if (opts.along?.has(itemId(k))) found.set(itemId(k), opts.along.get(itemId(k)));
   // One key once (BatchGetItem refuses duplicates), at most BATCH_GET_LIMIT a request.
-  const unique = [...new Map(wanted.map((k) => [`${k.PK}|${k.SK}`, k])).values()];
+  const unique = [...new Map(wanted.filter((k) => !found.has(itemId(k))).map((k) => [itemId(k), k])).values()];
   await Promise.all(
     Array.from({ length: Math.ceil(unique.length / BATCH_GET_LIMIT) }, async (_, n) => {
       let request: Key[] = unique.slice(n * BATCH_GET_LIMIT, (n + 1) * BATCH_GET_LIMIT);
       while (request.length) {
-        const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: request } } }));
+        const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: request, ...(opts.consistent ? { ConsistentRead: true } : {}) } } }));
         for (const item of r.Responses?.[TABLE] ?? []) found.set(`${item.PK}|${item.SK}`, item);
         request = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
       }
     }),
   );
-  return wanted.map((k) => found.get(`${k.PK}|${k.SK}`));
+  return wanted.map((k) => found.get(itemId(k)));
 }
+
+/** One item the session gate read along, when it did: `{ item }` (item undefined: the table has none), else undefined. */
+export function readAlongOf(along: ReadAlong | undefined, key: Key): { item: Record<string, unknown> | undefined } | undefined {
+  return along?.has(itemId(key)) ? { item: along.get(itemId(key)) } : undefined;
+}
+
 /**
  * A few items as they stood at one moment (TransactGetItems: read together, consistent, never half of
  * another request's transaction), for a decision that compares them; undefined where missing. A read

@@ -6,6 +6,7 @@
  * deleteLectureIfUnpurchased).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ReadAlong } from '../lib/http';
 import { ddb, TABLE } from './client';
 import { type TransactItem, getItems, queryAll, withoutKeys, writeAll } from './items';
 import { type Key, keys } from './keys';
@@ -23,15 +24,21 @@ export interface PurchaseRecord {
   orderId?: string;
 }
 
+/** AP14's key, for a route that names it to be read along the session (lib/http.ts readsAlong). */
+export const purchaseKeyOf = (userId: string, lectureId: string): Key => keys.purchase(userId, lectureId);
+
 /** AP14 */
 export async function purchaseOf(userId: string, lectureId: string): Promise<PurchaseRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.purchase(userId, lectureId) }));
   return r.Item ? withoutKeys<PurchaseRecord>(r.Item) : undefined;
 }
 
-/** AP14 and, in the same BatchGet, another domain's items (the lecture open: the quiz gate's, quizzes/gate.ts gatePlan). */
-export async function purchaseAlong(userId: string, lectureId: string, also: Key[]): Promise<{ purchase?: PurchaseRecord; also: (Record<string, unknown> | undefined)[] }> {
-  const [purchase, ...rest] = await getItems([keys.purchase(userId, lectureId), ...also]);
+/**
+ * AP14 and, in the same BatchGet, another domain's items (the lecture open: the quiz gate's, quizzes/gate.ts
+ * gatePlan); those the session gate read along (`along`: purchaseKeyOf with them) are not asked again.
+ */
+export async function purchaseAlong(userId: string, lectureId: string, also: Key[], along?: ReadAlong): Promise<{ purchase?: PurchaseRecord; also: (Record<string, unknown> | undefined)[] }> {
+  const [purchase, ...rest] = await getItems([keys.purchase(userId, lectureId), ...also], { along });
   return { purchase: purchase && withoutKeys<PurchaseRecord>(purchase), also: rest };
 }
 

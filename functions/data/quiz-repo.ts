@@ -7,8 +7,9 @@ import type { QuestionType } from '../../shared/constants';
 import type { QuizSettings } from '../../shared/schemas/quizzes';
 import { NotFound, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
-import { type TransactItem, getItems, queryAll, withoutKeys, writeAll } from './items';
-import { keys } from './keys';
+import type { ReadAlong } from '../lib/http';
+import { type TransactItem, getItems, queryAll, readAlongOf, withoutKeys, writeAll } from './items';
+import { type Key, keys } from './keys';
 
 export interface QuizRecord {
   id: string;
@@ -62,14 +63,22 @@ export async function quizWithQuestions(id: string): Promise<QuizWithQuestions |
  * The quiz item's version (its updatedAt), read strongly consistent; undefined once deleted. A
  * submit checks it instead of putting the quiz item in its transaction: transactions that share an
  * item conflict in DynamoDB (an item in a TransactWriteItems that is part of another ongoing one), so
- * a class submitting at once would cancel each other on the one quiz item.
+ * a class submitting at once would cancel each other on the one quiz item. Taken from `along` when
+ * the session gate read the quiz item there (as consistently).
  */
-export async function quizVersion(id: string): Promise<string | undefined> {
+export async function quizVersion(id: string, along?: ReadAlong): Promise<string | undefined> {
+  const pre = readAlongOf(along, keys.quiz(id));
+  if (pre) return pre.item?.updatedAt as string | undefined;
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.quiz(id), ConsistentRead: true, ProjectionExpression: 'updatedAt' }));
   return r.Item?.updatedAt as string | undefined;
 }
 
-export async function quizById(id: string): Promise<QuizRecord | undefined> {
+/** The quiz item's key, for a route that names it to be read along the session (lib/http.ts readsAlong). */
+export const quizKeyOf = (id: string): Key => keys.quiz(id);
+
+export async function quizById(id: string, along?: ReadAlong): Promise<QuizRecord | undefined> {
+  const pre = readAlongOf(along, keys.quiz(id));
+  if (pre) return pre.item && withoutKeys<QuizRecord>(pre.item);
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.quiz(id) }));
   return r.Item ? withoutKeys<QuizRecord>(r.Item) : undefined;
 }

@@ -5,8 +5,9 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from './client';
-import { queryAll, withoutKeys } from './items';
-import { keys } from './keys';
+import type { ReadAlong } from '../lib/http';
+import { queryAll, readAlongOf, withoutKeys } from './items';
+import { type Key, keys } from './keys';
 
 /** One question of an attempt as it was marked. */
 export interface AnswerMark {
@@ -51,8 +52,13 @@ export interface AttemptRecord {
   closedAtDeadline: boolean;
 }
 
-/** AP22 */
-export async function resultOf(userId: string, quizId: string): Promise<ResultRecord | undefined> {
+/** AP22's key, for a route that names it to be read along the session (lib/http.ts readsAlong). */
+export const resultKeyOf = (userId: string, quizId: string): Key => keys.result(userId, quizId);
+
+/** AP22, strongly consistent; taken from `along` when the session gate read it there (as consistently). */
+export async function resultOf(userId: string, quizId: string, along?: ReadAlong): Promise<ResultRecord | undefined> {
+  const pre = readAlongOf(along, keys.result(userId, quizId));
+  if (pre) return pre.item && withoutKeys<ResultRecord>(pre.item);
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.result(userId, quizId), ConsistentRead: true }));
   return r.Item ? withoutKeys<ResultRecord>(r.Item) : undefined;
 }

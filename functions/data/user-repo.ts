@@ -3,8 +3,8 @@ import type { Role, SchoolYear } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
-import { getItems, queryAll, withoutKeys, writeAll } from './items';
-import { keys } from './keys';
+import { getItems, itemId, queryAll, withoutKeys, writeAll } from './items';
+import { type Key, keys } from './keys';
 import {
   addToHeadCounts,
   newUserHeadCounts,
@@ -42,6 +42,15 @@ export interface UserRecord {
 export async function userById(id: string): Promise<UserRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.user(id) }));
   return r.Item ? withoutKeys<UserRecord>(r.Item) : undefined;
+}
+
+/**
+ * The user's record and other items of theirs in one consistent BatchGetItem: the session gate's read
+ * with the items a route reads along (lib/http.ts readsAlong), by "PK|SK" (undefined where missing).
+ */
+export async function userWithItems(id: string, also: Key[]): Promise<{ user?: UserRecord; also: Map<string, Record<string, unknown> | undefined> }> {
+  const [user, ...rest] = await getItems([keys.user(id), ...also], { consistent: true });
+  return { user: user && withoutKeys<UserRecord>(user), also: new Map(also.map((k, i) => [itemId(k), rest[i]])) };
 }
 
 /** Who a sale or a result names: the profile now, or what the tombstone kept (`deleted`). */

@@ -34,7 +34,20 @@ export interface AuthContext {
   isAdmin: boolean;
   /** Their name and contacts as the record holds them now (a checkout's billing data). */
   contact: Contact;
+  /**
+   * The caller's own items the route named (`readsAlong`), read in the same request as their record
+   * and handed over only once the session holds; by "PK|SK", undefined where the table has none.
+   */
+  readAlong?: ReadAlong;
 }
+/** A table item's key, as the data layer builds it (functions/data/keys.ts). */
+export interface ItemKey {
+  PK: string;
+  SK: string;
+}
+export type ReadAlong = ReadonlyMap<string, Record<string, unknown> | undefined>;
+/** A route's own items of the caller, named from its path and the caller before the session gate reads. */
+export type AlongKeys = (req: { params: unknown; userId: string }) => Promise<ItemKey[]> | ItemKey[];
 export interface Contact {
   firstName: string;
   lastName: string;
@@ -46,7 +59,7 @@ export interface Contact {
  * 401/403. The one every domain uses is the auth domain's `sessionGate` (functions/auth/public.ts):
  * lib sits under the data layer, so the stack takes the gate rather than reading users itself.
  */
-export type SessionGate = (event: APIGatewayProxyEventV2, access: Access) => Promise<AuthContext | undefined>;
+export type SessionGate = (event: APIGatewayProxyEventV2, access: Access, along?: (userId: string) => Promise<ItemKey[]>) => Promise<AuthContext | undefined>;
 
 export interface Request<K extends RouteId = RouteId> {
   body: Out<RouteOf<K> extends { body: infer B } ? B : undefined>;
@@ -70,7 +83,19 @@ export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
 export const redirect = (location: string, cookies?: string[]): Reply => ({ status: 302, headers: { location }, cookies });
 
-export type Handler<K extends RouteId> = (req: Request<K>) => Promise<Reply>;
+export type Handler<K extends RouteId> = ((req: Request<K>) => Promise<Reply>) & { along?: AlongKeys };
+
+/**
+ * A handler whose first reads of the caller's own items (a purchase, a quiz result) are named up
+ * front: the session gate reads them in the one BatchGetItem that reads the caller's record, and the
+ * handler finds them in `auth.readAlong` (one store request instead of two). Only reads: nothing is
+ * written before the session holds, and the items reach the handler only after it does. `keysOf`
+ * gets the path parameters as the route's schema parsed them; a student's only (an admin's token
+ * reads their record alone).
+ */
+export function readsAlong<K extends RouteId>(handler: (req: Request<K>) => Promise<Reply>, keysOf: (req: { params: Out<RouteOf<K> extends { params: infer P } ? P : undefined>; userId: string }) => Promise<ItemKey[]> | ItemKey[]): Handler<K> {
+  return Object.assign(handler, { along: keysOf as AlongKeys });
+}
 export type Handlers = { [K in RouteId]?: Handler<K> };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -120,9 +145,10 @@ function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> 
   // Who is calling is settled before the body is read: a student gets 403 from an admin route
   // whatever they send (not 415 or 413 from the parser), and nobody's body is parsed for nothing.
   const callers = new WeakMap<APIGatewayProxyEventV2, AuthContext | undefined>();
+  const along = route.access === 'public' ? undefined : impl?.along;
   const sessionFirst: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> = {
     before: async (request) => {
-      callers.set(request.event, await gate(request.event, route.access));
+      callers.set(request.event, await gate(request.event, route.access, along && ((userId) => alongKeys(along, route.params, request.event, userId))));
     },
   };
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
@@ -153,6 +179,19 @@ function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> 
     h.use(httpJsonBodyParser({ disableContentTypeError: true }) as never);
   }
   return h.handler(core as never);
+}
+
+/**
+ * The keys a route reads along the session, from its path as the schema parses it: none when the
+ * path does not parse (the 400 comes later, from the stack) or naming them fails (the handler reads
+ * them itself and meets the error there).
+ */
+async function alongKeys(along: AlongKeys, schema: z.ZodType | undefined, event: APIGatewayProxyEventV2, userId: string): Promise<ItemKey[]> {
+  try {
+    return await along({ params: parse('path', schema, event.pathParameters ?? {}), userId });
+  } catch {
+    return [];
+  }
 }
 
 /** Static segments first, as API Gateway matches. */

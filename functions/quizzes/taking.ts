@@ -6,11 +6,12 @@
  */
 import { QUIZ_GRACE_SECONDS } from '../../shared/constants';
 import type { QuestionRecord, QuizRecord, QuizWithQuestions } from '../data/quiz-repo';
-import { quizById, quizVersion, quizzesOfSection } from '../data/quiz-repo';
-import { type AttemptRecord, type ResultRecord, resultOf, writeResult } from '../data/result-repo';
+import { quizById, quizKeyOf, quizVersion, quizzesOfSection } from '../data/quiz-repo';
+import { type AttemptRecord, type ResultRecord, resultKeyOf, resultOf, writeResult } from '../data/result-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { Conflict, NotFound } from '../lib/errors';
+import type { ItemKey, ReadAlong } from '../lib/http';
 import { assertTermOpen } from '../catalogue/public';
 import { cachedQuiz, forgetQuiz } from './quiz-cache';
 import { type Answer, attemptOrder, checkAnswers, correctTextOf, scoreAnswers } from './scoring';
@@ -20,6 +21,21 @@ export interface Student {
   userId: string;
   isAdmin: boolean;
   claims: Record<string, unknown>;
+  /** The student's result and the quiz item, when the session gate read them with their record (ownKeysOfQuiz). */
+  readAlong?: ReadAlong;
+}
+
+/**
+ * What taking a quiz reads first, named before the session gate runs so that it reads them with the
+ * student's record (lib/http.ts readsAlong): the student's result and the quiz item (its version).
+ * An exam's open is then one store request, and its submit two (this read and the write).
+ */
+export const ownKeysOfQuiz = ({ params, userId }: { params: { quizId: string }; userId: string }): ItemKey[] => [resultKeyOf(userId, params.quizId), quizKeyOf(params.quizId)];
+
+/** The request's first look at the result (read beside the quiz), and what the session gate read along: the first look only. */
+interface FirstLook {
+  result: Promise<ResultRecord | undefined>;
+  along?: ReadAlong;
 }
 
 /** The name the results table shows, from the ID token (Cognito's given and family name). */
@@ -59,13 +75,14 @@ class QuizChanged extends Error {}
  * nothing changed meanwhile, and reads again when something did (another tab, another submit).
  * The write also holds only while the quiz is the version `quiz` was read at.
  */
-async function withResult<T>(s: Student, quiz: QuizRecord, step: (r: ResultRecord) => Step<T>, first?: Promise<ResultRecord | undefined>): Promise<T> {
+async function withResult<T>(s: Student, quiz: QuizRecord, step: (r: ResultRecord) => Step<T>, first?: FirstLook): Promise<T> {
   for (let i = 0; i < MAX_TRIES; i++) {
     // The quiz item's version, read beside the result: the quiz scored (perhaps from the cache) must
     // still be the quiz, or it is read afresh and scored again (an edit or a delete in between).
-    const version = quizVersion(quiz.id);
+    // (A retry, or the quiz read afresh after a change, reads the version again: never the one read along.)
+    const version = quizVersion(quiz.id, i === 0 ? first?.along : undefined);
     version.catch(() => undefined);
-    const stored = await (i === 0 && first ? first : resultOf(s.userId, quiz.id));
+    const stored = await (i === 0 && first ? first.result : resultOf(s.userId, quiz.id));
     const { value, write } = step(stored ?? emptyResult(s, quiz.id));
     if (!write) return value;
     if ((await version) !== quiz.updatedAt) throw new QuizChanged();
@@ -141,12 +158,13 @@ const attemptView = (open: ResultRecord['open']) =>
  */
 export async function getQuizToTake(quizId: string, s: Student) {
   // The result is read beside the quiz (an exam burst opens the same quiz a thousand times).
-  const first = resultOf(s.userId, quizId);
-  first.catch(() => undefined);
-  return withFreshQuiz(quizId, (qw) => quizToTake(qw, s, first));
+  const result = resultOf(s.userId, quizId, s.readAlong);
+  result.catch(() => undefined);
+  let uses = 0;
+  return withFreshQuiz(quizId, (qw) => quizToTake(qw, s, { result, along: uses++ === 0 ? s.readAlong : undefined }));
 }
 
-async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, first: Promise<ResultRecord | undefined>) {
+async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, first: FirstLook) {
   const result = isTimed(quiz)
     ? await withResult(
         s,
@@ -163,7 +181,7 @@ async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, fi
         },
         first,
       )
-    : ((await first) ?? emptyResult(s, quiz.id));
+    : ((await first.result) ?? emptyResult(s, quiz.id));
   const number = result.open?.number ?? result.attempts + 1;
   const shown = quiz.settings.shuffle ? attemptOrder(questions, `${s.userId}:${quiz.id}:${number}`) : questions;
   return {
@@ -178,13 +196,13 @@ async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, fi
 
 /** Scores the answers from the stored questions; every attempt is kept. */
 export async function submitQuiz(quizId: string, s: Student, answers: Answer[]) {
-  const first = resultOf(s.userId, quizId);
-  first.catch(() => undefined);
+  const result = resultOf(s.userId, quizId, s.readAlong);
+  result.catch(() => undefined);
   let tries = 0;
-  return withFreshQuiz(quizId, (qw) => scoreSubmit(qw, s, answers, tries++ === 0 ? first : undefined));
+  return withFreshQuiz(quizId, (qw) => scoreSubmit(qw, s, answers, tries++ === 0 ? { result, along: s.readAlong } : undefined));
 }
 
-async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, answers: Answer[], first?: Promise<ResultRecord | undefined>) {
+async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, answers: Answer[], first?: FirstLook) {
   // Checked before anything is written: an unknown question or option is a 400 and stores nothing.
   const given = checkAnswers(questions, answers);
   const done = await withResult(
@@ -238,7 +256,7 @@ async function saveAnswers({ quiz, questions }: QuizWithQuestions, s: Student, a
 
 /** Passed once any attempt passed; the best score. An expired timed attempt is closed first. */
 export async function checkQuizStatus(quizId: string, s: Student) {
-  const [quiz, stored] = await Promise.all([quizById(quizId), resultOf(s.userId, quizId)]);
+  const [quiz, stored] = await Promise.all([quizById(quizId, s.readAlong), resultOf(s.userId, quizId, s.readAlong)]);
   if (!quiz) throw new NotFound('Quiz not found', 'quiz.notFound');
   let result = stored;
   if (stored?.open && Date.now() > closesAt(stored.open)) {

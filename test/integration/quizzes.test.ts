@@ -188,14 +188,40 @@ describe('taking a quiz (student)', () => {
     const student = await makeUser();
     expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).status).toBe(200);
     let r!: Awaited<ReturnType<typeof submit>>;
-    const mine = await callsDuring([quiz.id], async () => (r = await submit(student, quiz.id, rightAnswers(quiz))));
+    const mine = await callsDuring([quiz.id, student.id], async () => (r = await submit(student, quiz.id, rightAnswers(quiz))));
     expect(r.status).toBe(200);
     const writes = mine.filter((c) => c.op === 'TransactWriteItems');
     expect(writes).toHaveLength(1);
     const keysWritten = (writes[0]!.input.TransactItems as Record<string, { Item?: { PK: unknown }; Key?: { PK: unknown } }>[]).map((t) => JSON.stringify(Object.values(t)[0]!.Item?.PK ?? Object.values(t)[0]!.Key?.PK));
     expect(keysWritten.every((pk) => pk.includes(`USER#${student.id}`))).toBe(true);
-    // The quiz's version is read instead, strongly consistent.
-    expect(mine.some((c) => c.op === 'GetItem' && c.input.ConsistentRead === true && JSON.stringify(c.input.Key).includes(`QUIZ#${quiz.id}`))).toBe(true);
+    // The quiz's version is read instead, strongly consistent: with the student's record and result, in
+    // the session gate's one BatchGet (lib/http.ts readsAlong), before the one write.
+    expect(mine.map((c) => c.op)).toEqual(['BatchGetItem', 'TransactWriteItems']);
+    const read = JSON.stringify(mine[0]!.input);
+    for (const key of ['{"S":"PROFILE"}', `{"S":"QUIZ#${quiz.id}"}`, `RESULT#${quiz.id}`, '"ConsistentRead":true']) expect(read).toContain(key);
+  });
+
+  it('reads the result along the session only for a live session: after logout the open, the status and a submit answer 401 and write nothing', async () => {
+    const quiz = await createQuiz();
+    const student = await makeUser();
+    expect((await submit(student, quiz.id, wrongAnswers(quiz))).status).toBe(200);
+    const result = () => ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: `RESULT#${quiz.id}` } }));
+    const before = (await result()).Item;
+    expect(before).toMatchObject({ attempts: 1 });
+    expect((await api('POST', '/api/auth/logout', { token: student.token })).status).toBe(200);
+    const ended = { message: 'You have logged out. Please log in again.', code: 'session.loggedOut' };
+    for (const r of [await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token }), await status(student, quiz.id), await submit(student, quiz.id, rightAnswers(quiz))]) {
+      expect([r.status, r.body]).toEqual([401, ended]);
+    }
+    expect((await result()).Item).toEqual(before);
+  });
+
+  it("reads an admin's record alone: a teacher opening a quiz reads no result of theirs along it", async () => {
+    const quiz = await createQuiz();
+    const admin = w.admin;
+    const calls = await callsDuring([admin.id], async () => expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: admin.token })).status).toBe(200));
+    expect(calls.map((c) => c.op)).toEqual(['GetItem']);
+    expect(JSON.stringify(calls[0]!.input.Key)).toContain('PROFILE');
   });
 
   it('sends no correct answer in any field, and scores on the server', async () => {

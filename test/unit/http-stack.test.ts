@@ -2,7 +2,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { parseGroups, sessionGate } from '../../functions/auth/public';
 import { Conflict } from '../../functions/lib/errors';
-import { domainHandler, errorBody, ok } from '../../functions/lib/http';
+import { type AuthContext, type ItemKey, type SessionGate, domainHandler, errorBody, ok, readsAlong } from '../../functions/lib/http';
 
 const event = (method: string, path: string, init: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
   ({
@@ -54,6 +54,42 @@ describe('domainHandler', () => {
       body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' },
     });
     spy.mockRestore();
+  });
+});
+
+describe('readsAlong', () => {
+  const QUIZ = '01M8FZP776Q0WQDDTG2PP3RZV1';
+  const caller = (readAlong?: AuthContext['readAlong']): AuthContext => ({ userId: 'u1', claims: {}, groups: [], isAdmin: false, contact: { firstName: '', lastName: '', email: '', phone: '' }, ...(readAlong ? { readAlong } : {}) });
+  /** A gate that reads what the route names "along" as the session gate does, and records what it was asked. */
+  const recordingGate = (asked: ItemKey[][]): SessionGate => async (_event, _access, along) => {
+    const keys = along ? await along('u1') : [];
+    asked.push(keys);
+    return caller(keys.length ? new Map(keys.map((k) => [`${k.PK}|${k.SK}`, { seen: k.SK }])) : undefined);
+  };
+  const route = (asked: ItemKey[][]) =>
+    domainHandler(
+      'quizzes',
+      {
+        'GET /api/Quizz/status/check/{quizId}': readsAlong(async ({ auth }) => ok({ along: [...(auth.readAlong?.entries() ?? [])] }), ({ params, userId }) => [{ PK: `USER#${userId}`, SK: `RESULT#${params.quizId}` }]),
+        'GET /api/Quizz/section/{contentId}': async ({ auth }) => ok({ along: auth.readAlong ?? null }),
+      },
+      recordingGate(asked),
+    );
+  const get = (path: string, quizId: string) => event('GET', path.replace('{quizId}', quizId).replace('{contentId}', quizId), { pathParameters: { quizId, contentId: quizId } });
+
+  it('hands the gate the keys the route names from its parsed path and the caller, and the handler what the gate read', async () => {
+    const asked: ItemKey[][] = [];
+    const r = await call(route(asked), get('/api/Quizz/status/check/{quizId}', QUIZ));
+    expect(asked).toEqual([[{ PK: 'USER#u1', SK: `RESULT#${QUIZ}` }]]);
+    expect(r).toEqual({ status: 200, body: { along: [[`USER#u1|RESULT#${QUIZ}`, { seen: `RESULT#${QUIZ}` }]] } });
+  });
+
+  it('names nothing for a path that does not parse (the stack answers its 400), nor for a route that reads nothing along', async () => {
+    const asked: ItemKey[][] = [];
+    const h = route(asked);
+    expect((await call(h, get('/api/Quizz/status/check/{quizId}', 'no.such:id'))).status).toBe(400);
+    expect(await call(h, get('/api/Quizz/section/{contentId}', QUIZ))).toEqual({ status: 200, body: { along: null } });
+    expect(asked).toEqual([[], []]);
   });
 });
 
