@@ -9,7 +9,7 @@ import type { ErrorCode } from '../../shared/errors';
 import type { Access } from '../../shared/routes';
 import { type SessionEndReason, type UserRecord, userById, userWithItems } from '../data/user-repo';
 import { Blocked, Forbidden, Unauthorized } from '../lib/errors';
-import type { AuthContext, ItemKey, ReadAlong, SessionGate } from '../lib/http';
+import type { Along, AuthContext, ReadAlong, SessionGate } from '../lib/http';
 
 const SESSION_ENDED_CODE: Record<SessionEndReason, ErrorCode> = {
   logout: 'session.loggedOut',
@@ -46,7 +46,7 @@ export function claimsOf(event: JwtEvent): Record<string, unknown> | undefined {
  * the same request as their record and returned in readAlong only once the session holds. An admin's
  * token reads the record alone (an admin's handlers read afresh).
  */
-export async function authenticate(event: JwtEvent, access: Access, now = Date.now(), along?: (userId: string) => Promise<ItemKey[]>): Promise<AuthContext | undefined> {
+export async function authenticate(event: JwtEvent, access: Access, now = Date.now(), along?: (userId: string) => Promise<Along>): Promise<AuthContext | undefined> {
   if (access === 'public') return undefined;
   const claims = claimsOf(event);
   const sub = claims?.sub;
@@ -55,10 +55,10 @@ export async function authenticate(event: JwtEvent, access: Access, now = Date.n
   if (Number(claims.exp) * 1000 <= now) throw new Unauthorized('Your session has expired. Please log in again.', 'session.expired');
 
   const groups = parseGroups(claims['cognito:groups']);
-  const alongKeys = along && !groups.includes(ADMIN_GROUP) ? await along(sub) : [];
+  const also = along && !groups.includes(ADMIN_GROUP) ? await along(sub) : undefined;
   let user: UserRecord | undefined;
   let readAlong: ReadAlong | undefined;
-  if (alongKeys.length) ({ user, also: readAlong } = await userWithItems(sub, alongKeys));
+  if (also?.keys.length) ({ user, also: readAlong } = await userWithItems(sub, also.keys, also.consistent));
   else user = await userById(sub);
   if (!user) throw new Unauthorized(SESSION_ENDED.deleted, SESSION_ENDED_CODE.deleted);
   if (user.block) throw new Blocked();

@@ -19,10 +19,11 @@ import {
 } from '../data/lecture-repo';
 import { courseById } from '../data/course-repo';
 import { existingQuizIds } from '../data/quiz-repo';
-import { type PurchaseRecord, purchasesOfUser } from '../data/purchase-repo';
+import { type PurchaseRecord, purchaseKeyOf, purchasesOfLectures } from '../data/purchase-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { BadRequest, NotFound } from '../lib/errors';
+import type { ItemKey } from '../lib/http';
 import { type AssetRecord, assetsOfSources } from '../media/public';
 import { type Viewer, canWatch, isUnexpired } from './access';
 import { classReads } from './class-reads';
@@ -52,11 +53,9 @@ const adminVideo = (v: VideoRecord, asset?: AssetRecord) => toVideo(v, { videoUr
 /** A section's lectures (no video URLs): each marked whether this viewer may watch it. */
 export async function listLectures(contentId: string, viewer: Viewer): Promise<Lecture[]> {
   const reads = classReads(viewer);
-  const [section, lectures, purchases] = await Promise.all([
-    reads.section(contentId),
-    reads.sectionLectures(contentId),
-    viewer.isAdmin ? Promise.resolve([]) : purchasesOfUser(viewer.userId),
-  ]);
+  const [section, lectures] = await Promise.all([reads.section(contentId), reads.sectionLectures(contentId)]);
+  // The student's purchases of these lectures: read with their session (ownKeysOfSection) unless the list changed since.
+  const purchases = viewer.isAdmin ? [] : await purchasesOfLectures(viewer.userId, lectures.map(({ lecture }) => lecture.id), viewer.readAlong);
   if (!section) throw new NotFound('Content section not found', 'section.notFound');
   assertTermOpen(await reads.term(section.termId), viewer);
   const owned = new Map(purchases.map((p) => [p.lectureId, p]));
@@ -73,6 +72,16 @@ export async function listLectures(contentId: string, viewer: Viewer): Promise<L
         ...purchaseDates(p),
       });
     });
+}
+
+/**
+ * A student's purchases of a section's lectures, named from the lectures as the class reads them (kept a
+ * few seconds) before the session gate runs, which reads them with the student's record (lib/http.ts
+ * readsAlong): the section's lectures are one store request.
+ */
+export async function ownKeysOfSection(contentId: string, userId: string): Promise<ItemKey[]> {
+  const lectures = await classReads({ isAdmin: false }).sectionLectures(contentId);
+  return lectures.map(({ lecture }) => purchaseKeyOf(userId, lecture.id));
 }
 
 /** The term's lectures by name, for the admin's grant modal. */

@@ -27,6 +27,12 @@ export interface PurchaseRecord {
 /** AP14's key, for a route that names it to be read along the session (lib/http.ts readsAlong). */
 export const purchaseKeyOf = (userId: string, lectureId: string): Key => keys.purchase(userId, lectureId);
 
+/** AP14 for several lectures, one BatchGet (those the session gate read along are not asked again). */
+export async function purchasesOfLectures(userId: string, lectureIds: string[], along?: ReadAlong): Promise<PurchaseRecord[]> {
+  const items = await getItems(lectureIds.map((id) => keys.purchase(userId, id)), { along });
+  return items.flatMap((i) => (i ? [withoutKeys<PurchaseRecord>(i)] : []));
+}
+
 /** AP14 */
 export async function purchaseOf(userId: string, lectureId: string): Promise<PurchaseRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.purchase(userId, lectureId) }));

@@ -45,11 +45,11 @@ export async function userById(id: string): Promise<UserRecord | undefined> {
 }
 
 /**
- * The user's record and other items of theirs in one consistent BatchGetItem: the session gate's read
- * with the items a route reads along (lib/http.ts readsAlong), by "PK|SK" (undefined where missing).
+ * The user's record and other items of theirs in one BatchGetItem (`consistent`: strongly): the session
+ * gate's read with the items a route reads along (lib/http.ts readsAlong), by "PK|SK" (undefined where missing).
  */
-export async function userWithItems(id: string, also: Key[]): Promise<{ user?: UserRecord; also: Map<string, Record<string, unknown> | undefined> }> {
-  const [user, ...rest] = await getItems([keys.user(id), ...also], { consistent: true });
+export async function userWithItems(id: string, also: Key[], consistent: boolean): Promise<{ user?: UserRecord; also: Map<string, Record<string, unknown> | undefined> }> {
+  const [user, ...rest] = await getItems([keys.user(id), ...also], { consistent });
   return { user: user && withoutKeys<UserRecord>(user), also: new Map(also.map((k, i) => [itemId(k), rest[i]])) };
 }
 

@@ -48,6 +48,11 @@ export interface ItemKey {
 export type ReadAlong = ReadonlyMap<string, Record<string, unknown> | undefined>;
 /** A route's own items of the caller, named from its path and the caller before the session gate reads. */
 export type AlongKeys = (req: { params: unknown; userId: string }) => Promise<ItemKey[]> | ItemKey[];
+/** What the session gate reads along: the keys, and whether strongly consistent (as the route's own read was). */
+export interface Along {
+  keys: ItemKey[];
+  consistent: boolean;
+}
 export interface Contact {
   firstName: string;
   lastName: string;
@@ -59,7 +64,7 @@ export interface Contact {
  * 401/403. The one every domain uses is the auth domain's `sessionGate` (functions/auth/public.ts):
  * lib sits under the data layer, so the stack takes the gate rather than reading users itself.
  */
-export type SessionGate = (event: APIGatewayProxyEventV2, access: Access, along?: (userId: string) => Promise<ItemKey[]>) => Promise<AuthContext | undefined>;
+export type SessionGate = (event: APIGatewayProxyEventV2, access: Access, along?: (userId: string) => Promise<Along>) => Promise<AuthContext | undefined>;
 
 export interface Request<K extends RouteId = RouteId> {
   body: Out<RouteOf<K> extends { body: infer B } ? B : undefined>;
@@ -83,7 +88,7 @@ export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
 export const redirect = (location: string, cookies?: string[]): Reply => ({ status: 302, headers: { location }, cookies });
 
-export type Handler<K extends RouteId> = ((req: Request<K>) => Promise<Reply>) & { along?: AlongKeys };
+export type Handler<K extends RouteId> = ((req: Request<K>) => Promise<Reply>) & { along?: AlongKeys; alongConsistent?: boolean };
 
 /**
  * A handler whose first reads of the caller's own items (a purchase, a quiz result) are named up
@@ -91,10 +96,15 @@ export type Handler<K extends RouteId> = ((req: Request<K>) => Promise<Reply>) &
  * handler finds them in `auth.readAlong` (one store request instead of two). Only reads: nothing is
  * written before the session holds, and the items reach the handler only after it does. `keysOf`
  * gets the path parameters as the route's schema parsed them; a student's only (an admin's token
- * reads their record alone).
+ * reads their record alone). `consistent`: the items (and so the record) are read strongly
+ * consistent, as the handler's own read of them is (a quiz result); else as GetItem reads by default.
  */
-export function readsAlong<K extends RouteId>(handler: (req: Request<K>) => Promise<Reply>, keysOf: (req: { params: Out<RouteOf<K> extends { params: infer P } ? P : undefined>; userId: string }) => Promise<ItemKey[]> | ItemKey[]): Handler<K> {
-  return Object.assign(handler, { along: keysOf as AlongKeys });
+export function readsAlong<K extends RouteId>(
+  handler: (req: Request<K>) => Promise<Reply>,
+  keysOf: (req: { params: Out<RouteOf<K> extends { params: infer P } ? P : undefined>; userId: string }) => Promise<ItemKey[]> | ItemKey[],
+  opts: { consistent?: boolean } = {},
+): Handler<K> {
+  return Object.assign(handler, { along: keysOf as AlongKeys, alongConsistent: opts.consistent === true });
 }
 export type Handlers = { [K in RouteId]?: Handler<K> };
 
@@ -146,9 +156,10 @@ function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> 
   // whatever they send (not 415 or 413 from the parser), and nobody's body is parsed for nothing.
   const callers = new WeakMap<APIGatewayProxyEventV2, AuthContext | undefined>();
   const along = route.access === 'public' ? undefined : impl?.along;
+  const consistent = impl?.alongConsistent === true;
   const sessionFirst: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> = {
     before: async (request) => {
-      callers.set(request.event, await gate(request.event, route.access, along && ((userId) => alongKeys(along, route.params, request.event, userId))));
+      callers.set(request.event, await gate(request.event, route.access, along && ((userId) => alongKeys(along, route.params, request.event, userId).then((keys) => ({ keys, consistent })))));
     },
   };
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {

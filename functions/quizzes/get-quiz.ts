@@ -9,4 +9,5 @@ import { getQuizToTake, ownKeysOfQuiz } from './taking';
 export const getQuiz = readsAlong<'GET /api/Quizz/{quizId}'>(
   async ({ params, auth }) => ok({ data: auth.isAdmin ? await getQuizAdmin(params.quizId) : await getQuizToTake(params.quizId, auth) }),
   ownKeysOfQuiz,
+  { consistent: true },
 );

@@ -61,26 +61,29 @@ describe('readsAlong', () => {
   const QUIZ = '01M8FZP776Q0WQDDTG2PP3RZV1';
   const caller = (readAlong?: AuthContext['readAlong']): AuthContext => ({ userId: 'u1', claims: {}, groups: [], isAdmin: false, contact: { firstName: '', lastName: '', email: '', phone: '' }, ...(readAlong ? { readAlong } : {}) });
   /** A gate that reads what the route names "along" as the session gate does, and records what it was asked. */
-  const recordingGate = (asked: ItemKey[][]): SessionGate => async (_event, _access, along) => {
-    const keys = along ? await along('u1') : [];
+  const recordingGate = (asked: ItemKey[][], consistency: boolean[] = []): SessionGate => async (_event, _access, along) => {
+    const { keys, consistent } = along ? await along('u1') : { keys: [], consistent: false };
     asked.push(keys);
+    consistency.push(consistent);
     return caller(keys.length ? new Map(keys.map((k) => [`${k.PK}|${k.SK}`, { seen: k.SK }])) : undefined);
   };
-  const route = (asked: ItemKey[][]) =>
+  const route = (asked: ItemKey[][], consistency?: boolean[]) =>
     domainHandler(
       'quizzes',
       {
-        'GET /api/Quizz/status/check/{quizId}': readsAlong(async ({ auth }) => ok({ along: [...(auth.readAlong?.entries() ?? [])] }), ({ params, userId }) => [{ PK: `USER#${userId}`, SK: `RESULT#${params.quizId}` }]),
+        'GET /api/Quizz/status/check/{quizId}': readsAlong(async ({ auth }) => ok({ along: [...(auth.readAlong?.entries() ?? [])] }), ({ params, userId }) => [{ PK: `USER#${userId}`, SK: `RESULT#${params.quizId}` }], { consistent: true }),
         'GET /api/Quizz/section/{contentId}': async ({ auth }) => ok({ along: auth.readAlong ?? null }),
       },
-      recordingGate(asked),
+      recordingGate(asked, consistency),
     );
   const get = (path: string, quizId: string) => event('GET', path.replace('{quizId}', quizId).replace('{contentId}', quizId), { pathParameters: { quizId, contentId: quizId } });
 
   it('hands the gate the keys the route names from its parsed path and the caller, and the handler what the gate read', async () => {
     const asked: ItemKey[][] = [];
-    const r = await call(route(asked), get('/api/Quizz/status/check/{quizId}', QUIZ));
+    const consistency: boolean[] = [];
+    const r = await call(route(asked, consistency), get('/api/Quizz/status/check/{quizId}', QUIZ));
     expect(asked).toEqual([[{ PK: 'USER#u1', SK: `RESULT#${QUIZ}` }]]);
+    expect(consistency).toEqual([true]);
     expect(r).toEqual({ status: 200, body: { along: [[`USER#u1|RESULT#${QUIZ}`, { seen: `RESULT#${QUIZ}` }]] } });
   });
 
