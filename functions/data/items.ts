@@ -27,7 +27,10 @@ export const itemId = (k: Key) => `${k.PK}|${k.SK}`;
  */
 export async function getItems(wanted: Key[], opts: { consistent?: boolean; along?: ReadAlong } = {}): Promise<(Record<string, unknown> | undefined)[]> {
   const found = new Map<string, Record<string, unknown> | undefined>();
-  for (const k of wanted) if (opts.along?.has(itemId(k))) found.set(itemId(k), opts.along.get(itemId(k)));
+  for (const k of wanted) {
+    const pre = readAlongOf(opts.along, k);
+    if (pre) found.set(itemId(k), pre.item);
+  }
   // One key once (BatchGetItem refuses duplicates), at most BATCH_GET_LIMIT a request.
   const unique = [...new Map(wanted.filter((k) => !found.has(itemId(k))).map((k) => [itemId(k), k])).values()];
   await Promise.all(
@@ -35,7 +38,7 @@ export async function getItems(wanted: Key[], opts: { consistent?: boolean; alon
       let request: Key[] = unique.slice(n * BATCH_GET_LIMIT, (n + 1) * BATCH_GET_LIMIT);
       while (request.length) {
         const r = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: request, ...(opts.consistent ? { ConsistentRead: true } : {}) } } }));
-        for (const item of r.Responses?.[TABLE] ?? []) found.set(`${item.PK}|${item.SK}`, item);
+        for (const item of r.Responses?.[TABLE] ?? []) found.set(itemId(item as Key), item);
         request = (r.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
       }
     }),
