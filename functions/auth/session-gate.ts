@@ -7,7 +7,7 @@
 import { ADMIN_GROUP } from '../../shared/constants';
 import type { ErrorCode } from '../../shared/errors';
 import type { Access } from '../../shared/routes';
-import { type SessionEndReason, type UserRecord, userById, userWithItems } from '../data/user-repo';
+import { type SessionEndReason, type UserRecord, userById, userWithItems, userWithRange } from '../data/user-repo';
 import { Blocked, Forbidden, Unauthorized } from '../lib/errors';
 import type { Along, AuthContext, ReadAlong, SessionGate } from '../lib/http';
 
@@ -58,7 +58,8 @@ export async function authenticate(event: JwtEvent, access: Access, now = Date.n
   const also = along && !groups.includes(ADMIN_GROUP) ? await along(sub) : undefined;
   let user: UserRecord | undefined;
   let readAlong: ReadAlong | undefined;
-  if (also?.keys.length) ({ user, also: readAlong } = await userWithItems(sub, also.keys, also.consistent));
+  if (also?.range) ({ user, also: readAlong } = await userWithRange(sub, also.range, also.keys, also.consistent));
+  else if (also?.keys.length) ({ user, also: readAlong } = await userWithItems(sub, also.keys, also.consistent));
   else user = await userById(sub);
   if (!user) throw new Unauthorized(SESSION_ENDED.deleted, SESSION_ENDED_CODE.deleted);
   if (user.block) throw new Blocked();

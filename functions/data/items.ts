@@ -4,7 +4,7 @@
  */
 import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Conflict, isConditionFailed } from '../lib/errors';
-import type { ReadAlong } from '../lib/http';
+import type { ReadAlong, SkRange } from '../lib/http';
 import { ddb, TABLE } from './client';
 import type { Key } from './keys';
 
@@ -49,6 +49,22 @@ export async function getItems(wanted: Key[], opts: { consistent?: boolean; alon
 /** One item the session gate read along, when it did: `{ item }` (item undefined: the table has none), else undefined. */
 export function readAlongOf(along: ReadAlong | undefined, key: Key): { item: Record<string, unknown> | undefined } | undefined {
   return along?.has(itemId(key)) ? { item: along.get(itemId(key)) } : undefined;
+}
+
+/** Where the session gate marks a range of a partition it read whole (never an item's "PK|SK": keys hold no NUL). */
+export const rangeId = (pk: string, range: SkRange) => `\u0000${pk}|${range.from}|${range.to}`;
+
+/**
+ * Every item of `pk` with a sort key in `range`, by sort key, when the session gate read that range
+ * along (lib/http.ts readsAlong { range }); undefined when it did not (the caller reads it itself).
+ */
+export function readAlongRange(along: ReadAlong | undefined, pk: string, range: SkRange): Record<string, unknown>[] | undefined {
+  if (!along?.has(rangeId(pk, range))) return undefined;
+  const out: Record<string, unknown>[] = [];
+  for (const item of along.values()) {
+    if (item && item.PK === pk && typeof item.SK === 'string' && item.SK >= range.from && item.SK <= range.to) out.push(item);
+  }
+  return out.sort((a, b) => ((a.SK as string) < (b.SK as string) ? -1 : 1));
 }
 
 /**

@@ -54,6 +54,14 @@
  *  AP19 orderById           PK=ORDER#id             SK=ORDER  (the webhook finds it by Paymob's merchant_order_id = id)
  *  AP34 ordersByDate        byParent: GSI1PK=ORDERS  GSI1SK=createdAt#id  (sales over a range; pending ones to reconcile)
  *  AP35 ordersOfStudent     byTerm:   GSI2PK=USER#id#ORDERS  GSI2SK=createdAt#id  (pending orders on /profile/lecPay)
+ *  AP61 pendingOrders      PK=USER#id              SK=PROFILE#ORDERS  → o_<orderId> = holdUntil (ISO) for every order of the
+ *                           student that may still be pending: SET before the order is written (createPaymentIntention) and
+ *                           before a kiosk reference extends its hold (markPending), so it names at least every order pending
+ *                           now; entries past their hold are REMOVEd (conditionally) by the list that meets them. Absent =
+ *                           never written: the list reads AP35 once and writes it. Sorts between PROFILE and PURCHASE#, so
+ *                           /get-purched reads the record, this and the purchases in one Query (AP62)
+ *  AP62 profileToPurchases PK=USER#id              SK BETWEEN PROFILE AND PURCHASE#U+FFFF  (the record, AP61 and every AP14
+ *                           purchase: the session gate's one read for /get-purched, lib/http.ts readsAlong { range })
  *  AP36 openOrder           PK=USER#id              SK=OPENORDER#lectureId  → orderId (the student's latest card/wallet
  *                           order of a lecture: reused while its price and coupon hold, else superseded)
  *  AP20 quizWithQuestions   PK=QUIZ#id              SK=QUIZ | QUESTION#order#id  (one Query)
@@ -150,6 +158,9 @@ export const keys = {
 
   purchase: (userId: string, lectureId: string): Key => ({ PK: `USER#${userId}`, SK: `PURCHASE#${lectureId}` }),
   purchaseSkPrefix: 'PURCHASE#',
+  pendingOrders: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'PROFILE#ORDERS' }),
+  /** AP62: SK bounds in the user's partition of their record, AP61 and their purchases (nothing else sorts between). */
+  profileToPurchases: { from: 'PROFILE', to: 'PURCHASE#\uffff' },
 
   /** Any spelling of a code finds the same coupon: the key holds normalizeCouponCode(code). */
   coupon: (code: string): Key => ({ PK: `COUPON#${normalizeCouponCode(code)}`, SK: 'COUPON' }),

@@ -6,8 +6,10 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrderStatus, PaymentMethod } from '../../shared/constants';
+import { isConditionFailed } from '../lib/errors';
+import type { ReadAlong } from '../lib/http';
 import { ddb, TABLE } from './client';
-import { type TransactItem, queryAll, withoutKeys } from './items';
+import { type TransactItem, getItems, queryAll, readAlongRange, withoutKeys } from './items';
 import { keys } from './keys';
 
 export interface OrderRecord {
@@ -152,6 +154,72 @@ export async function ordersByDate(fromIso: string, toIso: string): Promise<Orde
     ExpressionAttributeValues: { ':pk': keys.ordersIndexPk, ':from': fromIso, ':to': toIso },
   });
   return items.map((i) => withoutKeys<OrderRecord>(i));
+}
+
+/**
+ * AP61: the student's orders that may still be pending, by id → holdUntil (ISO), or undefined when
+ * the item was never written. Taken from the session gate's AP62 read when it read that along.
+ */
+export async function pendingOrderHolds(userId: string, along?: ReadAlong): Promise<Map<string, string> | undefined> {
+  const key = keys.pendingOrders(userId);
+  const pre = readAlongRange(along, keys.user(userId).PK, keys.profileToPurchases);
+  const item = pre ? pre.find((i) => i.SK === key.SK) : (await ddb.send(new GetCommand({ TableName: TABLE, Key: key }))).Item;
+  if (!item) return undefined;
+  return new Map(
+    Object.entries(item).flatMap(([k, v]): [string, string][] => (k.startsWith(HOLD_PREFIX) && typeof v === 'string' ? [[k.slice(HOLD_PREFIX.length), v]] : [])),
+  );
+}
+const HOLD_PREFIX = 'o_';
+
+/**
+ * AP61: these orders may be pending until then (SET: created, or merged into what is there). Written
+ * before the order (or its longer hold), so the list never misses a pending order; with none, it
+ * marks the student's orders as listed here from now on.
+ */
+export async function notePendingOrders(userId: string, holds: { id: string; holdUntil: string }[]): Promise<void> {
+  const names: Record<string, string> = { '#since': 'since' };
+  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
+  const sets = ['#since = if_not_exists(#since, :now)'];
+  holds.forEach((h, i) => {
+    names[`#o${i}`] = HOLD_PREFIX + h.id;
+    values[`:o${i}`] = h.holdUntil;
+    sets.push(`#o${i} = :o${i}`);
+  });
+  await ddb.send(new UpdateCommand({ TableName: TABLE, Key: keys.pendingOrders(userId), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
+}
+
+/**
+ * AP61: forgets holds that have run out, each only while it still says what was read (a kiosk
+ * reference may have extended it meanwhile: then nothing is removed, and the next list tries again).
+ */
+export async function forgetPendingOrders(userId: string, holds: { id: string; holdUntil: string }[]): Promise<void> {
+  if (!holds.length) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  holds.forEach((h, i) => {
+    names[`#o${i}`] = HOLD_PREFIX + h.id;
+    values[`:o${i}`] = h.holdUntil;
+  });
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.pendingOrders(userId),
+        UpdateExpression: `REMOVE ${holds.map((_, i) => `#o${i}`).join(', ')}`,
+        ConditionExpression: holds.map((_, i) => `#o${i} = :o${i}`).join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}
+
+/** AP19 for several orders (eventually consistent: a list, not a settlement); missing ones left out. */
+export async function ordersByIds(ids: string[]): Promise<OrderRecord[]> {
+  const items = await getItems(ids.map((id) => keys.order(id)));
+  return items.flatMap((i) => (i ? [withoutKeys<OrderRecord>(i)] : []));
 }
 
 /** AP35: a student's orders, newest first. */

@@ -8,7 +8,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReadAlong } from '../lib/http';
 import { ddb, TABLE } from './client';
-import { type TransactItem, getItems, queryAll, withoutKeys, writeAll } from './items';
+import { type TransactItem, getItems, queryAll, readAlongRange, withoutKeys, writeAll } from './items';
 import { type Key, keys } from './keys';
 
 export interface PurchaseRecord {
@@ -48,8 +48,13 @@ export async function purchaseAlong(userId: string, lectureId: string, also: Key
   return { purchase: purchase && withoutKeys<PurchaseRecord>(purchase), also: rest };
 }
 
-/** AP15 */
-export async function purchasesOfUser(userId: string): Promise<PurchaseRecord[]> {
+/** AP62: what a route that lists the student's purchases has the session gate read along (readsAlong { range }). */
+export const ownPurchasesRange = keys.profileToPurchases;
+
+/** AP15 (taken from the session gate's AP62 read when it read the range along). */
+export async function purchasesOfUser(userId: string, along?: ReadAlong): Promise<PurchaseRecord[]> {
+  const pre = readAlongRange(along, keys.user(userId).PK, keys.profileToPurchases);
+  if (pre) return pre.filter((i) => (i.SK as string).startsWith(keys.purchaseSkPrefix)).map((i) => withoutKeys<PurchaseRecord>(i));
   const items = await queryAll({
     TableName: TABLE,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',

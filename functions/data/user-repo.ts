@@ -3,7 +3,8 @@ import type { Role, SchoolYear } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
-import { getItems, itemId, queryAll, withoutKeys, writeAll } from './items';
+import type { SkRange } from '../lib/http';
+import { getItems, itemId, queryAll, rangeId, withoutKeys, writeAll } from './items';
 import { type Key, keys } from './keys';
 import {
   addToHeadCounts,
@@ -51,6 +52,31 @@ export async function userById(id: string): Promise<UserRecord | undefined> {
 export async function userWithItems(id: string, also: Key[], consistent: boolean): Promise<{ user?: UserRecord; also: Map<string, Record<string, unknown> | undefined> }> {
   const [user, ...rest] = await getItems([keys.user(id), ...also], { consistent });
   return { user: user && withoutKeys<UserRecord>(user), also: new Map(also.map((k, i) => [itemId(k), rest[i]])) };
+}
+
+/**
+ * AP62-style: the user's record and every item of theirs whose sort key lies in `range` (which must
+ * hold PROFILE) in one Query, with any `also` keys in one BatchGetItem beside it: the session gate's
+ * read for a route that lists the caller's items (lib/http.ts readsAlong { range }). The map holds
+ * them all by "PK|SK", `also` keys undefined where missing, and marks the range as read whole.
+ */
+export async function userWithRange(id: string, range: SkRange, also: Key[], consistent: boolean): Promise<{ user?: UserRecord; also: Map<string, Record<string, unknown> | undefined> }> {
+  const record = keys.user(id);
+  if (!(range.from <= record.SK && record.SK <= range.to)) throw new Error(`a range read along must hold the record (${range.from}..${range.to})`);
+  const [items, extra] = await Promise.all([
+    queryAll({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': record.PK, ':from': range.from, ':to': range.to },
+      ...(consistent ? { ConsistentRead: true } : {}),
+    }),
+    also.length ? getItems(also, { consistent }) : Promise.resolve([]),
+  ]);
+  const map = new Map<string, Record<string, unknown> | undefined>(also.map((k, i) => [itemId(k), extra[i]]));
+  for (const item of items) map.set(itemId(item as unknown as Key), item);
+  map.set(rangeId(record.PK, range), undefined);
+  const user = map.get(itemId(record));
+  return { user: user && withoutKeys<UserRecord>(user), also: map };
 }
 
 /** Who a sale or a result names: the profile now, or what the tombstone kept (`deleted`). */

@@ -48,10 +48,19 @@ export interface ItemKey {
 export type ReadAlong = ReadonlyMap<string, Record<string, unknown> | undefined>;
 /** A route's own items of the caller, named from its path and the caller before the session gate reads. */
 export type AlongKeys = (req: { params: unknown; userId: string }) => Promise<ItemKey[]> | ItemKey[];
-/** What the session gate reads along: the keys, and whether strongly consistent (as the route's own read was). */
+/** Sort keys from..to (inclusive) of the caller's own partition (functions/data/keys.ts names them). */
+export interface SkRange {
+  from: string;
+  to: string;
+}
+/**
+ * What the session gate reads along: the keys, whether strongly consistent (as the route's own read
+ * was), and a range of the caller's partition that holds their record (read by one Query instead).
+ */
 export interface Along {
   keys: ItemKey[];
   consistent: boolean;
+  range?: SkRange;
 }
 export interface Contact {
   firstName: string;
@@ -88,7 +97,7 @@ export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
 export const redirect = (location: string, cookies?: string[]): Reply => ({ status: 302, headers: { location }, cookies });
 
-export type Handler<K extends RouteId> = ((req: Request<K>) => Promise<Reply>) & { along?: AlongKeys; alongConsistent?: boolean };
+export type Handler<K extends RouteId> = ((req: Request<K>) => Promise<Reply>) & { along?: AlongKeys; alongConsistent?: boolean; alongRange?: SkRange };
 
 /**
  * A handler whose first reads of the caller's own items (a purchase, a quiz result) are named up
@@ -98,13 +107,15 @@ export type Handler<K extends RouteId> = ((req: Request<K>) => Promise<Reply>) &
  * gets the path parameters as the route's schema parsed them; a student's only (an admin's token
  * reads their record alone). `consistent`: the items (and so the record) are read strongly
  * consistent, as the handler's own read of them is (a quiz result); else as GetItem reads by default.
+ * `range`: the caller's items whose sort keys lie in it (their record's among them) are read by one
+ * Query instead of the record's GetItem, and every one of them reaches the handler (a list of them).
  */
 export function readsAlong<K extends RouteId>(
   handler: (req: Request<K>) => Promise<Reply>,
   keysOf: (req: { params: Out<RouteOf<K> extends { params: infer P } ? P : undefined>; userId: string }) => Promise<ItemKey[]> | ItemKey[],
-  opts: { consistent?: boolean } = {},
+  opts: { consistent?: boolean; range?: SkRange } = {},
 ): Handler<K> {
-  return Object.assign(handler, { along: keysOf as AlongKeys, alongConsistent: opts.consistent === true });
+  return Object.assign(handler, { along: keysOf as AlongKeys, alongConsistent: opts.consistent === true, ...(opts.range ? { alongRange: opts.range } : {}) });
 }
 export type Handlers = { [K in RouteId]?: Handler<K> };
 
@@ -157,9 +168,10 @@ function routeHandler(route: RouteDef & { id: RouteId }, impl: Handler<RouteId> 
   const callers = new WeakMap<APIGatewayProxyEventV2, AuthContext | undefined>();
   const along = route.access === 'public' ? undefined : impl?.along;
   const consistent = impl?.alongConsistent === true;
+  const range = impl?.alongRange;
   const sessionFirst: middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> = {
     before: async (request) => {
-      callers.set(request.event, await gate(request.event, route.access, along && ((userId) => alongKeys(along, route.params, request.event, userId).then((keys) => ({ keys, consistent })))));
+      callers.set(request.event, await gate(request.event, route.access, along && ((userId) => alongKeys(along, route.params, request.event, userId).then((keys) => ({ keys, consistent, ...(range ? { range } : {}) })))));
     },
   };
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {

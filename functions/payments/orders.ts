@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import type { paymentIntention } from '../../shared/schemas/responses';
 import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, toLecture } from '../catalogue/public';
 import { type CouponRecord, couponForOrder, explainTakeFailure, takeUseItems } from '../coupons/public';
-import { type OrderRecord, POINTER_ITEM, newOrderItems, openOrderOf, ordersOfStudent, transact, updateOrder } from '../data/order-repo';
+import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, transact, updateOrder } from '../data/order-repo';
 import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
 import { BadRequest, Conflict } from '../lib/errors';
-import type { Contact } from '../lib/http';
+import type { Contact, ReadAlong } from '../lib/http';
 import { logger } from '../lib/log';
 import { type PaymentGateway, gateway as paymob } from './gateway';
 import { failedConditions, isCancelled, markPaid, release } from './settlement';
@@ -129,6 +129,8 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
       updatedAt: at,
       paidAt: null,
     };
+    // Named among the student's pending orders before it exists (AP61): their list never misses it.
+    await notePendingOrders(userId, [order]);
     try {
       await transact([...newOrderItems(order, open?.id ?? null), ...(coupon ? takeUseItems(coupon, userId, order.id, now) : [])]);
     } catch (e) {
@@ -165,9 +167,13 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
 }
 
 
-/** GET /api/AWS/get-purched: purchases and grants, newest first, and the orders still waiting. */
-export async function listPurchases(userId: string, now = new Date()): Promise<{ data: PurchasedLecture[]; pending: Order[] }> {
-  const [purchases, orders] = await Promise.all([purchasesOfUser(userId), ordersOfStudent(userId)]);
+/**
+ * GET /api/AWS/get-purched: purchases and grants, newest first, and the orders still waiting. The
+ * session gate reads the record, the pending-order holds (AP61) and the purchases in one Query
+ * (`along`); the orders are read only while a hold has not run out.
+ */
+export async function listPurchases(userId: string, now = new Date(), along?: ReadAlong): Promise<{ data: PurchasedLecture[]; pending: Order[] }> {
+  const [purchases, orders] = await Promise.all([purchasesOfUser(userId, along), ordersMaybePending(userId, now, along)]);
   // The lectures are the class's: kept a few seconds (catalogue class-reads.ts); the purchases are the student's own.
   const reads = classReads({ isAdmin: false });
   const lectures = await Promise.all(purchases.map((p) => reads.lectureRecord(p.lectureId)));
@@ -190,6 +196,28 @@ export async function listPurchases(userId: string, now = new Date()): Promise<{
       ];
     })
     .sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
-  const pending = orders.filter((o) => o.status === 'pending' && Date.parse(o.holdUntil) > now.getTime()).map(toOrder);
+  const pending = orders
+    .filter((o) => o.status === 'pending' && Date.parse(o.holdUntil) > now.getTime())
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+    .map(toOrder);
   return { data, pending };
 }
+
+/**
+ * The student's orders that can still be pending: those whose AP61 hold has not run out (holds that
+ * have are forgotten). Before that item exists, every order of theirs (AP35), and the item is written.
+ */
+async function ordersMaybePending(userId: string, now: Date, along?: ReadAlong): Promise<OrderRecord[]> {
+  const holds = await pendingOrderHolds(userId, along);
+  if (!holds) {
+    const all = await ordersOfStudent(userId);
+    const waiting = all.filter((o) => o.status === 'pending' && Date.parse(o.holdUntil) > now.getTime());
+    await notePendingOrders(userId, waiting);
+    return waiting;
+  }
+  const [live, over] = partition([...holds].map(([id, holdUntil]) => ({ id, holdUntil })), (h) => Date.parse(h.holdUntil) > now.getTime());
+  const [orders] = await Promise.all([live.length ? ordersByIds(live.map((h) => h.id)) : Promise.resolve([]), forgetPendingOrders(userId, over)]);
+  return orders;
+}
+
+const partition = <T>(list: T[], keep: (t: T) => boolean): [T[], T[]] => [list.filter(keep), list.filter((t) => !keep(t))];

@@ -5,7 +5,7 @@
  * of a transaction conflict reads again and finds the order settled.
  */
 import { KIOSK_HOLD_DAYS, type OrderStatus, type PaymentMethod } from '../../shared/constants';
-import { type OrderRecord, orderById, transact, updateOrder, updateOrderItem } from '../data/order-repo';
+import { type OrderRecord, notePendingOrders, orderById, transact, updateOrder, updateOrderItem } from '../data/order-repo';
 import { type PurchaseRecord, purchaseItems, purchaseOf } from '../data/purchase-repo';
 import type { TransactItem } from '../data/items';
 import { BadRequest, NotFound } from '../lib/errors';
@@ -117,6 +117,9 @@ export async function release(orderId: string, status: Extract<OrderStatus, 'fai
 export async function markPending(o: OrderRecord, t: PaymobTransaction, method: PaymentMethod | null, now = new Date()): Promise<void> {
   const kiosk = method === 'kiosk' || t.billReference !== null;
   const sameReference = o.status === 'pending' && o.kioskReference !== null && o.kioskReference === (t.billReference ?? o.kioskReference);
+  const holdUntil = kiosk && !sameReference ? new Date(now.getTime() + KIOSK_HOLD_DAYS * 24 * 60 * 60 * 1000).toISOString() : o.holdUntil;
+  // The student's list names the longer hold before the order holds it (AP61).
+  if (holdUntil !== o.holdUntil) await notePendingOrders(o.userId, [{ id: o.id, holdUntil }]);
   try {
     await updateOrder(
       o.id,
@@ -129,7 +132,7 @@ export async function markPending(o: OrderRecord, t: PaymobTransaction, method: 
         ...(kiosk
           ? {
               kioskReference: t.billReference ?? o.kioskReference,
-              holdUntil: sameReference ? o.holdUntil : new Date(now.getTime() + KIOSK_HOLD_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+              holdUntil,
             }
           : {}),
       },

@@ -5,7 +5,7 @@
  * kiosk's pending reference then success, the browser return's redirects, the reconciler settling
  * an order whose callback was lost, expiry and extension, My lectures and the sales page.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fieldsOfObj, paymobHmac } from '../../functions/payments/paymob-hmac';
 import type { PaymobSettings } from '../../functions/payments/paymob-settings';
 import { api, callsDuring, ddb, makeUser, platform, type TestUser, uniq } from '../support/platform';
@@ -405,6 +405,8 @@ describe('paying by card, wallet and kiosk', () => {
     const other = await link(student);
     expect(other.orderId).not.toBe(orderId);
     expect((await order(orderId)).status).toBe('pending');
+    // Both wait: the kiosk order (no longer the lecture's open order) and the new checkout.
+    expect((await myLectures(student)).body.pending.map((x: { id: string }) => x.id).sort()).toEqual([orderId, other.orderId].sort());
 
     const outlet = await fetch(`${sandbox()}/kiosk/${transactions[0]!.obj.id}/paid`, { method: 'POST', redirect: 'manual' });
     expect(outlet.status).toBe(303);
@@ -412,6 +414,60 @@ describe('paying by card, wallet and kiosk', () => {
     const done = await myLectures(student);
     expect(done.body.data).toEqual([expect.objectContaining({ id: lecture.id, pricePaid: 100, expired: false })]);
     expect(done.body.pending.map((x: { id: string }) => x.id)).not.toContain(orderId);
+  });
+});
+
+describe('My lectures under a whole class (issue 14)', () => {
+  const holdsOf = async (userId: string) => (await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${userId}`, SK: 'PROFILE#ORDERS' }, ConsistentRead: true }))).Item;
+
+  it("costs one store call: the session gate's Query of the record, the pending-order holds and the purchases", async () => {
+    const student = await makeUser();
+    await writePurchase(student.id, lecture.id, 30);
+    // The first list writes the holds item from the student's orders (none pending): from then on it is read along.
+    expect((await myLectures(student)).body.pending).toEqual([]);
+    expect(await holdsOf(student.id)).toMatchObject({ since: expect.any(String) });
+    let body: { data: { id: string }[]; pending: unknown[] } | undefined;
+    const calls = await callsDuring([student.id], async () => (body = (await myLectures(student)).body));
+    expect(calls.map((c) => c.op)).toEqual(['Query']);
+    const read = JSON.stringify(calls[0]!.input);
+    expect(read).toContain('BETWEEN');
+    expect(read).toContain('PROFILE');
+    expect(body!.data.map((l) => l.id)).toEqual([lecture.id]);
+    expect(body!.pending).toEqual([]);
+
+    // What the Query read reaches the handler only once the session holds.
+    expect((await api('POST', '/api/auth/logout', { token: student.token })).status).toBe(200);
+    const ended = await myLectures(student);
+    expect(ended.status).toBe(401);
+    expect(ended.body.code).toBe('session.loggedOut');
+  });
+
+  it('lists an order while its hold lasts (one more read: the order), and forgets a hold that has run out', async () => {
+    const student = await makeUser();
+    const { orderId } = await link(student);
+    expect((await holdsOf(student.id))?.[`o_${orderId}`]).toBe((await order(orderId)).holdUntil);
+    let body: { pending: { id: string; status: string }[] } | undefined;
+    const calls = await callsDuring([student.id, orderId], async () => (body = (await myLectures(student)).body));
+    expect(calls.map((c) => c.op)).toEqual(['Query', 'BatchGetItem']);
+    expect(body!.pending).toEqual([expect.objectContaining({ id: orderId, status: 'pending' })]);
+
+    // A hold that ran out (set back in time here) is not listed, and the list removes it.
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `ORDER#${orderId}`, SK: 'ORDER' }, UpdateExpression: 'SET holdUntil = :p', ExpressionAttributeValues: { ':p': past } }));
+    await ddb().send(
+      new UpdateCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: 'PROFILE#ORDERS' }, UpdateExpression: 'SET #o = :p', ExpressionAttributeNames: { '#o': `o_${orderId}` }, ExpressionAttributeValues: { ':p': past } }),
+    );
+    expect((await myLectures(student)).body.pending).toEqual([]);
+    expect(await holdsOf(student.id)).not.toHaveProperty(`o_${orderId}`);
+  });
+
+  it("lists a student's pending orders made before the holds item existed, from their orders, and writes it", async () => {
+    const student = await makeUser();
+    const { orderId } = await link(student);
+    // As a record written before AP61: the orders are there, the holds item is not.
+    await ddb().send(new DeleteCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: 'PROFILE#ORDERS' } }));
+    expect((await myLectures(student)).body.pending).toEqual([expect.objectContaining({ id: orderId })]);
+    expect((await holdsOf(student.id))?.[`o_${orderId}`]).toBe((await order(orderId)).holdUntil);
   });
 });
 
