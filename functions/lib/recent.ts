@@ -35,7 +35,14 @@ export function recentReads<V>(read: (id: string) => Promise<V>, ttlMs: number, 
   return Object.assign(get, { forget: (id: string) => void entries.delete(id) });
 }
 
+const forgotten = new Set<() => void>();
+/** `listener` is told each time this Lambda forgets its kept reads (the local platform's store recording notes it). */
+export function onForgetRecentReads(listener: () => void): void {
+  forgotten.add(listener);
+}
+
 /** Drops every recent read of this Lambda (after any write it serves). */
 export function forgetRecentReads(): void {
   for (const m of all) m.clear();
+  for (const listener of forgotten) listener();
 }

@@ -14,12 +14,14 @@
  *        eventLoopDelayMs: how late the gateway's event loop runs (perf_hooks), i.e. CPU contention;
  *        requestMs: each API request's time inside the gateway (what a load generator sees beyond it
  *        was spent outside the platform: in the connection or the generator itself)
- *   POST /_local/store-stats/record       → starts recording the calls' (marshalled) inputs
+ *   POST /_local/store-stats/record       → starts recording the calls' (marshalled) inputs (while recording:
+ *                                           marks the place, {op: '#mark'}; kept reads forgotten: {op: '#forgot-kept-reads'})
  *   POST /_local/store-stats/recorded     → stops and answers [{ op, input }, …]
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
 import { ddb } from '../../functions/data/client';
+import { onForgetRecentReads } from '../../functions/lib/recent';
 import type { LocalRoute } from './gateway';
 
 const send = (res: ServerResponse, body: unknown) => {
@@ -42,6 +44,9 @@ export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded';
 const MAX_SAMPLES = 1_000_000;
 
 type Counter = (op: StatsControl) => ThreadStats | RecordedCall[] | undefined;
+/** Entries of a recording that are not store calls (their op starts with '#'; a replay leaves them out). */
+export const MARK: RecordedCall = { op: '#mark', input: {} };
+export const FORGOT: RecordedCall = { op: '#forgot-kept-reads', input: {} };
 
 /** The counter of this thread's DocumentClient: made once per thread, on first use. */
 let counter: Counter | undefined;
@@ -65,10 +70,13 @@ export function threadStoreStats(): Counter {
       },
       { step: 'build', name: 'bioscopeStoreStats' },
     );
+    // An admin write emptied the kept reads meanwhile: a test that counts calls once they are kept tries again.
+    onForgetRecentReads(() => recording?.push(FORGOT));
     return (op: StatsControl) => {
       if (op === 'stats') return { calls, callNs };
       if (op === 'reset') callNs = [];
-      if (op === 'record') recording = [];
+      // Asked again while recording, it marks the place instead (a test: what came before was its warm-up).
+      if (op === 'record') recording = recording ? [...recording, MARK] : [];
       if (op === 'recorded') {
         const out = recording ?? [];
         recording = undefined;

@@ -1,5 +1,5 @@
 /** Lectures with videos: the admin's calls, the students' lists, access and the deletion rule. */
-import { api, callsDuring, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { api, callsOnceKept, makeUser, platform, type TestUser, uniq } from '../support/platform';
 import { image, lectureForm, makeQuiz, makeWorld, recordPurchase, saveLecture, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
 
 let w: World;
@@ -168,11 +168,14 @@ describe('a lecture open under a whole class (issue 14)', () => {
     const gated = await saveLecture(w, { price: '150', isFree: 'false', videoUrls });
     const buyer = await makeUser();
     await writePurchase(buyer.id, gated.id, 30);
-    expect((await open(gated.id, buyer)).status).toBe(200); // the lecture and its term are now kept
     let body: { data: { canWatch: boolean; videos: { signedUrl?: string; locked?: unknown }[] } } | undefined;
     // The videos' assets (their transcode state) are the class's too: kept, so they cost nothing here.
     const assetIds = JSON.parse(videoUrls).map((v: { videoUrl: string }) => /^videos\/([0-9A-Z]{26})-/.exec(v.videoUrl)![1]!);
-    const calls = await callsDuring([buyer.id, gated.id, w.termId, ...assetIds], async () => (body = (await open(gated.id, buyer)).body));
+    const calls = await callsOnceKept(
+      [buyer.id, gated.id, w.termId, ...assetIds],
+      async () => expect((await open(gated.id, buyer)).status).toBe(200), // the lecture and its term are now kept
+      async () => (body = (await open(gated.id, buyer)).body),
+    );
     expect(body!.data.canWatch).toBe(true);
     expect(body!.data.videos.map((v) => [typeof v.signedUrl, v.locked === undefined])).toEqual([['string', true], ['undefined', false]]);
     expect(calls.map((c) => c.op)).toEqual(['BatchGetItem']);
@@ -190,9 +193,12 @@ describe('a lecture open under a whole class (issue 14)', () => {
     const buyer = await makeUser();
     await writePurchase(buyer.id, bought.id, 30);
     const list = () => api('GET', `/api/cours/lecture/${w.lectureSectionId}`, { token: buyer.token });
-    expect((await list()).status).toBe(200); // the section and its lectures are now kept
     let body: { data: { id: string; canWatch: boolean }[] } | undefined;
-    const calls = await callsDuring([buyer.id, w.lectureSectionId], async () => (body = (await list()).body));
+    const calls = await callsOnceKept(
+      [buyer.id, w.lectureSectionId],
+      async () => expect((await list()).status).toBe(200), // the section and its lectures are now kept
+      async () => (body = (await list()).body),
+    );
     expect(calls.map((c) => c.op)).toEqual(['BatchGetItem']);
     const read = JSON.stringify(calls[0]!.input);
     for (const sk of ['{"S":"PROFILE"}', `PURCHASE#${bought.id}`, `PURCHASE#${other.id}`]) expect(read).toContain(sk);

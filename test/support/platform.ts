@@ -34,6 +34,25 @@ export async function callsDuring(ids: string[], run: () => Promise<unknown>): P
   return calls.filter((c) => ids.some((id) => JSON.stringify(c.input).includes(id)));
 }
 
+/**
+ * The calls `run` makes (as callsDuring) once `warm` has filled the class's kept reads. Another test
+ * file's admin write empties them (one process: lib/recent.ts): when the recording shows that
+ * happened, warm-up and run are tried again, up to 5 times.
+ */
+export async function callsOnceKept(ids: string[], warm: () => Promise<unknown>, run: () => Promise<unknown>): Promise<StoreCall[]> {
+  const local = `${platform().url}/_local/store-stats`;
+  for (let attempt = 1; ; attempt++) {
+    await fetch(`${local}/record`, { method: 'POST' });
+    await warm();
+    await fetch(`${local}/record`, { method: 'POST' }); // marks the place
+    await run();
+    const all = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as StoreCall[];
+    if (!all.some((c) => c.op === '#forgot-kept-reads') || attempt === 5) {
+      return all.slice(all.findIndex((c) => c.op === '#mark') + 1).filter((c) => ids.some((id) => JSON.stringify(c.input).includes(id)));
+    }
+  }
+}
+
 export function platform(): PlatformInfo {
   const raw = process.env.BIOSCOPE_PLATFORM;
   if (!raw) throw new Error('BIOSCOPE_PLATFORM is not set: run this test through its jest project (global-setup starts the platform)');

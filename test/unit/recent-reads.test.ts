@@ -54,3 +54,17 @@ describe('recentReads', () => {
     expect(calls).toEqual(['a', 'b', 'c', 'a']);
   });
 });
+
+describe("the local platform's store recording (tests that count calls once reads are kept)", () => {
+  it('marks a second record and a forgetting in the recording, in order', async () => {
+    const { threadStoreStats } = await import('../../infra/local/store-stats');
+    const stats = threadStoreStats();
+    stats('record');
+    forgetRecentReads();
+    stats('record');
+    expect((stats('recorded') as { op: string }[]).map((c) => c.op)).toEqual(['#forgot-kept-reads', '#mark']);
+    forgetRecentReads(); // not recording: nothing kept
+    stats('record');
+    expect(stats('recorded')).toEqual([]);
+  });
+});
