@@ -29,6 +29,8 @@ interface ChunkLike {
   isDynamicEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  /** The source modules in the chunk (Rollup's). */
+  moduleIds?: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -62,8 +64,12 @@ export function screenModules(srcDir: string): Plugin {
 
 export const moduleKey = (srcDir: string, file: string) => path.relative(srcDir, file.split('?')[0]!).split(path.sep).join('/');
 
-/** For each lazy chunk's source module (relative to `srcDir`): the files it needs that the entry does not bring. */
-export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>, srcDir: string, base = '/'): Map<string, string[]> {
+/**
+ * For each lazy chunk's source module (relative to `srcDir`): the files it needs that the entry does
+ * not bring. Modules matching `alsoModules` are keyed too, by the chunk holding them, even when that
+ * chunk is no dynamic entry of its own (the route table: lazily imported, but shared with a screen).
+ */
+export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>, srcDir: string, base = '/', alsoModules?: RegExp): Map<string, string[]> {
   const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
   const closure = (start: string) => {
     const seen = new Set<string>();
@@ -77,11 +83,14 @@ export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>
   };
   const entry = new Set([...chunks.values()].filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
   const out = new Map<string, string[]>();
-  for (const c of chunks.values()) {
-    if (!c.isDynamicEntry || !c.facadeModuleId) continue;
+  const need = (c: ChunkLike) => {
     const js = [...closure(c.fileName)].filter((f) => !entry.has(f));
     const css = js.flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]);
-    out.set(moduleKey(srcDir, c.facadeModuleId), [...js, ...new Set(css)].map((f) => base + f));
+    return [...js, ...new Set(css)].map((f) => base + f);
+  };
+  for (const c of chunks.values()) {
+    if (c.isDynamicEntry && c.facadeModuleId) out.set(moduleKey(srcDir, c.facadeModuleId), need(c));
+    if (alsoModules && !entry.has(c.fileName)) for (const m of c.moduleIds ?? []) if (alsoModules.test(m)) out.set(moduleKey(srcDir, m), need(c));
   }
   return out;
 }
@@ -104,6 +113,26 @@ export function routeFiles(routes: RouteModules[], files: Map<string, string[]>)
     const all = [...new Set(r.modules.flatMap((m) => files.get(m) ?? []))];
     return all.length ? [[patternSource(r.pattern), all] as [string, string[]]] : [];
   });
+}
+
+/**
+ * Adds the API client's route table (shared/routes.ts and the schemas it pulls in, loaded with the
+ * first API call: web/src/lib/api-client.ts) to every route but those `paintsWithout` names (the
+ * prerendered pages): on a signed-in page the first call after the early one (a lecture's playback
+ * start, before its poster) otherwise waits for those chunks to be asked for only then.
+ */
+export function withApiTable(table: [string, string[]][], apiFiles: string[], paintsWithout: string[]): [string, string[]][] {
+  return table.map(([pattern, f]) => (paintsWithout.some((p) => new RegExp(pattern, 'i').test(p)) ? [pattern, f] : [pattern, [...new Set([...f, ...apiFiles])]]));
+}
+
+/** The API client's route table module (chunkFiles' `alsoModules`). */
+export const API_TABLE = /(^|[\\/])shared[\\/]routes\.ts$/;
+
+/** The files of the API client's route table in `files` (chunkFiles with `alsoModules` API_TABLE): outside the entry. */
+export function apiTableFiles(files: Map<string, string[]>): string[] {
+  const found = [...files].find(([module]) => API_TABLE.test(module));
+  if (!found) throw new Error('route-preload: the route table (shared/routes.ts) is in the entry or nowhere: the API client imports it lazily');
+  return found[1];
 }
 
 /**

@@ -1,6 +1,5 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
 import { preloadRoute, routes } from '@/app/routes';
@@ -18,22 +17,43 @@ const store = makeStore();
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root')!;
 
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} router={router} />
-    </StrictMode>,
+/** Runs `run` once React has put the app's DOM in place (the commit that replaces a prerendered copy). */
+function AfterCommit({ run }: { run: () => void }) {
+  useLayoutEffect(run, [run]);
+  return null;
+}
+
+// The first render goes in slices (a transition): a cheap phone's main thread is never held for the
+// whole app at once, so a tap meanwhile is answered (Lighthouse's total blocking time).
+const render = (afterCommit?: () => void) =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App store={store} router={router} />
+        {afterCommit && <AfterCommit run={afterCommit} />}
+      </StrictMode>,
+    ),
   );
 
 // Every lazy screen of the page starts loading now, side by side (app/routes.tsx). A page that
 // arrived prerendered (<html data-copy>, set by public/preferences.js; web/build/prerender.ts) is
 // taken over once its screens are here, so it is replaced by itself, not by a spinner, and keeps
-// what the student typed into it meanwhile; elsewhere the shell renders at once.
+// what the student typed into it — until the commit that replaces it, as the render is sliced;
+// elsewhere the shell renders at once.
 const loading = preloadRoute(window.location.pathname);
 if (document.documentElement.dataset.copy)
   void loading.then(() => {
-    const typed = typedInto(root);
-    flushSync(render);
-    carryOverInput(root, typed);
+    let typed = typedInto(root);
+    const note = () => (typed = typedInto(root));
+    // Not on focusout: removing the copy at the commit may blur its field, and the copy is gone by then.
+    const events = ['input', 'focusin'] as const;
+    events.forEach((e) => root.addEventListener(e, note));
+    let done = false;
+    render(() => {
+      if (done) return; // StrictMode runs a layout effect twice in development
+      done = true;
+      events.forEach((e) => root.removeEventListener(e, note));
+      carryOverInput(root, typed);
+    });
   });
 else render();
