@@ -197,7 +197,7 @@ export async function listPurchases(userId: string, now = new Date(), along?: Re
     })
     .sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
   const pending = orders
-    .filter((o) => o.status === 'pending' && Date.parse(o.holdUntil) > now.getTime())
+    .filter((o) => waitingAt(o, now))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
     .map(toOrder);
   return { data, pending };
@@ -211,7 +211,7 @@ async function ordersMaybePending(userId: string, now: Date, along?: ReadAlong):
   const holds = await pendingOrderHolds(userId, along);
   if (!holds) {
     const all = await ordersOfStudent(userId);
-    const waiting = all.filter((o) => o.status === 'pending' && Date.parse(o.holdUntil) > now.getTime());
+    const waiting = all.filter((o) => waitingAt(o, now));
     await notePendingOrders(userId, waiting);
     return waiting;
   }
@@ -220,4 +220,6 @@ async function ordersMaybePending(userId: string, now: Date, along?: ReadAlong):
   return orders;
 }
 
+/** An order the student can still pay: pending, and its hold not run out. */
+const waitingAt = (o: OrderRecord, now: Date) => o.status === 'pending' && Date.parse(o.holdUntil) > now.getTime();
 const partition = <T>(list: T[], keep: (t: T) => boolean): [T[], T[]] => [list.filter(keep), list.filter((t) => !keep(t))];

@@ -31,8 +31,11 @@ export async function callsDuring(ids: string[], run: () => Promise<unknown>): P
   await fetch(`${local}/record`, { method: 'POST' });
   await run();
   const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as StoreCall[];
-  return calls.filter((c) => ids.some((id) => JSON.stringify(c.input).includes(id)));
+  return calls.filter(naming(ids));
 }
+
+/** A recorded call whose input names one of `ids` (a test's own items, among other test files' calls). */
+const naming = (ids: string[]) => (c: StoreCall) => ids.some((id) => JSON.stringify(c.input).includes(id));
 
 /**
  * The calls `run` makes (as callsDuring) once `warm` has filled the class's kept reads. Another test
@@ -48,7 +51,7 @@ export async function callsOnceKept(ids: string[], warm: () => Promise<unknown>,
     await run();
     const all = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as StoreCall[];
     if (!all.some((c) => c.op === '#forgot-kept-reads') || attempt === 5) {
-      return all.slice(all.findIndex((c) => c.op === '#mark') + 1).filter((c) => ids.some((id) => JSON.stringify(c.input).includes(id)));
+      return all.slice(all.findIndex((c) => c.op === '#mark') + 1).filter(naming(ids));
     }
   }
 }
