@@ -155,13 +155,7 @@ export const routeById = (routeId: RouteId) => ROUTES.find((r) => r.id === route
 
 export const routesOfDomain = (domain: Domain) => ROUTES.filter((r) => r.domain === domain);
 
-/** Fill a route's {name} variables: pathOf('DELETE /api/cours/{id}', { id }) → /api/cours/01H… */
-export function pathOf(routeId: RouteId, params: Record<string, string> = {}): string {
-  return routeById(routeId).path.replace(/\{(\w+)\}/g, (_, n: string) => {
-    if (params[n] === undefined) throw new Error(`${routeId}: missing path parameter ${n}`);
-    return encodeURIComponent(params[n]);
-  });
-}
+export { pathOf } from './route-path';
 
 export interface RouteMatch {
   route: RouteDef & { id: RouteId };

@@ -56,6 +56,11 @@ describe("the API client's route table, preloaded on signed-in pages", () => {
       [patternSource('/lec/:id'), ['/assets/lecture.js', '/assets/routes.js', '/assets/schemas.js']],
     ]);
   });
+
+  it("fails the build when a prerendered page's own screen imports the table", () => {
+    const table: [string, string[]][] = [[patternSource('/auth/login'), ['/assets/login.js', '/assets/routes.js']]];
+    expect(() => withApiTable(table, ['/assets/routes.js', '/assets/schemas.js'], ['/auth/login'])).toThrow(/prerendered page .*login.* route table/);
+  });
 });
 
 describe('the route table as patterns', () => {

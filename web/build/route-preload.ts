@@ -122,7 +122,13 @@ export function routeFiles(routes: RouteModules[], files: Map<string, string[]>)
  * start, before its poster) otherwise waits for those chunks to be asked for only then.
  */
 export function withApiTable(table: [string, string[]][], apiFiles: string[], paintsWithout: string[]): [string, string[]][] {
-  return table.map(([pattern, f]) => (paintsWithout.some((p) => new RegExp(pattern, 'i').test(p)) ? [pattern, f] : [pattern, [...new Set([...f, ...apiFiles])]]));
+  return table.map(([pattern, f]) => {
+    if (!paintsWithout.some((p) => new RegExp(pattern, 'i').test(p))) return [pattern, [...new Set([...f, ...apiFiles])]];
+    // The build fails where a prerendered page's own screen imports the table (a link's pathOf did
+    // once): its takeover would wait for every schema of the API to be built (shared/route-path.ts).
+    if (apiFiles[0] && f.includes(apiFiles[0])) throw new Error(`route-preload: the prerendered page ${pattern} loads the API route table (${apiFiles[0]}) with its screen`);
+    return [pattern, f];
+  });
 }
 
 /** The API client's route table module (chunkFiles' `alsoModules`). */

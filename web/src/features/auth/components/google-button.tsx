@@ -1,4 +1,4 @@
-import { pathOf } from '@shared/routes';
+import { pathOf } from '@shared/route-path';
 import { apiUrl } from '@/lib/api-client';
 import { useT } from '@/i18n/use-t';
 
