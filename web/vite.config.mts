@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { amplifyThemeContext } from './build/amplify-theme-context';
 import { precompress } from './build/precompress';
 import { prerenderPages } from './build/prerender';
 import { screenModules } from './build/route-preload';
@@ -71,6 +72,7 @@ export default defineConfig({
     screenModules(here('./src')),
     react(),
     amplifyTheme(),
+    amplifyThemeContext(bioscopeTheme),
     precompress(),
     prerenderPages({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts'), srcDir: here('./src') }),
   ],
