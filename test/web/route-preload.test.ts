@@ -129,6 +129,18 @@ describe('the script preferences.js runs', () => {
       expect(run('/auth/login')).toEqual([]);
       jest.advanceTimersByTime(20);
       expect([...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'))).toEqual(['/assets/login.js', '/assets/auth.css']);
+
+      // A longer list goes three links per task, in order, after the first frame.
+      const many: [string, string[]][] = [[patternSource('/auth/login'), ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((f) => `/assets/${f}.js`)]];
+      const hrefs = () => [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href')!.slice(8, 9)).join('');
+      document.head.innerHTML = '';
+      new Function(preloadScript(many))();
+      const seen = [hrefs()];
+      for (let i = 0; i < 4; i++) {
+        jest.advanceTimersToNextTimer();
+        seen.push(hrefs());
+      }
+      expect(seen).toEqual(['', '', 'abc', 'abcdef', 'abcdefg']);
     } finally {
       delete document.documentElement.dataset.copy;
       jest.useRealTimers();
