@@ -39,6 +39,7 @@ module.exports = {
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/test/web/style-stub.js',
         '\\.(png|jpe?g|gif|svg|webp|mp4|webm)$': '<rootDir>/test/web/file-stub.js',
+        '\\?url$': '<rootDir>/test/web/file-stub.js',
         '^@/(.*)$': '<rootDir>/web/src/$1',
         '^@shared/(.*)$': '<rootDir>/shared/$1',
       },

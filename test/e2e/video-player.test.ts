@@ -162,6 +162,8 @@ describe('a student opens a bought lecture and its HLS video plays with the wate
     expect(hls.some((r) => r.url().endsWith('/master.m3u8') && r.status() === 200)).toBe(true);
     expect(hls.some((r) => r.url().endsWith('.ts') && r.status() === 200)).toBe(true);
     expect(hls.every((r) => r.status() === 200)).toBe(true);
+    // The segments are remuxed in hls.js's worker, a file of the site (not on the page's main thread).
+    expect(page.workers().map((w) => new URL(w.url()).pathname)).toContainEqual(expect.stringMatching(/^\/assets\/hls\.worker-[\w-]+\.js$/));
 
     const watermark = page.getByTestId('watermark');
     await expect(watermark.textContent()).resolves.toContain(PHONE_NUMBER);

@@ -84,6 +84,13 @@ const URL_ = '/media/hls/a1/master.m3u8';
 const PHONE: Partial<SourceOptions> = { connection: { downlink: 1.6, effectiveType: '3g' } };
 
 describe('hls-source (issue 14)', () => {
+  it("transmuxes in hls.js's worker, a file of the site's build (the CSP refuses a Blob worker)", () => {
+    const { Hls, seen } = standIn();
+    attachHls(Hls, document.createElement('video'), URL_, { mode: 'idle', ...PHONE });
+    // The build's URL of hls.js/dist/hls.worker.js (the test's file stub stands for it).
+    expect(seen[0]!.config.workerPath).toBe('test-file-stub');
+  });
+
   it("idle: the master playlist only (no load until start); start(play) loads at once, from the position, at the connection's rung, buffering ahead", () => {
     const { Hls, seen, manifestParsed } = standIn();
     const video = document.createElement('video');

@@ -6,6 +6,11 @@
  * and carries the session token.
  */
 import type HlsJs from 'hls.js/light';
+// hls.js's transmuxer as a worker served from the site: its ESM build has no worker of its own (the
+// UMD build's inline Blob worker would be refused: the CSP allows scripts from the site only), so
+// without this every TS segment is remuxed on the main thread — long tasks on a cheap phone while
+// the video plays. A file of the build (hashed, cached a year), loaded by hls.js with the player.
+import workerPath from 'hls.js/dist/hls.worker.js?url';
 import { startLevelFor, type ConnectionHint } from './playback';
 
 export type HlsClass = typeof HlsJs;
@@ -100,6 +105,7 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
   // only at the start), as a student who turned the saver on expects; a rung they pick still plays.
   const saveData = options.connection?.saveData === true;
   const hls = new Hls({
+    workerPath,
     // A cheap phone's small screen never loads a rung taller than it shows. (With the data saver the
     // cap is the lowest rung, set below: hls.js's size cap would replace it.)
     capLevelToPlayerSize: !saveData,
