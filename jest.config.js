@@ -40,6 +40,7 @@ module.exports = {
         '\\.(css|less)$': '<rootDir>/test/web/style-stub.js',
         '\\.(png|jpe?g|gif|svg|webp|mp4|webm)$': '<rootDir>/test/web/file-stub.js',
         '\\?url$': '<rootDir>/test/web/file-stub.js',
+        '^virtual:public-routes$': '<rootDir>/test/web/public-routes-stub.ts',
         '^@/(.*)$': '<rootDir>/web/src/$1',
         '^@shared/(.*)$': '<rootDir>/shared/$1',
       },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { amplifyThemeContext } from './build/amplify-theme-context';
 import { precompress } from './build/precompress';
+import { publicRoutes } from './build/public-routes';
 import { prerenderPages } from './build/prerender';
 import { screenModules } from './build/route-preload';
 import { bioscopeTheme } from './src/app/theme';
@@ -73,6 +74,7 @@ export default defineConfig({
     react(),
     amplifyTheme(),
     amplifyThemeContext(bioscopeTheme),
+    publicRoutes(),
     precompress(),
     prerenderPages({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts'), srcDir: here('./src') }),
   ],

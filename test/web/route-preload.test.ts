@@ -3,7 +3,7 @@
  * The build's halves: the chunk graph (what each lazy screen needs beyond the entry), the route table
  * (which screens a path shows), and the script preferences.js runs on every page.
  */
-import { API_TABLE, apiTableFiles, chunkFiles, earlyDataScript, patternSource, preloadScript, routeFiles, withApiTable } from '../../web/build/route-preload';
+import { chunkFiles, earlyDataScript, patternSource, preloadScript, routeFiles } from '../../web/build/route-preload';
 import { EARLY_DATA, routeModules } from '@/app/routes';
 import { routeById } from '@shared/routes';
 
@@ -29,37 +29,6 @@ describe('chunkFiles', () => {
 
   it("lists a screen's chunk, its static imports through any depth (cycles too) and their CSS, not the entry's", () => {
     expect(chunkFiles(bundle, '/app/web/src')).toEqual(new Map([['features/auth/routes/login.tsx', ['/assets/login.js', '/assets/forms.js', '/assets/api.js', '/assets/forms.css']]]));
-  });
-});
-
-describe("the API client's route table, preloaded on signed-in pages", () => {
-  const bundle = {
-    'assets/index.js': chunk('assets/index.js', { entry: true }),
-    'assets/google.js': chunk('assets/google.js', { dynamic: 'features/auth/google.tsx', imports: ['assets/routes.js'] }),
-    'assets/routes.js': { ...chunk('assets/routes.js', { imports: ['assets/schemas.js'] }), moduleIds: ['/app/shared/routes.ts', '/app/shared/x.ts'] },
-    'assets/schemas.js': chunk('assets/schemas.js'),
-  };
-
-  it('finds the chunk holding shared/routes.ts, shared with a screen (no dynamic entry of its own), with its imports', () => {
-    const files = chunkFiles(bundle, '/app/web/src', '/', API_TABLE);
-    expect(apiTableFiles(files)).toEqual(['/assets/routes.js', '/assets/schemas.js']);
-    expect(() => apiTableFiles(chunkFiles(bundle, '/app/web/src'))).toThrow(/route table/);
-  });
-
-  it('adds it to every route but the prerendered pages (they paint without it)', () => {
-    const table: [string, string[]][] = [
-      [patternSource('/'), ['/assets/home.js']],
-      [patternSource('/lec/:id'), ['/assets/lecture.js', '/assets/routes.js']],
-    ];
-    expect(withApiTable(table, ['/assets/routes.js', '/assets/schemas.js'], ['/', '/auth/login'])).toEqual([
-      [patternSource('/'), ['/assets/home.js']],
-      [patternSource('/lec/:id'), ['/assets/lecture.js', '/assets/routes.js', '/assets/schemas.js']],
-    ]);
-  });
-
-  it("fails the build when a prerendered page's own screen imports the table", () => {
-    const table: [string, string[]][] = [[patternSource('/auth/login'), ['/assets/login.js', '/assets/routes.js']]];
-    expect(() => withApiTable(table, ['/assets/routes.js', '/assets/schemas.js'], ['/auth/login'])).toThrow(/prerendered page .*login.* route table/);
   });
 });
 

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { compressFile } from './precompress';
 import { type Copy, injectPrerender } from './prerender-html';
-import { API_TABLE, apiTableFiles, chunkFiles, earlyDataScript, preloadScript, routeFiles, type RouteModules, withApiTable } from './route-preload';
+import { chunkFiles, earlyDataScript, preloadScript, routeFiles, type RouteModules } from './route-preload';
 
 export function prerenderPages({ entry, configFile, srcDir }: { entry: string; configFile: string; srcDir: string }): Plugin {
   let outDir = '';
@@ -38,7 +38,7 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
     // The client bundle's chunk graph as written: which files each lazy screen needs (web/build/route-preload.ts).
     // Not generateBundle: Vite's CSS plugin drops the chunks that only held CSS after it (a preload of one 404s).
     writeBundle(_, bundle) {
-      files = chunkFiles(bundle as Parameters<typeof chunkFiles>[0], srcDir, base, API_TABLE);
+      files = chunkFiles(bundle as Parameters<typeof chunkFiles>[0], srcDir, base);
     },
     closeBundle: {
       order: 'post',
@@ -66,7 +66,7 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
           fs.writeFileSync(index, injectPrerender(fs.readFileSync(index, 'utf8'), copies));
           compressFile(index);
           // The page opened fetches its screen's chunks beside the entry: preferences.js runs first on every page.
-          const table = withApiTable(routeFiles(routeModules(), files), apiTableFiles(files), Object.values(PRERENDERED).concat('/auth'));
+          const table = routeFiles(routeModules(), files);
           if (!table.length) throw new Error('route-preload: no route has a lazy screen with files (screen-modules plugin missing?)');
           const missing = [...new Set(table.flatMap(([, f]) => f))].filter((f) => !fs.existsSync(path.join(outDir, f.slice(base.length))));
           if (missing.length) throw new Error(`route-preload: the table names files the build did not write: ${missing.join(', ')}`);

@@ -30,7 +30,6 @@ interface ChunkLike {
   facadeModuleId: string | null;
   imports: string[];
   /** The source modules in the chunk (Rollup's). */
-  moduleIds?: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -66,10 +65,9 @@ export const moduleKey = (srcDir: string, file: string) => path.relative(srcDir,
 
 /**
  * For each lazy chunk's source module (relative to `srcDir`): the files it needs that the entry does
- * not bring. Modules matching `alsoModules` are keyed too, by the chunk holding them, even when that
- * chunk is no dynamic entry of its own (the route table: lazily imported, but shared with a screen).
+ * not bring.
  */
-export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>, srcDir: string, base = '/', alsoModules?: RegExp): Map<string, string[]> {
+export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>, srcDir: string, base = '/'): Map<string, string[]> {
   const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
   const closure = (start: string) => {
     const seen = new Set<string>();
@@ -90,7 +88,6 @@ export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>
   };
   for (const c of chunks.values()) {
     if (c.isDynamicEntry && c.facadeModuleId) out.set(moduleKey(srcDir, c.facadeModuleId), need(c));
-    if (alsoModules && !entry.has(c.fileName)) for (const m of c.moduleIds ?? []) if (alsoModules.test(m)) out.set(moduleKey(srcDir, m), need(c));
   }
   return out;
 }
@@ -113,32 +110,6 @@ export function routeFiles(routes: RouteModules[], files: Map<string, string[]>)
     const all = [...new Set(r.modules.flatMap((m) => files.get(m) ?? []))];
     return all.length ? [[patternSource(r.pattern), all] as [string, string[]]] : [];
   });
-}
-
-/**
- * Adds the API client's route table (shared/routes.ts and the schemas it pulls in, loaded with the
- * first API call: web/src/lib/api-client.ts) to every route but those `paintsWithout` names (the
- * prerendered pages): on a signed-in page the first call after the early one (a lecture's playback
- * start, before its poster) otherwise waits for those chunks to be asked for only then.
- */
-export function withApiTable(table: [string, string[]][], apiFiles: string[], paintsWithout: string[]): [string, string[]][] {
-  return table.map(([pattern, f]) => {
-    if (!paintsWithout.some((p) => new RegExp(pattern, 'i').test(p))) return [pattern, [...new Set([...f, ...apiFiles])]];
-    // The build fails where a prerendered page's own screen imports the table (a link's pathOf did
-    // once): its takeover would wait for every schema of the API to be built (shared/route-path.ts).
-    if (apiFiles[0] && f.includes(apiFiles[0])) throw new Error(`route-preload: the prerendered page ${pattern} loads the API route table (${apiFiles[0]}) with its screen`);
-    return [pattern, f];
-  });
-}
-
-/** The API client's route table module (chunkFiles' `alsoModules`). */
-export const API_TABLE = /(^|[\\/])shared[\\/]routes\.ts$/;
-
-/** The files of the API client's route table in `files` (chunkFiles with `alsoModules` API_TABLE): outside the entry. */
-export function apiTableFiles(files: Map<string, string[]>): string[] {
-  const found = [...files].find(([module]) => API_TABLE.test(module));
-  if (!found) throw new Error('route-preload: the route table (shared/routes.ts) is in the entry or nowhere: the API client imports it lazily');
-  return found[1];
 }
 
 /**

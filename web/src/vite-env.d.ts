@@ -5,3 +5,9 @@ declare module 'hls.js/light' {
   export * from 'hls.js';
   export { default } from 'hls.js';
 }
+
+/** The route table's public routes by id, written at build time (web/build/public-routes.ts). */
+declare module 'virtual:public-routes' {
+  const ids: readonly import('@shared/routes').RouteId[];
+  export default ids;
+}

@@ -11,12 +11,18 @@
  */
 import type { z } from 'zod';
 import type { ApiErrorBody } from '@shared/errors';
-import type { RouteId, RouteOf } from '@shared/routes';
+import { pathOf } from '@shared/route-path';
+import type { HttpMethod, RouteId, RouteOf } from '@shared/routes';
+import publicRouteIds from 'virtual:public-routes';
 import { env } from '@/config/env';
 import { takeEarly } from './early-data';
 
-/** The route table (and the zod schemas it pulls in) loads with the first call, not with the shell. */
-const routeTable = () => import('@shared/routes');
+/**
+ * Of the route table the client needs only each route's method and path (its id's own) and whether
+ * it is public, written at build time (web/build/public-routes.ts): no page loads the table's zod
+ * schemas to call the API.
+ */
+const PUBLIC_ROUTES: ReadonlySet<RouteId> = new Set(publicRouteIds);
 
 export class ApiError extends Error {
   /** True when the client's own error path (session expired, blocked) already told the user. */
@@ -74,13 +80,12 @@ export function apiUrl(path: string, query?: CallOptions<RouteId>['query']): str
 }
 
 export async function apiCall<K extends RouteId>(routeId: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
-  const { routeById, pathOf } = await routeTable();
-  const route = routeById(routeId);
+  const method = routeId.slice(0, routeId.indexOf(' ')) as HttpMethod;
   const headers: Record<string, string> = { Accept: 'application/json' };
 
   const token = hooks.getToken();
   // Public auth calls never carry a (possibly stale) session; the course list does (spec 6).
-  const sendsToken = !!token && (route.access !== 'public' || RAW_TOKEN_ROUTES.has(routeId));
+  const sendsToken = !!token && (!PUBLIC_ROUTES.has(routeId) || RAW_TOKEN_ROUTES.has(routeId));
   if (sendsToken) headers.Authorization = RAW_TOKEN_ROUTES.has(routeId) ? token! : `Bearer ${token}`;
 
   let body: BodyInit | undefined;
@@ -88,7 +93,7 @@ export async function apiCall<K extends RouteId>(routeId: K, options: CallOption
   else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
-  } else if (route.method !== 'GET' && route.method !== 'DELETE') {
+  } else if (method !== 'GET' && method !== 'DELETE') {
     headers['Content-Type'] = 'application/json';
     body = '{}';
   }
@@ -96,9 +101,9 @@ export async function apiCall<K extends RouteId>(routeId: K, options: CallOption
   let res: Response;
   try {
     const url = apiUrl(pathOf(routeId, options.params), options.query);
-    const ask = () => fetch(url, { method: route.method, headers, body, signal: options.signal });
+    const ask = () => fetch(url, { method, headers, body, signal: options.signal });
     // The page's first request, already asked by preferences.js (lib/early-data.ts); if that failed, asked again.
-    const early = route.method === 'GET' ? takeEarly(url, headers.Authorization) : undefined;
+    const early = method === 'GET' ? takeEarly(url, headers.Authorization) : undefined;
     res = await (early ? early.catch(ask) : ask());
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;
