@@ -2,12 +2,13 @@ import { createTheme, isDesignToken, type Theme } from '@aws-amplify/ui';
 import type { Plugin } from 'vite';
 
 /**
- * Amplify's theme context without building a theme in the browser. The library's ThemeContext module
- * calls `createTheme()` as it loads, for a default the app never paints (its colours come from
- * virtual:amplify-theme.css, built by web/vite.config.mts): about 25 ms on a desktop, four times that on a cheap phone, in
- * the task that takes over the login page. The primitives read only the theme's breakpoints and
- * which token names exist (a style prop such as `gap="small"` becomes `var(--amplify-space-small)`),
- * so the build writes exactly those, taken from the same theme (app/theme.ts, passed by web/vite.config.mts).
+ * Amplify's theme context without building a theme in the browser. The library's ThemeContext
+ * module calls `createTheme()` as it loads, for a default the app never paints (its colours come
+ * from virtual:amplify-theme.css, built by web/vite.config.mts): about 25 ms on a desktop, four
+ * times that on a cheap phone, in the task that takes over the login page. The primitives read only
+ * the theme's breakpoints and which token names exist (a style prop such as `gap="small"` becomes
+ * `var(--amplify-space-small)`), so the build writes exactly those, taken from the same theme
+ * (app/theme.ts, passed by web/vite.config.mts).
  */
 export function amplifyThemeContext(theme: Theme): Plugin {
   const context = /[\\/]@aws-amplify[\\/]ui-react[\\/]dist[\\/]esm[\\/]components[\\/]ThemeProvider[\\/]ThemeContext\.mjs$/;
