@@ -29,7 +29,6 @@ interface ChunkLike {
   isDynamicEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
-  /** The source modules in the chunk (Rollup's). */
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -63,10 +62,7 @@ export function screenModules(srcDir: string): Plugin {
 
 export const moduleKey = (srcDir: string, file: string) => path.relative(srcDir, file.split('?')[0]!).split(path.sep).join('/');
 
-/**
- * For each lazy chunk's source module (relative to `srcDir`): the files it needs that the entry does
- * not bring.
- */
+/** For each lazy chunk's source module (relative to `srcDir`): the files it needs that the entry does not bring. */
 export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>, srcDir: string, base = '/'): Map<string, string[]> {
   const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
   const closure = (start: string) => {
@@ -81,13 +77,11 @@ export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>
   };
   const entry = new Set([...chunks.values()].filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
   const out = new Map<string, string[]>();
-  const need = (c: ChunkLike) => {
+  for (const c of chunks.values()) {
+    if (!c.isDynamicEntry || !c.facadeModuleId) continue;
     const js = [...closure(c.fileName)].filter((f) => !entry.has(f));
     const css = js.flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]);
-    return [...js, ...new Set(css)].map((f) => base + f);
-  };
-  for (const c of chunks.values()) {
-    if (c.isDynamicEntry && c.facadeModuleId) out.set(moduleKey(srcDir, c.facadeModuleId), need(c));
+    out.set(moduleKey(srcDir, c.facadeModuleId), [...js, ...new Set(css)].map((f) => base + f));
   }
   return out;
 }
