@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { amplifyThemeContext } from './build/amplify-theme-context';
 import { precompress } from './build/precompress';
+import { preactRuntime } from './build/preact-runtime';
 import { publicRoutes } from './build/public-routes';
 import { prerenderPages } from './build/prerender';
 import { screenModules } from './build/route-preload';
@@ -70,8 +71,11 @@ export default defineConfig({
   root: here('.'),
   plugins: [
     zodJitless(),
+    preactRuntime(),
     screenModules(here('./src')),
-    react(),
+    // React's fast refresh cannot re-render Preact's components (web/build/preact-runtime.ts): in
+    // `vite dev` an edit reloads the page.
+    react({ refreshExclude: /./ }),
     amplifyTheme(),
     amplifyThemeContext(bioscopeTheme),
     publicRoutes(),

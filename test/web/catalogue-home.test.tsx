@@ -13,7 +13,7 @@ describe('home page', () => {
     expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/auth');
     expect(screen.queryByTestId('grade-card')).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
-    expect(document.title).toBe('Bioscope | Home');
+    await waitFor(() => expect(document.title).toBe('Bioscope | Home'));
   });
 
   it('shows the why-section with its six items', async () => {
@@ -29,7 +29,8 @@ describe('home page', () => {
     storeSession(studentUser);
     const { fn, release } = deferredFetch();
     renderApp('/');
-    expect(await screen.findByLabelText('Loading the grades')).toBeInTheDocument();
+    // The grade cards' code loading, then their list: one 'Loading the grades' while both last.
+    await waitFor(() => expect(screen.getByLabelText('Loading the grades')).toBeInTheDocument());
     expect(screen.queryByText('للوصول للصفوف الدراسية الرجاء تسجيل الدخول')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'تسجيل الدخول' })).not.toBeInTheDocument();
     // Spec 6: the course list carries the raw token, not a Bearer one.

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
@@ -149,8 +149,8 @@ describe('the app taking `/` over', () => {
     expect(identifier).toHaveFocus();
     // The form itself has the value: sent with no password, only the password is missing.
     await act(async () => screen.getByRole('button', { name: 'Log in' }).click());
+    await waitFor(() => expect(screen.getByLabelText(enAuth['auth.password'])).toHaveAttribute('aria-invalid', 'true'));
     expect(identifier).toHaveAttribute('aria-invalid', 'false');
-    expect(screen.getByLabelText(enAuth['auth.password'])).toHaveAttribute('aria-invalid', 'true');
     act(() => root.unmount());
     container.remove();
   });

@@ -18,6 +18,7 @@ describe('/quiz: taking a quiz', () => {
     const { fn, release } = deferredFetch();
     open();
     expect(await screen.findByRole('progressbar', { name: 'Loading the quiz…' })).toBeInTheDocument();
+    await waitFor(() => expect(fn).toHaveBeenCalled());
     expect(fn.mock.calls[0]![0]).toBe('/api/Quizz/q1');
     release({ status: 200, body: { data: quizView() } });
     expect(await screen.findByRole('heading', { name: 'اختبار الخلية' })).toBeInTheDocument();

@@ -206,7 +206,8 @@ describe('the player (issue 16)', () => {
       expect(slider).toHaveValue('42');
       // A seek before hls.js is here: loaded at the target as soon as it is, not played.
       const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
-      fireEvent.change(slider, { target: { value: '300' } });
+      // What a drag sends (the browser's `input`, which React's onChange and Preact's both follow).
+      fireEvent.input(slider, { target: { value: '300' } });
       await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
       expect(optionsOf(p.attachHls)).toMatchObject({ mode: 'preview', startPosition: 300 });
       expect(playSpy).not.toHaveBeenCalled();
@@ -339,6 +340,8 @@ describe('the player (issue 16)', () => {
       expect(box.querySelector('.vp-controls')!.contains(watermark)).toBe(false);
       expect(box.querySelector('.vp-stage')!.contains(watermark)).toBe(true);
       const before = watermark.getAttribute('style');
+      // The frame after the first paint, where the runtime starts the effects (the mover's timer).
+      act(() => jest.advanceTimersByTime(100));
       random.mockReturnValue(0.9);
       act(() => jest.advanceTimersByTime(WATERMARK_MOVE_MS));
       expect(screen.getByTestId('watermark').getAttribute('style')).not.toBe(before);

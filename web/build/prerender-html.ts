@@ -31,17 +31,15 @@ export function markCopy(html: string, language: Copy['language'], idSuffix = ''
 }
 
 /**
- * React puts the resource hints a page needs (`<link rel="preload" as="image">` for an image that is
- * not inline) before the page: they belong in <head>.
+ * The resource hints a prerendered page needs in <head>: a preload for each image it shows at once
+ * (not `loading="lazy"`) from a file (not inlined as a data: URL), so the hero's picture is asked
+ * for beside the stylesheet. The page itself is returned as rendered.
  */
 export function splitHints(html: string): { hints: string[]; page: string } {
-  const hints: string[] = [];
-  let page = html;
-  for (let m = /^<link [^>]*>/.exec(page); m; m = /^<link [^>]*>/.exec(page)) {
-    hints.push(m[0]);
-    page = page.slice(m[0].length);
-  }
-  return { hints, page };
+  const sources = [...html.matchAll(/<img\b[^>]*>/g)]
+    .map(([tag]) => (/\sloading="lazy"/.test(tag) ? undefined : /\ssrc="([^"]+)"/.exec(tag)?.[1]))
+    .filter((src): src is string => !!src && !src.startsWith('data:'));
+  return { hints: [...new Set(sources)].map((src) => `<link rel="preload" as="image" href="${src}"/>`), page: html };
 }
 
 /**

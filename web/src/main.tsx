@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
@@ -23,26 +23,26 @@ function AfterCommit({ run }: { run: () => void }) {
   return null;
 }
 
-// The first render goes in slices (a transition): a cheap phone's main thread is never held for the
-// whole app at once, so a tap meanwhile is answered (Lighthouse's total blocking time).
+// The browser's runtime is Preact through its React layer (web/build/preact-runtime.ts): a render
+// is one synchronous pass, so the takeover below gives it a task of its own.
 const render = (afterCommit?: () => void) =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App store={store} router={router} />
-        {afterCommit && <AfterCommit run={afterCommit} />}
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <App store={store} router={router} />
+      {afterCommit && <AfterCommit run={afterCommit} />}
+    </StrictMode>,
   );
 
 // Every lazy screen of the page starts loading now, side by side (app/routes.tsx). A page that
 // arrived prerendered (<html data-copy>, set by public/preferences.js; web/build/prerender.ts) is
 // taken over once its screens are here, so it is replaced by itself, not by a spinner, and keeps
-// what the student typed into it — until the commit that replaces it, as the render is sliced;
-// elsewhere the shell renders at once.
+// what the student typed into it until the commit that replaces it; elsewhere the shell renders at
+// once. The takeover renders in the task after the screens' code has run, so a cheap phone's main
+// thread is not held for both at once (a tap between them is answered: Lighthouse's blocking time).
 const loading = preloadRoute(window.location.pathname);
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 if (document.documentElement.dataset.copy)
-  void loading.then(() => {
+  void loading.then(nextTask).then(() => {
     let typed = typedInto(root);
     const note = () => (typed = typedInto(root));
     // Not on focusout: removing the copy at the commit may blur its field, and the copy is gone by then.
