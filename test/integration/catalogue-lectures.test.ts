@@ -1,4 +1,5 @@
 /** Lectures with videos: the admin's calls, the students' lists, access and the deletion rule. */
+import { CLASS_READ_MS } from '../../functions/catalogue/class-reads';
 import { api, callsOnceKept, makeUser, platform, type TestUser, uniq } from '../support/platform';
 import { image, lectureForm, makeQuiz, makeWorld, recordPurchase, saveLecture, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
 
@@ -209,16 +210,20 @@ describe('a lecture open under a whole class (issue 14)', () => {
   it('shows a teacher every change at once, and a student within seconds when it came from elsewhere', async () => {
     const lecture = await saveLecture(w, { price: '0', isFree: 'true' });
     const student = await makeUser();
-    const before = (await open(lecture.id, student)).body.data.name as string;
-    expect(before).toMatch(/^Lecture /);
-    // A rename made by another Lambda instance (straight in the table): this one does not hear of it.
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { ddb } = await import('../support/platform');
     const renamed = uniq('Renamed ');
+    const read = Date.now();
+    const before = (await open(lecture.id, student)).body.data.name as string;
+    expect(before).toMatch(/^Lecture /);
+    // A rename made by another Lambda instance (straight in the table): this one does not hear of it.
     await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `LECTURE#${lecture.id}`, SK: 'LECTURE' }, UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': renamed } }));
+    const kept = (await open(lecture.id, student)).body.data.name;
+    // Within CLASS_READ_MS of the first read the student gets the kept record (a host slow enough to
+    // take longer between the two reads gets the fresh one, as it should: then only that is checked).
+    if (Date.now() - read < CLASS_READ_MS - 500) expect(kept).toBe(before);
     expect((await open(lecture.id, w.admin)).body.data.name).toBe(renamed);
-    expect((await open(lecture.id, student)).body.data.name).toBe(before);
-    await new Promise((r) => setTimeout(r, 5_100));
+    await new Promise((r) => setTimeout(r, CLASS_READ_MS + 100));
     expect((await open(lecture.id, student)).body.data.name).toBe(renamed);
   });
 });
