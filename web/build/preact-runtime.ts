@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { chunksHolding, keepOutOfBrowserBundle } from './bundle-guard';
 
 const require = createRequire(import.meta.url);
 
@@ -39,12 +40,10 @@ export const preactAliases = () => [
 
 const exact = (name: string) => new RegExp(`^${name.replace(/[/-]/g, '\\$&')}$`);
 
+const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/]/;
+
 /** The browser chunks that carry react-dom's own code (none may: the alias above replaces it). */
-export function chunksWithReactDom(bundle: Record<string, { type: string; fileName: string; moduleIds?: string[] }>): string[] {
-  return Object.values(bundle)
-    .filter((c) => c.type === 'chunk' && (c.moduleIds ?? []).some((m) => /[\\/]node_modules[\\/]react-dom[\\/]/.test(m)))
-    .map((c) => c.fileName);
-}
+export const chunksWithReactDom = (bundle: Parameters<typeof chunksHolding>[0]): string[] => chunksHolding(bundle, REACT_DOM);
 
 /**
  * The aliases for the browser's build and the prerender's Node build alike. The Node build bundles
@@ -53,24 +52,15 @@ export function chunksWithReactDom(bundle: Record<string, { type: string; fileNa
  * them over.
  */
 export function preactRuntime(): Plugin {
-  let ssr = false;
-  let shipped: string[] = [];
   return {
     name: 'bioscope:preact-runtime',
     enforce: 'pre',
     config: () => ({ resolve: { alias: preactAliases() }, ssr: { noExternal: true } }),
-    configResolved: (config) => void (ssr = !!config.build.ssr),
     // react-router reads React's useOptimistic where there is one (React 19) and does without it here.
     onLog: (_, log) => !(log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')),
-    generateBundle(_, bundle) {
-      if (!ssr) shipped = chunksWithReactDom(bundle as Parameters<typeof chunksWithReactDom>[0]);
-    },
-    closeBundle: {
-      order: 'pre',
-      sequential: true,
-      handler() {
-        if (shipped.length) throw new Error(`preact-runtime: react-dom is in the browser's bundle (${shipped.join(', ')}): import it as 'react-dom' or 'react-dom/client', which the build points at preact/compat`);
-      },
-    },
+    ...keepOutOfBrowserBundle(
+      REACT_DOM,
+      (chunks) => `preact-runtime: react-dom is in the browser's bundle (${chunks.join(', ')}): import it as 'react-dom' or 'react-dom/client', which the build points at preact/compat`,
+    ),
   };
 }

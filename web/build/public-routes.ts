@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { ROUTES, type RouteId } from '../../shared/routes';
+import { chunksHolding, keepOutOfBrowserBundle } from './bundle-guard';
 
 /** The module the API client imports the public routes from (web/src/lib/api-client.ts). */
 export const PUBLIC_ROUTES_MODULE = 'virtual:public-routes';
@@ -16,33 +17,19 @@ export const publicRouteIds = (): RouteId[] => ROUTES.filter((r) => r.access ===
  */
 export function publicRoutes(): Plugin {
   const resolved = `\0${PUBLIC_ROUTES_MODULE}`;
-  let ssr = false;
-  let shipped: string[] = [];
   return {
     name: 'bioscope:public-routes',
-    configResolved: (config) => void (ssr = !!config.build.ssr),
     resolveId: (source) => (source === PUBLIC_ROUTES_MODULE ? resolved : undefined),
     load: (id) => (id === resolved ? `export default ${JSON.stringify(publicRouteIds())};\n` : undefined),
-    // The browser's bundle fails the build if the table comes back into it (the prerender's Node build
-    // uses it). Said before any other plugin finishes the build (the prerender reads the written files).
-    generateBundle(_, bundle) {
-      if (!ssr) shipped = chunksWithRouteTable(bundle as Record<string, { type: string; fileName: string; moduleIds?: string[] }>);
-    },
-    closeBundle: {
-      order: 'pre',
-      sequential: true,
-      handler() {
-        if (shipped.length) throw new Error(`public-routes: the browser's bundle holds the API route table and its schemas (shared/routes.ts) in ${shipped.join(', ')}: import pathOf from shared/route-path.ts, and types only from shared/routes.ts`);
-      },
-    },
+    // The browser's bundle fails the build if the table comes back into it (the prerender's Node build uses it).
+    ...keepOutOfBrowserBundle(
+      ROUTE_TABLE,
+      (chunks) => `public-routes: the browser's bundle holds the API route table and its schemas (shared/routes.ts) in ${chunks.join(', ')}: import pathOf from shared/route-path.ts, and types only from shared/routes.ts`,
+    ),
   };
 }
 
 const ROUTE_TABLE = /(^|[\\/])shared[\\/]routes\.ts$/;
 
 /** The chunks of a bundle that hold shared/routes.ts. */
-export function chunksWithRouteTable(bundle: Record<string, { type: string; fileName: string; moduleIds?: string[] }>): string[] {
-  return Object.values(bundle)
-    .filter((c) => c.type === 'chunk' && (c.moduleIds ?? []).some((m) => ROUTE_TABLE.test(m)))
-    .map((c) => c.fileName);
-}
+export const chunksWithRouteTable = (bundle: Parameters<typeof chunksHolding>[0]): string[] => chunksHolding(bundle, ROUTE_TABLE);
