@@ -1,4 +1,7 @@
-import type { RouteId } from './routes';
+import type { HttpMethod, RouteId } from './routes';
+
+/** A route's method, its id's first word: methodOf('DELETE /api/cours/{id}') → 'DELETE'. */
+export const methodOf = (routeId: RouteId): HttpMethod => routeId.slice(0, routeId.indexOf(' ')) as HttpMethod;
 
 /**
  * Fill a route's {name} variables: pathOf('DELETE /api/cours/{id}', { id }) → /api/cours/01H…

@@ -3,7 +3,7 @@
  * a route's method and path are its id's own, and the build writes which routes are public.
  */
 import { chunksWithRouteTable, PUBLIC_ROUTES_MODULE, publicRoutes } from '../../web/build/public-routes';
-import { pathOf } from '@shared/route-path';
+import { methodOf, pathOf } from '@shared/route-path';
 import { ROUTES } from '@shared/routes';
 
 describe('what the API client knows of the route table', () => {
@@ -23,6 +23,7 @@ describe('what the API client knows of the route table', () => {
       const params = Object.fromEntries([...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, 'x']));
       expect(`${r.method} ${pathOf(r.id, params)}`).toBe(`${r.method} ${r.path.replace(/\{\w+\}/g, 'x')}`);
       expect(r.id.startsWith(`${r.method} `)).toBe(true);
+      expect(methodOf(r.id)).toBe(r.method);
     }
   });
 

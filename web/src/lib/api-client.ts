@@ -11,8 +11,8 @@
  */
 import type { z } from 'zod';
 import type { ApiErrorBody } from '@shared/errors';
-import { pathOf } from '@shared/route-path';
-import type { HttpMethod, RouteId, RouteOf } from '@shared/routes';
+import { methodOf, pathOf } from '@shared/route-path';
+import type { RouteId, RouteOf } from '@shared/routes';
 import publicRouteIds from 'virtual:public-routes';
 import { env } from '@/config/env';
 import { takeEarly } from './early-data';
@@ -80,7 +80,7 @@ export function apiUrl(path: string, query?: CallOptions<RouteId>['query']): str
 }
 
 export async function apiCall<K extends RouteId>(routeId: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
-  const method = routeId.slice(0, routeId.indexOf(' ')) as HttpMethod;
+  const method = methodOf(routeId);
   const headers: Record<string, string> = { Accept: 'application/json' };
 
   const token = hooks.getToken();
