@@ -43,17 +43,8 @@ const loading = preloadRoute(window.location.pathname);
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 if (document.documentElement.dataset.copy)
   void loading.then(nextTask).then(() => {
-    let typed = typedInto(root);
-    const note = () => (typed = typedInto(root));
-    // Not on focusout: removing the copy at the commit may blur its field, and the copy is gone by then.
-    const events = ['input', 'focusin'] as const;
-    events.forEach((e) => root.addEventListener(e, note));
-    let done = false;
-    render(() => {
-      if (done) return; // StrictMode runs a layout effect twice in development
-      done = true;
-      events.forEach((e) => root.removeEventListener(e, note));
-      carryOverInput(root, typed);
-    });
+    // Read just before the render, which commits in the same pass: nothing can be typed in between.
+    const typed = typedInto(root);
+    render(() => carryOverInput(root, typed));
   });
 else render();
