@@ -137,6 +137,18 @@ describe.each(['dark', 'light'] as const)('phone, Arabic, %s', (theme) => {
     // The bar is in view (scrolled to), and the foot's summary too.
     const status = modal.locator('.uploads-status');
     await status.waitFor();
+    // The reveal is a smooth scroll: on a loaded machine it may still be moving when the bar first
+    // moves. Give it time to settle (a bar never brought into view still fails below).
+    await page
+      .waitForFunction(
+        (h) => ['.upload-line', '.uploads-status'].every((s) => {
+          const r = document.querySelector(`[role="dialog"] ${s}`)?.getBoundingClientRect();
+          return !!r && r.top >= 0 && r.bottom <= h;
+        }),
+        PHONE.height,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
     for (const box of [await line.boundingBox(), await status.boundingBox()]) {
       expect(box!.y).toBeGreaterThanOrEqual(0);
       expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
