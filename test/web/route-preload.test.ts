@@ -28,7 +28,21 @@ describe('chunkFiles', () => {
   };
 
   it("lists a screen's chunk, its static imports through any depth (cycles too) and their CSS, not the entry's", () => {
-    expect(chunkFiles(bundle, '/app/web/src')).toEqual(new Map([['features/auth/routes/login.tsx', ['/assets/login.js', '/assets/forms.js', '/assets/api.js', '/assets/forms.css']]]));
+    expect(chunkFiles(bundle, '/app/web/src')).toEqual(new Map([['features/auth/routes/login.tsx', ['/assets/api.js', '/assets/forms.js', '/assets/login.js', '/assets/forms.css']]]));
+  });
+
+  it('puts each chunk after the chunks it imports, so they can run one per task in that order', () => {
+    const deep = {
+      'assets/index.js': chunk('assets/index.js', { entry: true }),
+      'assets/page.js': chunk('assets/page.js', { dynamic: 'page.tsx', imports: ['assets/ui.js', 'assets/form.js'] }),
+      'assets/form.js': chunk('assets/form.js', { imports: ['assets/zod.js', 'assets/ui.js'] }),
+      'assets/ui.js': chunk('assets/ui.js', { imports: ['assets/index.js'] }),
+      'assets/zod.js': chunk('assets/zod.js'),
+    };
+    const files = chunkFiles(deep, '/app/web/src').get('page.tsx')!;
+    expect(files).toEqual(['/assets/ui.js', '/assets/zod.js', '/assets/form.js', '/assets/page.js']);
+    for (const [name, c] of Object.entries(deep))
+      for (const i of c.imports) if (files.includes(`/${i}`)) expect(files.indexOf(`/${i}`)).toBeLessThan(files.indexOf(`/${name}`));
   });
 });
 
@@ -89,6 +103,15 @@ describe('the script preferences.js runs', () => {
 
   it('adds nothing on a path no route names', () => {
     expect(run('/nowhere')).toEqual([]);
+  });
+
+  it("names the page's modules, in the table's order and without the stylesheets, for the app to run one per task", () => {
+    delete window.__screenFiles;
+    run('/auth/login');
+    expect(window.__screenFiles).toEqual(['/assets/login.js']);
+    delete window.__screenFiles;
+    run('/nowhere');
+    expect(window.__screenFiles).toBeUndefined();
   });
 
   it('a page arriving prerendered (<html data-copy>) asks for them only after its first frame', () => {

@@ -62,15 +62,22 @@ export function screenModules(srcDir: string): Plugin {
 
 export const moduleKey = (srcDir: string, file: string) => path.relative(srcDir, file.split('?')[0]!).split(path.sep).join('/');
 
-/** For each lazy chunk's source module (relative to `srcDir`): the files it needs that the entry does not bring. */
+/**
+ * For each lazy chunk's source module (relative to `srcDir`): the files it needs that the entry does
+ * not bring, each JavaScript file after the ones it imports, then the CSS.
+ */
 export function chunkFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>, srcDir: string, base = '/'): Map<string, string[]> {
   const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
   const closure = (start: string) => {
     const seen = new Set<string>();
+    // Each chunk after the chunks it imports (a cycle's first-met chunk after the rest of it), so a
+    // page can evaluate them one task each in this order (web/src/lib/staged-modules.ts).
+    const visiting = new Set<string>();
     const visit = (f: string) => {
-      if (seen.has(f) || !chunks.has(f)) return;
-      seen.add(f);
+      if (visiting.has(f) || !chunks.has(f)) return;
+      visiting.add(f);
       for (const i of chunks.get(f)!.imports) visit(i);
+      seen.add(f);
     };
     visit(start);
     return seen;
@@ -148,6 +155,14 @@ export function preloadScript(table: [string, string[]][]): string {
     for (var i = 0; i < routes.length; i++) {
       if (!new RegExp(routes[i][0], 'i').test(location.pathname)) continue;
       var wanted = routes[i][1];
+      // The page's modules, each after those it imports, for the app to run one per task (main.tsx).
+      window.__screenFiles = wanted
+        .map(function (j) {
+          return files[j];
+        })
+        .filter(function (href) {
+          return /\\.js$/.test(href);
+        });
       if (document.documentElement.dataset.copy && document.visibilityState !== 'hidden')
         requestAnimationFrame(function () {
           setTimeout(function () {

@@ -5,6 +5,7 @@ import { App } from '@/app/app';
 import { preloadRoute, routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import { carryOverInput, typedInto } from '@/lib/prerender-takeover';
+import { runInTasks, screenFiles } from '@/lib/staged-modules';
 // The design library's theme as CSS (app/theme.ts, built by web/vite.config.mts), then the app's CSS.
 import 'virtual:amplify-theme.css';
 import '@/styles/global.css';
@@ -37,14 +38,20 @@ const render = (afterCommit?: () => void) =>
 // arrived prerendered (<html data-copy>, set by public/preferences.js; web/build/prerender.ts) is
 // taken over once its screens are here, so it is replaced by itself, not by a spinner, and keeps
 // what the student typed into it until the commit that replaces it; elsewhere the shell renders at
-// once. The takeover renders in the task after the screens' code has run, so a cheap phone's main
-// thread is not held for both at once (a tap between them is answered: Lighthouse's blocking time).
-const loading = preloadRoute(window.location.pathname);
+// once. A cheap phone's main thread is never held long meanwhile (a tap is answered: Lighthouse's
+// blocking time): the page's chunks run one per task (lib/staged-modules.ts), and the takeover
+// renders in the task after the last of them.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 if (document.documentElement.dataset.copy)
-  void loading.then(nextTask).then(() => {
-    // Read just before the render, which commits in the same pass: nothing can be typed in between.
-    const typed = typedInto(root);
-    render(() => carryOverInput(root, typed));
-  });
-else render();
+  void runInTasks(screenFiles())
+    .then(() => preloadRoute(window.location.pathname))
+    .then(nextTask)
+    .then(() => {
+      // Read just before the render, which commits in the same pass: nothing can be typed in between.
+      const typed = typedInto(root);
+      render(() => carryOverInput(root, typed));
+    });
+else {
+  void preloadRoute(window.location.pathname);
+  render();
+}
