@@ -14,8 +14,6 @@ import '@/app/amplify-styles';
 
 // zod is set to its plain parser (the CSP allows no eval) where it loads: lib/zod-jitless.ts.
 
-const store = makeStore();
-const router = createBrowserRouter(routes);
 const root = document.getElementById('root')!;
 
 /** Runs `run` once React has put the app's DOM in place (the commit that replaces a prerendered copy). */
@@ -24,9 +22,13 @@ function AfterCommit({ run }: { run: () => void }) {
   return null;
 }
 
+/** The store and the router (which matches the address: its first state names the page's screens). */
+const makeApp = () => ({ store: makeStore(), router: createBrowserRouter(routes) });
+type Booted = ReturnType<typeof makeApp>;
+
 // The browser's runtime is Preact through its React layer (web/build/preact-runtime.ts): a render
-// is one synchronous pass, so the takeover below gives it a task of its own.
-const render = (afterCommit?: () => void) =>
+// is one synchronous pass.
+const render = ({ store, router }: Booted, afterCommit?: () => void) =>
   createRoot(root).render(
     <StrictMode>
       <App store={store} router={router} />
@@ -34,24 +36,32 @@ const render = (afterCommit?: () => void) =>
     </StrictMode>,
   );
 
-// Every lazy screen of the page starts loading now, side by side (app/routes.tsx). A page that
-// arrived prerendered (<html data-copy>, set by public/preferences.js; web/build/prerender.ts) is
-// taken over once its screens are here, so it is replaced by itself, not by a spinner, and keeps
-// what the student typed into it until the commit that replaces it; elsewhere the shell renders at
-// once. A cheap phone's main thread is never held long meanwhile (a tap is answered: Lighthouse's
-// blocking time): the page's chunks run one per task (lib/staged-modules.ts), and the takeover
-// renders in the task after the last of them.
+// A cheap phone's main thread is never held long while the page starts (a tap is answered:
+// Lighthouse's blocking time): this module's evaluation, making the store and the router, and the
+// first render are tasks of their own, and so is each chunk of a prerendered page's screens.
+//
+// Every lazy screen of the page starts loading with the router, side by side (app/routes.tsx;
+// preferences.js has already asked for their files). A page that arrived prerendered (<html
+// data-copy>, set by public/preferences.js; web/build/prerender.ts) is taken over once its screens
+// are here, so it is replaced by itself, not by a spinner, and keeps what the student typed into it
+// until the commit that replaces it: its chunks run one per task first (lib/staged-modules.ts), and
+// the takeover renders in the task after the screens' import. Elsewhere the shell renders at once.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const boot = () => {
+  const app = makeApp();
+  return { app, screens: preloadRoute(window.location.pathname, app.router.state.matches) };
+};
 if (document.documentElement.dataset.copy)
   void runInTasks(screenFiles())
-    .then(() => preloadRoute(window.location.pathname))
-    .then(nextTask)
-    .then(() => {
+    .then(() => boot())
+    .then(({ app, screens }) => screens.then(nextTask).then(() => app))
+    .then((app) => {
       // Read just before the render, which commits in the same pass: nothing can be typed in between.
       const typed = typedInto(root);
-      render(() => carryOverInput(root, typed));
+      render(app, () => carryOverInput(root, typed));
     });
-else {
-  void preloadRoute(window.location.pathname);
-  render();
-}
+else
+  void nextTask().then(() => {
+    const { app } = boot();
+    return nextTask().then(() => render(app));
+  });

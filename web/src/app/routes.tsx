@@ -39,9 +39,10 @@ function screenOf(element: ReactNode): Preloadable | undefined {
 /**
  * Starts loading every lazy screen `pathname` shows (a layout and its page together, not one after
  * the other as each suspends) and settles when they are here; a failed load is left to the screen.
+ * `matches`: the route's matches when the caller has them (a router's first state), else matched here.
  */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  const screens = (matchRoutes(routes, pathname) ?? []).flatMap((m) => screenOf(m.route.element) ?? []);
+export function preloadRoute(pathname: string, matches: readonly { route: RouteObject }[] | null = matchRoutes(routes, pathname)): Promise<unknown> {
+  const screens = (matches ?? []).flatMap((m) => screenOf(m.route.element) ?? []);
   return Promise.all(screens.map((s) => s.preload().catch(() => undefined)));
 }
 
