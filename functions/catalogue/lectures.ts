@@ -24,6 +24,7 @@ import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { BadRequest, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
+import { posterUrlFor } from '../lib/media-cookies';
 import { type AssetRecord, assetsOfSources } from '../media/public';
 import { type Viewer, canWatch, isUnexpired } from './access';
 import { classReads } from './class-reads';
@@ -209,25 +210,31 @@ export async function deleteLecture(id: string): Promise<{ id: string; message: 
  * One lecture with its videos. A student sees only the ready ones (never a video still being
  * prepared), each with its views left; a viewer who may watch gets, for each video the quiz gate has
  * not locked, signedUrl = the master playlist's path — it plays only with the cookies of
- * startPlayback. An admin sees every video with its state, progress and failure.
+ * startPlayback — and posterUrl, its poster as a signed URL (lib/media-cookies.ts: the page paints it
+ * before the playback starts). An admin sees every video with its state, progress and failure.
  */
 export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
   const v = await lectureForViewer(id, viewer);
   const limit = viewLimitOf(v.lecture);
-  const videos = v.videos.flatMap((video) => {
-    const asset = v.assets.get(video.key);
-    const ready = asset?.state === 'ready';
-    if (!viewer.isAdmin && !ready) return [];
-    const lock = v.locks.get(video.id);
-    return [
-      toVideo(video, {
-        ...(v.watch && !lock && ready ? { signedUrl: playlistPathOf(asset.assetId) } : {}),
-        ...(lock ? { locked: lock } : {}),
-        ...(viewer.isAdmin ? { videoUrl: video.key, ...assetState(asset) } : { viewsLeft: viewsLeftOf(limit, v.views.get(video.id)) }),
-      }),
-    ];
-  });
-  return toLecture(v.lecture, { videos, canWatch: v.watch, ...purchaseDates(v.purchase) });
+  const now = new Date();
+  const videos = await Promise.all(
+    v.videos.map(async (video) => {
+      const asset = v.assets.get(video.key);
+      const ready = asset?.state === 'ready';
+      if (!viewer.isAdmin && !ready) return [];
+      const lock = v.locks.get(video.id);
+      const playable = v.watch && !lock && ready;
+      return [
+        toVideo(video, {
+          ...(playable ? { signedUrl: playlistPathOf(asset.assetId) } : {}),
+          ...(playable && asset.poster ? { posterUrl: await posterUrlFor(asset.assetId, asset.poster, now) } : {}),
+          ...(lock ? { locked: lock } : {}),
+          ...(viewer.isAdmin ? { videoUrl: video.key, ...assetState(asset) } : { viewsLeft: viewsLeftOf(limit, v.views.get(video.id)) }),
+        }),
+      ];
+    }),
+  );
+  return toLecture(v.lecture, { videos: videos.flat(), canWatch: v.watch, ...purchaseDates(v.purchase) });
 }
 
 /**

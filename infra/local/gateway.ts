@@ -14,7 +14,7 @@ import path from 'node:path';
 import { type Domain, matchRoute } from '../../shared/routes';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import { ERROR_CACHE_CONTROL, securityHeaders } from '../definitions/security-headers';
-import { cookiesOf, hlsCacheControl, hlsContentType, signedCookieProblem } from './hls-gate';
+import { cookiesOf, hlsCacheControl, hlsContentType, playbackAccessProblem } from './hls-gate';
 import { lambdaContext, toLambdaEvent, writeLambdaResult } from './lambda-event';
 import { jwtAuthorizer } from './jwt';
 import { type Credentials, forwardToBucket, mediaKeyOf, presignedProblem, rawPathOf, S3_PROXY_PATH } from './media';
@@ -156,11 +156,11 @@ export function createGateway(opts: GatewayOptions): http.Server {
     await forwardToBucket(req, res, bucketUrl(key), { method: req.method ?? 'GET', cacheControl: 'public, max-age=86400' });
   }
 
-  /** Like CloudFront's /media/hls/* behaviour: the asset's signed cookies, or 403 (infra/local/hls-gate.ts). */
+  /** Like CloudFront's /media/hls/* behaviour: a signed URL, or the asset's signed cookies, or 403 (infra/local/hls-gate.ts). */
   async function hls(req: IncomingMessage, res: ServerResponse, key: string) {
     if (!opts.hls) return sendJson(res, 403, { message: 'Video playback is not set up on this platform' });
     // The full URL as requested (raw path and query), as CloudFront matches a policy's Resource.
-    const problem = signedCookieProblem(cookiesOf(req), `${opts.hls.siteUrl.replace(/\/$/, '')}${req.url ?? '/'}`, opts.hls.keys);
+    const problem = playbackAccessProblem(cookiesOf(req), `${opts.hls.siteUrl.replace(/\/$/, '')}${req.url ?? '/'}`, opts.hls.keys);
     if (problem) return sendJson(res, 403, { message: problem });
     await forwardToBucket(req, res, bucketUrl(key), { method: req.method ?? 'GET', cacheControl: hlsCacheControl(key), contentType: hlsContentType(key) });
   }

@@ -111,6 +111,8 @@ export const video = z.object({
   quizId: z.string().nullable(),
   order: z.number(),
   signedUrl: z.string().optional(),
+  /** The poster as a signed URL that opens that one file for a while (with signedUrl only): painted before the playback starts. */
+  posterUrl: z.string().optional(),
   /**
    * Held back by the quiz gate (spec 4): no signedUrl until the earlier quizzes are passed. The
    * reason names the first earlier video (1-based `videoNumber`) whose quiz this student has not passed.

@@ -118,7 +118,17 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ id: free.id, canWatch: true });
     // signedUrl is the master playlist's path: it plays only with the cookies of startPlayback (test/integration/playback.test.ts).
-    expect(r.body.data.videos[0]).toEqual({ id: expect.any(String), videoName: 'Part 1', name: 'Part 1', quizId: null, order: 1, signedUrl: expect.stringMatching(/^\/media\/hls\/[0-9A-Z]{26}\/master\.m3u8$/), viewsLeft: null });
+    // posterUrl: its poster as a signed link of that one file (test/integration/playback.test.ts).
+    expect(r.body.data.videos[0]).toEqual({
+      id: expect.any(String),
+      videoName: 'Part 1',
+      name: 'Part 1',
+      quizId: null,
+      order: 1,
+      signedUrl: expect.stringMatching(/^\/media\/hls\/[0-9A-Z]{26}\/master\.m3u8$/),
+      posterUrl: expect.stringMatching(/^\/media\/hls\/[0-9A-Z]{26}\/poster\.\d+\.jpg\?Expires=\d+&Key-Pair-Id=[^&]+&Signature=[\w~-]+$/),
+      viewsLeft: null,
+    });
   });
 
   it('gives a paid lecture without a purchase its public fields and no URL', async () => {
@@ -126,7 +136,7 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ id: paid.id, price: 150, canWatch: false, numberOfLectures: 2 });
     expect(r.body.data.videos).toHaveLength(2);
-    for (const v of r.body.data.videos) expect(v.signedUrl).toBeUndefined();
+    for (const v of r.body.data.videos) expect([v.signedUrl, v.posterUrl]).toEqual([undefined, undefined]);
   });
 
   it('signs a paid lecture for a student with an unexpired purchase, and shows its dates', async () => {

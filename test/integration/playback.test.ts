@@ -7,7 +7,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { playbackCookies } from '../../functions/lib/media-cookies';
+import { playbackCookies, posterLinkExpiry } from '../../functions/lib/media-cookies';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { api, ddb, makeUser, platform, type TestUser } from '../support/platform';
 import { lectureForm, makeQuiz, makeWorld, READY_POSTER, READY_RUNG, tsSegment, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
@@ -314,7 +314,16 @@ describe('what a lecture shows', () => {
     const student = await makeUser();
     const seen = await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: student.token });
     expect(seen.body.data.videos).toEqual([
-      { id: expect.any(String), videoName: 'ready', name: 'ready', quizId: null, order: 1, signedUrl: `/media/hls/${assetOf(keys.ready)}/master.m3u8`, viewsLeft: null },
+      {
+        id: expect.any(String),
+        videoName: 'ready',
+        name: 'ready',
+        quizId: null,
+        order: 1,
+        signedUrl: `/media/hls/${assetOf(keys.ready)}/master.m3u8`,
+        posterUrl: expect.stringMatching(new RegExp(`^/media/hls/${assetOf(keys.ready)}/${READY_POSTER.replace('.', '\\.')}\\?Expires=\\d+&Key-Pair-Id=[^&]+&Signature=[\\w~-]+$`)),
+        viewsLeft: null,
+      },
     ]);
     const listed = await api('GET', `/api/cours/lecture/${w.lectureSectionId}`, { token: student.token });
     const inList = listed.body.data.find((l: { id: string }) => l.id === lecture.id);
@@ -329,6 +338,52 @@ describe('what a lecture shows', () => {
     ]);
     const adminList = await api('GET', `/api/v/lecture/${w.lectureSectionId}`, { token: w.admin.token });
     expect(adminList.body.data.find((l: { id: string }) => l.id === lecture.id).videos.map((v: { state: string }) => v.state)).toEqual(['ready', 'processing', 'failed', 'uploaded']);
+  });
+});
+
+describe('the poster link a lecture gives (issue 14: painted before the playback starts)', () => {
+  it('opens that poster without cookies, for a video the viewer may play; nothing else, and no one else gets it', async () => {
+    const quiz = await makeQuiz(w.admin);
+    const lecture = await lectureWith([
+      { videoUrl: await uploadedVideo(), videoName: 'One', quizId: quiz.id },
+      { videoUrl: await uploadedVideo(), videoName: 'Two', quizId: null },
+    ]);
+    const [owner, another, stranger] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    await Promise.all([writePurchase(owner.id, lecture.id), writePurchase(another.id, lecture.id)]);
+    const open = async (u: TestUser) => (await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: u.token })).body.data.videos as { videoName: string; posterUrl?: string; signedUrl?: string }[];
+
+    const seen = await open(owner);
+    const link = seen[0]!.posterUrl!;
+    const [asset1, asset2] = lecture.videos.map((v) => assetOf(v.videoUrl));
+    expect(link.startsWith(`/media/hls/${asset1}/${READY_POSTER}?Expires=`)).toBe(true);
+    // The second video is behind the first one's quiz: neither its playlist nor its poster.
+    expect(seen[1]).not.toHaveProperty('posterUrl');
+    expect(seen[1]).not.toHaveProperty('signedUrl');
+
+    const poster = await media(link);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect((await poster.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+    // The link opens its one file: not the playlist, not another asset's poster, not with a changed expiry.
+    const query = link.slice(link.indexOf('?'));
+    for (const other of [`/media/hls/${asset1}/master.m3u8${query}`, `/media/hls/${asset2}/${READY_POSTER}${query}`, link.replace(/Expires=(\d+)/, (_, e: string) => `Expires=${Number(e) + 86400}`)]) {
+      const refused = await media(other);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toMatch(/signature/);
+    }
+
+    // Another owner in the same few minutes gets the same link (signed once, cached by the browser);
+    // a student who has not bought the lecture gets none.
+    const expiryAt = (ms: number) => posterLinkExpiry(new Date(ms));
+    const before = Date.now();
+    const again = await open(another);
+    const mine = await open(owner);
+    if (expiryAt(before) === expiryAt(Date.now())) {
+      expect(again[0]!.posterUrl).toBe(mine[0]!.posterUrl);
+      expect(Number(/Expires=(\d+)/.exec(mine[0]!.posterUrl!)![1])).toBe(expiryAt(before));
+    } else expect(again[0]!.posterUrl).toMatch(new RegExp(`^/media/hls/${asset1}/`));
+    expect((await open(stranger)).every((v) => v.posterUrl === undefined && v.signedUrl === undefined)).toBe(true);
   });
 });
 

@@ -4,8 +4,8 @@
  */
 import { getSignedCookies } from '@aws-sdk/cloudfront-signer';
 import { generateKeyPairSync } from 'node:crypto';
-import { COOKIE_NAMES, playbackCookies, playbackPolicy } from '../../functions/lib/media-cookies';
-import { cookiesOf, fromCloudFrontBase64, hlsCacheControl, hlsContentType, keyGroup, resourcePattern, signedCookieProblem } from '../../infra/local/hls-gate';
+import { COOKIE_NAMES, playbackCookies, playbackPolicy, POSTER_LINK_SECONDS, POSTER_LINK_WINDOW_SECONDS, posterLink, posterLinkExpiry } from '../../functions/lib/media-cookies';
+import { cookiesOf, fromCloudFrontBase64, hlsCacheControl, hlsContentType, keyGroup, playbackAccessProblem, resourcePattern, signedCookieProblem, signedUrlProblem } from '../../infra/local/hls-gate';
 
 const pair = () => generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
 const ours = pair();
@@ -99,6 +99,62 @@ describe('signedCookieProblem (the local CloudFront check)', () => {
   it('refuses an IP-bound policy (the gateway cannot check it as CloudFront would)', () => {
     const bound = getSignedCookies({ ...KEY, policy: JSON.stringify({ Statement: [{ Resource: `${SITE}/media/hls/${ASSET}/*`, Condition: { DateLessThan: { 'AWS:EpochTime': 4102444800 }, IpAddress: { 'AWS:SourceIp': '10.0.0.1/32' } } }] }) });
     expect(signedCookieProblem(new Map(Object.entries(bound).map(([k, v]) => [k, String(v)])), url('master.m3u8'), keys)).toMatch(/IP-bound/);
+  });
+});
+
+describe('the poster link (a signed URL for one file) and its local check', () => {
+  const POSTER = 'poster.0000001.jpg';
+  const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+  const link = (expires = inSeconds(900), key = KEY) => posterLink(key, SITE, ASSET, POSTER, expires);
+
+  it('opens its one file, without cookies, as CloudFront opens a canned-policy URL', () => {
+    const signed = link();
+    expect(signed.startsWith(`${url(POSTER)}?Expires=`)).toBe(true);
+    expect(signed).toMatch(/&Key-Pair-Id=K2TEST&Signature=[\w~-]+$/);
+    expect(signedUrlProblem(signed, keys)).toBeUndefined();
+    expect(playbackAccessProblem(new Map(), signed, keys)).toBeUndefined();
+  });
+
+  it('opens nothing else: another file, another asset, another site, another query', () => {
+    const signed = link();
+    const query = signed.slice(signed.indexOf('?'));
+    expect(signedUrlProblem(`${url('240p/seg_000.ts')}${query}`, keys)).toMatch(/signature/);
+    expect(signedUrlProblem(`${url('master.m3u8')}${query}`, keys)).toMatch(/signature/);
+    expect(signedUrlProblem(`${SITE}/media/hls/01JOTHERASSET0000000000000/${POSTER}${query}`, keys)).toMatch(/signature/);
+    expect(signedUrlProblem(signed.replace(SITE, 'http://evil.example'), keys)).toMatch(/signature/);
+    expect(signedUrlProblem(signed.replace('?', '?x=1&'), keys)).toMatch(/signature/);
+    // A longer life written into the link breaks its signature.
+    expect(signedUrlProblem(signed.replace(/Expires=\d+/, `Expires=${inSeconds(86400)}`), keys)).toMatch(/signature/);
+  });
+
+  it('refuses an expired link, another key, an unknown key pair, a link without its parts', () => {
+    const expired = link(inSeconds(10));
+    expect(signedUrlProblem(expired, keys, Date.now() + 11_000)).toMatch(/expired/);
+    expect(signedUrlProblem(link(inSeconds(900), { keyPairId: 'K2TEST', privateKey: pair().privateKey }), keys)).toMatch(/signature/);
+    expect(signedUrlProblem(link().replace('Key-Pair-Id=K2TEST', 'Key-Pair-Id=K2OTHER'), keys)).toMatch(/unknown key/);
+    expect(signedUrlProblem(link().replace(/&Signature=[^&]+/, ''), keys)).toMatch(/not signed/);
+    expect(signedUrlProblem(link().replace(/Expires=\d+&/, ''), keys)).toMatch(/not signed/);
+    expect(signedUrlProblem(link().replace(/Expires=\d+/, 'Expires=soon'), keys)).toMatch(/expiry/);
+  });
+
+  it('is judged on its own: a signed URL with good cookies beside it but a bad signature is refused', () => {
+    const cookies = jarOf(playbackCookies(KEY, SITE, ASSET, inAnHour()));
+    expect(playbackAccessProblem(cookies, link().replace(/Signature=[^&]+/, 'Signature=AAAA'), keys)).toMatch(/signature/);
+    // Without a signed URL's parameters the cookies are what counts.
+    expect(playbackAccessProblem(cookies, url(POSTER), keys)).toBeUndefined();
+    expect(playbackAccessProblem(new Map(), url(POSTER), keys)).toMatch(/cookies are required/);
+  });
+
+  it('expires at least POSTER_LINK_SECONDS on, rounded up to a window: one link per window for the whole class', () => {
+    for (const at of [0, 1, 299, 300, 301, 12_345]) {
+      const now = new Date(Date.UTC(2026, 10, 28, 12, 0, 0) + at * 1000);
+      const expires = posterLinkExpiry(now);
+      expect(expires % POSTER_LINK_WINDOW_SECONDS).toBe(0);
+      expect(expires * 1000 - now.getTime()).toBeGreaterThanOrEqual(POSTER_LINK_SECONDS * 1000);
+      expect(expires * 1000 - now.getTime()).toBeLessThan((POSTER_LINK_SECONDS + POSTER_LINK_WINDOW_SECONDS) * 1000);
+    }
+    const start = Date.UTC(2026, 10, 28, 12, 0, 1);
+    expect(posterLinkExpiry(new Date(start))).toBe(posterLinkExpiry(new Date(start + 298_000)));
   });
 });
 

@@ -170,6 +170,33 @@ describe('the player (issue 16)', () => {
     }
   });
 
+  it("paints the lecture's poster link before the playback answers, and waits on that one request (issue 14)", async () => {
+    const p = withPoster({ saveData: false });
+    const LINK = '/media/hls/a1/poster.0000001.jpg?Expires=1795871700&Key-Pair-Id=K2LOCALPLAYBACK&Signature=abc';
+    let answer: (a: Answer) => void = () => {};
+    const playbackAnswered = new Promise<Answer>((resolve) => (answer = resolve));
+    try {
+      open((url) =>
+        url === '/api/cours/lectureaaa/l1'
+          ? { status: 200, body: { data: lecture({ viewLimit: 3, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', posterUrl: LINK, viewsLeft: 3 })] }) } }
+          : url === PLAYBACK
+            ? (playbackAnswered as unknown as Answer)
+            : undefined,
+      );
+      const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
+      // Still starting: the playback has not answered, the poster is already there.
+      expect(el).toHaveAttribute('poster', LINK);
+      answer({ status: 200, body: started(POSTER) });
+      await waitFor(() => expect(p.images.map((i) => i.src)).toEqual([LINK]));
+      // The playback's own poster (behind its cookies) is not asked for: one request for the picture.
+      expect(el).toHaveAttribute('poster', LINK);
+      act(() => p.images[0]!.onload!());
+      await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
+    } finally {
+      p.restore();
+    }
+  });
+
   it('Save-Data: the poster and the length, then only the master playlist until play, which loads and plays in the same tap', async () => {
     const p = withPoster();
     try {

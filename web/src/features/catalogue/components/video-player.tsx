@@ -119,6 +119,10 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   }, [startPlayback, lectureId, video.id, attempt]);
 
   const playback = phase.state === 'ready' ? phase.playback : undefined;
+  // The lecture's poster link (issue 14) paints before the playback starts; the playback's (behind its
+  // cookies) stands in when the lecture gave none. One URL for the player's life: one request.
+  const [lecturePoster] = useState(() => video.posterUrl);
+  const poster = lecturePoster ?? playback?.posterUrl;
   useEffect(() => {
     const el = videoEl.current;
     if (!el || !playback) return;
@@ -132,7 +136,8 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     // a poster. A student whose browser asks to save data (Save-Data) gets the master playlist only
     // until play or a seek, when the server gave the poster and the length to show meanwhile: the
     // segment (about 400 kB) is not spent on a lecture opened to read it or to reach its quiz.
-    const deferred = Boolean(connectionOf()?.saveData && playback.posterUrl && playback.durationSeconds);
+    const posterUrl = lecturePoster ?? playback.posterUrl;
+    const deferred = Boolean(connectionOf()?.saveData && posterUrl && playback.durationSeconds);
     let Hls: HlsClass | undefined;
     let wanted: 'play' | 'seek' | undefined;
     const attach = () => {
@@ -161,7 +166,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
       if (Hls) attach();
       else hurry();
     };
-    void (playback.posterUrl ? Promise.race([imageLoaded(playback.posterUrl, POSTER_WAIT_MS), pressed]) : Promise.resolve())
+    void (posterUrl ? Promise.race([imageLoaded(posterUrl, POSTER_WAIT_MS), pressed]) : Promise.resolve())
       .then(() => (live ? loadHls() : undefined))
       .then(
         (loaded) => {
@@ -180,7 +185,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     };
     // The token only signs the AES key's request; a new token does not restart the video.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [playback, video.id]);
+  }, [playback, video.id, lecturePoster]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement && document.fullscreenElement === box.current ? 'native' : 'off');
@@ -312,7 +317,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
             ref={videoEl}
             data-testid="lecture-video"
             playsInline
-            poster={playback?.posterUrl}
+            poster={poster}
             preload="metadata"
             controlsList="nodownload"
             disablePictureInPicture
