@@ -5,6 +5,7 @@
  */
 import { chunkFiles, earlyDataScript, patternSource, preloadScript, routeFiles } from '../../web/build/route-preload';
 import { EARLY_DATA, routeModules } from '@/app/routes';
+import { firstVideo } from '@/features/catalogue/lib/first-video';
 import { routeById } from '@shared/routes';
 
 const chunk = (fileName: string, o: { entry?: boolean; dynamic?: string; imports?: string[]; css?: string[] } = {}) => ({
@@ -173,6 +174,51 @@ describe('the early request preferences.js makes (issue 14)', () => {
       expect(run(path, user)).not.toHaveBeenCalled();
       expect(window.__early).toBeUndefined();
     }
+  });
+
+  describe("a lecture's poster, asked for once the early answer is here", () => {
+    type V = { id: string; order: number; signedUrl?: string; posterUrl?: string };
+    const lectureAnswer = (videos: V[], ok = true) => {
+      const body = JSON.stringify({ data: { id: 'L1', videos } });
+      const response = { ok, clone: () => ({ json: () => Promise.resolve(JSON.parse(body)) }) };
+      return jest.fn(() => Promise.resolve(response as unknown as Response));
+    };
+    const preloaded = async (address: string, fetch: jest.Mock, poster = true) => {
+      window.history.pushState({}, '', address);
+      window.localStorage.setItem('user', JSON.stringify({ token: 't' }));
+      document.head.innerHTML = '';
+      globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
+      new Function(earlyDataScript([{ pattern: '/lec/:id', path: '/api/cours/lectureaaa/{id}', poster }], ''))();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('fetchpriority'), l.getAttribute('href')]);
+    };
+    const v = (id: string, order: number, playable = true): V => ({ id, order, ...(playable ? { signedUrl: `/media/hls/${id}/master.m3u8`, posterUrl: `/media/hls/${id}/poster.jpg?Expires=1&Signature=s` } : {}) });
+
+    it('preloads, at high priority, the poster of the video the page opens on: the same choice as the app', async () => {
+      const cases: [V[], string][] = [
+        [[v('b', 2), v('a', 1)], ''],
+        [[v('a', 1, false), v('b', 2), v('c', 3)], ''],
+        [[v('a', 1), v('b', 2)], '?v=b'],
+        [[v('a', 1), v('b', 2, false)], '?v=b'],
+        [[v('a', 1, false), v('b', 2, false)], ''],
+        [[v('a', 1), v('b', 2)], '?v=gone'],
+        [[], ''],
+      ];
+      for (const [videos, search] of cases) {
+        const chosen = firstVideo(videos, new URLSearchParams(search).get('v'));
+        const expected = chosen?.signedUrl && chosen.posterUrl ? [['preload', 'image', 'high', chosen.posterUrl]] : [];
+        expect(await preloaded(`/lec/L1${search}`, lectureAnswer(videos))).toEqual(expected);
+      }
+      // The cases above do preload: not a check that passes by preloading nothing.
+      expect(await preloaded('/lec/L1?v=b', lectureAnswer([v('a', 1), v('b', 2)]))).toEqual([['preload', 'image', 'high', v('b', 2).posterUrl]]);
+    });
+
+    it('asks for nothing on a failed answer, for a request without the poster flag, or when the answer is not a lecture', async () => {
+      expect(await preloaded('/lec/L1', lectureAnswer([v('a', 1)], false))).toEqual([]);
+      expect(await preloaded('/lec/L1', lectureAnswer([v('a', 1)]), false)).toEqual([]);
+      const notJson = jest.fn(() => Promise.resolve({ ok: true, clone: () => ({ json: () => Promise.reject(new SyntaxError('x')) }) } as unknown as Response));
+      expect(await preloaded('/lec/L1', notJson)).toEqual([]);
+    });
   });
 
   it("EARLY_DATA names signed-in GETs of the route table, on patterns of the app's routes", () => {

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { compressFile } from './precompress';
 import { type Copy, injectPrerender } from './prerender-html';
-import { chunkFiles, earlyDataScript, preloadScript, routeFiles, type RouteModules } from './route-preload';
+import { chunkFiles, earlyDataScript, type EarlyRequest, preloadScript, routeFiles, type RouteModules } from './route-preload';
 
 export function prerenderPages({ entry, configFile, srcDir }: { entry: string; configFile: string; srcDir: string }): Plugin {
   let outDir = '';
@@ -56,7 +56,7 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
           const { renderPage, routeModules, earlyRequests, PRERENDERED, LANGUAGES } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as {
             renderPage: (page: string, l: Copy['language']) => Promise<string>;
             routeModules: () => RouteModules[];
-            earlyRequests: () => { pattern: string; path: string }[];
+            earlyRequests: () => EarlyRequest[];
             PRERENDERED: Record<string, string>;
             LANGUAGES: Copy['language'][];
           };

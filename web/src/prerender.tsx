@@ -24,10 +24,10 @@ export const LANGUAGES: readonly Language[] = ['en', 'ar'];
 
 /** EARLY_DATA with each request's API path template (/api/cours/lectureaaa/{id}), for the build's earlyDataScript. */
 export const earlyRequests = () =>
-  EARLY_DATA.map(({ pattern, request }) => {
+  EARLY_DATA.map(({ pattern, request, poster }) => {
     const route = routeById(request);
     if (route.method !== 'GET' || route.access === 'public') throw new Error(`EARLY_DATA: ${request} is not a signed-in GET`);
-    return { pattern, path: route.path };
+    return { pattern, path: route.path, ...(poster ? { poster } : {}) };
   });
 
 /**

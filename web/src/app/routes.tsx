@@ -159,9 +159,11 @@ export const routes: RouteObject[] = [
  * The data a page opened directly asks for first, fetched by preferences.js beside the entry with
  * the stored session (web/build/route-preload.ts `earlyDataScript`) and handed to the API client's
  * first call of it (lib/early-data.ts): the lecture's request no longer waits for the app to load
- * and run. The route's parameters fill the API path's of the same name.
+ * and run. The route's parameters fill the API path's of the same name. `poster`: the answer is a
+ * lecture, and the poster of the video the page opens on (features/catalogue/lib/first-video.ts) is
+ * asked for as soon as it is here: the page's largest picture, before the app has started.
  */
-export const EARLY_DATA: readonly { pattern: string; request: RouteId }[] = [{ pattern: '/lec/:id', request: 'GET /api/cours/lectureaaa/{id}' }];
+export const EARLY_DATA: readonly { pattern: string; request: RouteId; poster?: true }[] = [{ pattern: '/lec/:id', request: 'GET /api/cours/lectureaaa/{id}', poster: true }];
 
 /**
  * Each route of the table (its pattern joined from the root) with the modules of the lazy screens it

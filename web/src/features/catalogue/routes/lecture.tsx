@@ -11,6 +11,7 @@ import { messageOf } from '@/lib/forms';
 import { selectIsAdmin } from '@/lib/session';
 import { useGetLectureQuery } from '../api/get-lecture';
 import { VideoPlayer } from '../components/video-player';
+import { firstVideo } from '../lib/first-video';
 import { crumbsOf, readTrail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
 import { viewOf } from '../lib/query-view';
@@ -58,8 +59,8 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
   const { state } = useLocation();
   const [search] = useSearchParams();
   const videos = useMemo(() => [...(lecture.videos ?? [])].sort((a, b) => a.order - b.order), [lecture.videos]);
-  // Back from a quiz (?v=): the video it was taken for; else the first that plays.
-  const [selectedId, setSelectedId] = useState(() => (videos.find((v) => v.id === search.get('v')) ?? videos.find((v) => v.signedUrl) ?? videos[0])?.id);
+  // Back from a quiz (?v=): the video it was taken for; else the first that plays (lib/first-video.ts).
+  const [selectedId, setSelectedId] = useState(() => firstVideo(videos, search.get('v'))?.id);
   const selected = videos.find((v) => v.id === selectedId);
   // A video the student may watch has its playlist's path; the player starts its playback (cookies).
   // A refetch (the recheck after a quiz submit) keeps the player of the video playing (same key).
