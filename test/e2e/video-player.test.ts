@@ -93,6 +93,11 @@ it.each([
   const order: string[] = [];
   page.on('request', (r) => (isPoster(r.url()) ? order.push('poster asked') : /\/hls\.light-[\w-]+\.js$/.test(r.url()) && order.push('hls.js asked')));
   page.on('requestfinished', (r) => isPoster(r.url()) && order.push('poster loaded'));
+  // Whether the poster had been asked for when the playback start went out.
+  let posterAskedAtPlayback: boolean | undefined;
+  page.on('request', (r) => {
+    if (posterAskedAtPlayback === undefined && /\/videos\/[^/]+\/playback$/.test(new URL(r.url()).pathname)) posterAskedAtPlayback = order.includes('poster asked');
+  });
   const poster = page.waitForResponse((r) => isPoster(r.url()), { timeout: 30_000 });
   // The lecture's data is asked by preferences.js beside the entry (issue 14), once: the app takes that answer.
   const cdp = await context.newCDPSession(page);
@@ -106,7 +111,11 @@ it.each([
   expect(shown.status()).toBe(200);
   expect(shown.headers()['content-type']).toBe('image/jpeg');
   const video = page.getByTestId('lecture-video');
-  await expect(video.getAttribute('poster')).resolves.toBe(new URL(shown.url()).pathname);
+  // The lecture's own link to its poster (issue 14: signed for that one file), the one request for it,
+  // asked for before the playback starts (which sets the cookies the rest of the video needs).
+  const link = new URL(shown.url());
+  expect(link.searchParams.get('Signature')).toBeTruthy();
+  await expect(video.getAttribute('poster')).resolves.toBe(link.pathname + link.search);
   // The poster is drawn: the browser decoded it (an <img> of the same address is complete, from the cache).
   const size = await page.evaluate(async (src) => {
     const img = new Image();
@@ -135,6 +144,7 @@ it.each([
     expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   }
   expect(order).toEqual(['poster asked', 'poster loaded', 'hls.js asked']);
+  expect(posterAskedAtPlayback).toBe(true);
   expect(lectureAsks).toHaveLength(1);
   expect(lectureAsks[0]).toMatch(/\/preferences\.js$/);
   await shot(page, saveData ? 'player-poster-phone-ar-dark-save-data' : 'player-poster-phone-ar-dark');

@@ -152,7 +152,14 @@ export async function writePurchase(userId: string, lectureId: string, expiresIn
   );
 }
 
-/** A purchase through the repository the payments feature will use (it also marks the lecture bought). */
+/**
+ * A purchase through the repository the payments feature will use (it also marks the lecture bought).
+ * The functions' code reads its settings once, when functions/lib/env.ts first loads: so the store's
+ * address is set here before the repository is loaded. A test file that imports any module of
+ * functions/ statically (even only for a constant) loads env.ts first, without that address, and this
+ * call then goes to AWS's DynamoDB (ENOTFOUND): write such a constant in the test, as
+ * catalogue-lectures.test.ts does with CLASS_READ_MS.
+ */
 export async function recordPurchase(userId: string, lectureId: string) {
   const p = platform();
   Object.assign(process.env, {
