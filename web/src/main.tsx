@@ -5,7 +5,7 @@ import { App } from '@/app/app';
 import { preloadRoute, routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import { carryOverInput, typedInto } from '@/lib/prerender-takeover';
-import { runInTasks, screenFiles } from '@/lib/staged-modules';
+import { nextTask, runInTasks, screenFiles } from '@/lib/staged-modules';
 // The design library's theme as CSS (app/theme.ts, built by web/vite.config.mts), then the app's CSS.
 import 'virtual:amplify-theme.css';
 import '@/styles/global.css';
@@ -45,15 +45,15 @@ const render = ({ store, router }: Booted, afterCommit?: () => void) =>
 // data-copy>, set by public/preferences.js; web/build/prerender.ts) is taken over once its screens
 // are here, so it is replaced by itself, not by a spinner, and keeps what the student typed into it
 // until the commit that replaces it: its chunks run one per task first (lib/staged-modules.ts), and
-// the takeover renders in the task after the screens' import. Elsewhere the shell renders at once.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// the takeover renders in the task after the screens' import. Elsewhere the shell renders as soon
+// as the store and the router are made, and each screen once its chunks are here.
 const boot = () => {
   const app = makeApp();
   return { app, screens: preloadRoute(window.location.pathname, app.router.state.matches) };
 };
 if (document.documentElement.dataset.copy)
   void runInTasks(screenFiles())
-    .then(() => boot())
+    .then(boot)
     .then(({ app, screens }) => screens.then(nextTask).then(() => app))
     .then((app) => {
       // Read just before the render, which commits in the same pass: nothing can be typed in between.

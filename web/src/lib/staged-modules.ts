@@ -13,7 +13,8 @@ declare global {
   }
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Settles in a task of its own: whatever the browser has waiting (a tap, a paint) goes first. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Runs `files` in order, each in a task of its own. A chunk that fails to load ends it quietly:
