@@ -124,7 +124,9 @@ it.each([
     return [img.naturalWidth, img.naturalHeight];
   }, shown.url());
   expect(size).toEqual([640, 360]);
-  // The length is the server's: the slider can seek before any media has come.
+  // The length is the server's: the slider can seek before any media has come. It comes with the
+  // playback's answer, which may now arrive after the poster (the lecture's own link): waited for.
+  await page.waitForFunction(() => document.querySelectorAll('.vp-time')[1]?.textContent === '0:12', null, { timeout: 10_000 }).catch(() => undefined);
   await expect(page.locator('.vp-time').nth(1).textContent()).resolves.toBe('0:12');
   expect(await page.getByRole('slider').getAttribute('max')).toBe('12');
   // hls.js comes after the poster, so the tap finds it here…

@@ -9,7 +9,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SourceOptions } from '@/features/catalogue/lib/hls-source';
-import { PlayedTime, resumeAt, startLevelFor } from '@/features/catalogue/lib/playback';
+import { livePosterLink, PlayedTime, resumeAt, startLevelFor } from '@/features/catalogue/lib/playback';
 import { WATERMARK_MOVE_MS } from '@/features/catalogue/components/watermark';
 import { adminUser, bodyOf, mockFetch, renderApp, storeSession, studentUser } from './helpers';
 import { lecture, video } from './catalogue-fixtures';
@@ -172,7 +172,7 @@ describe('the player (issue 16)', () => {
 
   it("paints the lecture's poster link before the playback answers, and waits on that one request (issue 14)", async () => {
     const p = withPoster({ saveData: false });
-    const LINK = '/media/hls/a1/poster.0000001.jpg?Expires=1795871700&Key-Pair-Id=K2LOCALPLAYBACK&Signature=abc';
+    const LINK = `/media/hls/a1/poster.0000001.jpg?Expires=${Math.floor(Date.now() / 1000) + 900}&Key-Pair-Id=K2LOCALPLAYBACK&Signature=abc`;
     let answer: (a: Answer) => void = () => {};
     const playbackAnswered = new Promise<Answer>((resolve) => (answer = resolve));
     try {
@@ -192,6 +192,25 @@ describe('the player (issue 16)', () => {
       expect(el).toHaveAttribute('poster', LINK);
       act(() => p.images[0]!.onload!());
       await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
+    } finally {
+      p.restore();
+    }
+  });
+
+  it("a poster link run out (a page left open through a long video) is not used: the playback's poster is", async () => {
+    const p = withPoster({ saveData: false });
+    const OLD = `/media/hls/a1/poster.0000001.jpg?Expires=${Math.floor(Date.now() / 1000) - 5}&Key-Pair-Id=K2LOCALPLAYBACK&Signature=abc`;
+    try {
+      open((url) =>
+        url === '/api/cours/lectureaaa/l1'
+          ? { status: 200, body: { data: lecture({ viewLimit: 3, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', posterUrl: OLD, viewsLeft: 3 })] }) } }
+          : url === PLAYBACK
+            ? { status: 200, body: started(POSTER) }
+            : undefined,
+      );
+      const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
+      await waitFor(() => expect(el).toHaveAttribute('poster', POSTER.posterUrl));
+      await waitFor(() => expect(p.images.map((i) => i.src)).toEqual([POSTER.posterUrl]));
     } finally {
       p.restore();
     }
@@ -412,6 +431,18 @@ describe('the player (issue 16)', () => {
 });
 
 describe('playback rules', () => {
+  it('a poster link is used while it has more than a minute left, never without a readable expiry', () => {
+    const now = Date.UTC(2026, 10, 28, 12, 0, 0);
+    const at = (s: number) => `/media/hls/a1/poster.jpg?Expires=${now / 1000 + s}&Key-Pair-Id=K&Signature=x`;
+    expect(livePosterLink(at(900), now)).toBe(at(900));
+    expect(livePosterLink(at(61), now)).toBe(at(61));
+    expect(livePosterLink(at(60), now)).toBeUndefined();
+    expect(livePosterLink(at(-1), now)).toBeUndefined();
+    expect(livePosterLink('/media/hls/a1/poster.jpg', now)).toBeUndefined();
+    expect(livePosterLink('/media/hls/a1/poster.jpg?Expires=soon', now)).toBeUndefined();
+    expect(livePosterLink(undefined, now)).toBeUndefined();
+  });
+
   it('time played: small forward steps count, jumps and steps back do not', () => {
     const p = new PlayedTime();
     [0, 1, 2, 3].forEach((s) => p.tick(s));

@@ -7,7 +7,7 @@ import { selectToken, selectUser } from '@/lib/session';
 import { useCountVideoViewMutation } from '../api/count-video-view';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
 import { attachHls, type HlsClass, type HlsSource, loadHls, type QualityLevel, type SourceFailure } from '../lib/hls-source';
-import { clock, connectionOf, keepPosition, PlayedTime, resumeAt, SPEEDS } from '../lib/playback';
+import { clock, connectionOf, keepPosition, livePosterLink, PlayedTime, resumeAt, SPEEDS } from '../lib/playback';
 import { Watermark } from './watermark';
 import './video-player.css';
 
@@ -120,8 +120,9 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
 
   const playback = phase.state === 'ready' ? phase.playback : undefined;
   // The lecture's poster link (issue 14) paints before the playback starts; the playback's (behind its
-  // cookies) stands in when the lecture gave none. One URL for the player's life: one request.
-  const [lecturePoster] = useState(() => video.posterUrl);
+  // cookies) stands in when the lecture gave none, or gave it so long ago that it has run out (a page
+  // left open through a long video). One URL for the player's life: one request.
+  const [lecturePoster] = useState(() => livePosterLink(video.posterUrl));
   const poster = lecturePoster ?? playback?.posterUrl;
   useEffect(() => {
     const el = videoEl.current;

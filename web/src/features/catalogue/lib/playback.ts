@@ -96,3 +96,17 @@ export function clock(seconds: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/** A poster link kept by an open page this close to its expiry is not used: the playback's poster stands in. */
+export const POSTER_LINK_MARGIN_SECONDS = 60;
+
+/**
+ * The lecture's poster link (issue 14) while it still opens its file: a page left open past the
+ * link's life (a long video, then the next one) would show a refused picture, so then none
+ * (the playback's poster, behind its cookies, is used). `Expires` is the signed URL's own.
+ */
+export function livePosterLink(link: string | undefined, nowMs = Date.now()): string | undefined {
+  if (!link) return undefined;
+  const expires = Number(new URL(link, 'http://x').searchParams.get('Expires'));
+  return Number.isFinite(expires) && expires * 1000 > nowMs + POSTER_LINK_MARGIN_SECONDS * 1000 ? link : undefined;
+}
