@@ -128,10 +128,23 @@ export function signedUrlProblem(url: string, keys: ReadonlyMap<string, KeyObjec
   const pairs = at < 0 ? [] : url.slice(at + 1).split('&');
   const own = new Map<string, string>();
   const rest: string[] = [];
+  const decoded = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
+  };
   for (const pair of pairs) {
-    const name = decodeURIComponent(pair.split('=')[0]!);
-    if (SIGNED_URL_PARAMS.has(name)) own.set(name, decodeURIComponent(pair.slice(pair.indexOf('=') + 1)));
-    else if (pair) rest.push(pair);
+    const name = decoded(pair.split('=')[0]!);
+    if (name === undefined) return 'The link is malformed';
+    if (!SIGNED_URL_PARAMS.has(name)) {
+      if (pair) rest.push(pair);
+      continue;
+    }
+    const value = decoded(pair.slice(pair.indexOf('=') + 1));
+    if (value === undefined) return 'The link is malformed';
+    own.set(name, value);
   }
   const signature64 = own.get('Signature');
   const keyPairId = own.get('Key-Pair-Id');

@@ -372,6 +372,10 @@ describe('the poster link a lecture gives (issue 14: painted before the playback
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { message: string }).message).toMatch(/signature/);
     }
+    // A broken escape in the link: a clear 403, not a 500.
+    const broken = await media(link.replace(/Key-Pair-Id=[^&]+/, 'Key-Pair-Id=%E0%A4%A'));
+    expect(broken.status).toBe(403);
+    expect(((await broken.json()) as { message: string }).message).toMatch(/malformed/);
 
     // Another owner in the same few minutes gets the same link (signed once, cached by the browser);
     // a student who has not bought the lecture gets none.

@@ -135,6 +135,9 @@ describe('the poster link (a signed URL for one file) and its local check', () =
     expect(signedUrlProblem(link().replace(/&Signature=[^&]+/, ''), keys)).toMatch(/not signed/);
     expect(signedUrlProblem(link().replace(/Expires=\d+&/, ''), keys)).toMatch(/not signed/);
     expect(signedUrlProblem(link().replace(/Expires=\d+/, 'Expires=soon'), keys)).toMatch(/expiry/);
+    // A broken escape is a clear refusal, not a thrown error (the gateway would answer 500).
+    expect(signedUrlProblem(link().replace('Key-Pair-Id=K2TEST', 'Key-Pair-Id=%E0%A4%A'), keys)).toMatch(/malformed/);
+    expect(signedUrlProblem(`${link()}&%E0%A4%A=1`, keys)).toMatch(/malformed/);
   });
 
   it('is judged on its own: a signed URL with good cookies beside it but a bad signature is refused', () => {
