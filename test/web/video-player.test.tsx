@@ -222,6 +222,8 @@ describe('the player (issue 16)', () => {
       open((url) => (url === PLAYBACK ? { status: 200, body: started(POSTER) } : undefined));
       const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
       await waitFor(() => expect(el).toHaveAttribute('poster', POSTER.posterUrl));
+      // The player asks for the image in an effect, which Preact runs after the frame.
+      await waitFor(() => expect(p.images.map((i) => i.src)).toEqual([POSTER.posterUrl]));
       act(() => p.images[0]!.onload!());
       // hls.js, after the poster, is attached idle: the master playlist (the rungs), no segment before play.
       await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
@@ -279,6 +281,7 @@ describe('the player (issue 16)', () => {
       const quality = await screen.findByRole('combobox', { name: 'Quality' });
       expect(within(quality).getAllByRole('option').map((o) => o.textContent)).toEqual(['Auto', '240p', '360p', '720p']);
       await userEvent.selectOptions(quality, '360p');
+      await waitFor(() => expect(p.images.map((i) => i.src)).toEqual([POSTER.posterUrl]));
       act(() => p.images[0]!.onload!());
       await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
       expect(start).not.toHaveBeenCalled();
