@@ -137,8 +137,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     // a poster. A student whose browser asks to save data (Save-Data) gets the master playlist only
     // until play or a seek, when the server gave the poster and the length to show meanwhile: the
     // segment (about 400 kB) is not spent on a lecture opened to read it or to reach its quiz.
-    const posterUrl = lecturePoster ?? playback.posterUrl;
-    const deferred = Boolean(connectionOf()?.saveData && posterUrl && playback.durationSeconds);
+    const deferred = Boolean(connectionOf()?.saveData && poster && playback.durationSeconds);
     let Hls: HlsClass | undefined;
     let wanted: 'play' | 'seek' | undefined;
     const attach = () => {
@@ -167,7 +166,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
       if (Hls) attach();
       else hurry();
     };
-    void (posterUrl ? Promise.race([imageLoaded(posterUrl, POSTER_WAIT_MS), pressed]) : Promise.resolve())
+    void (poster ? Promise.race([imageLoaded(poster, POSTER_WAIT_MS), pressed]) : Promise.resolve())
       .then(() => (live ? loadHls() : undefined))
       .then(
         (loaded) => {
@@ -186,7 +185,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     };
     // The token only signs the AES key's request; a new token does not restart the video.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [playback, video.id, lecturePoster]);
+  }, [playback, video.id, poster]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement && document.fullscreenElement === box.current ? 'native' : 'off');
