@@ -17,8 +17,8 @@ import { type IssueLike, type Rule, ruleOf } from '@shared/rules';
 import { hasMessage, type Language, translate, type Translate, useLanguage } from '@/i18n/use-t';
 import { errorBodyOf, errorCodeOf, messageOf, ruleText } from './messages';
 
-// The texts of rules and failed calls live in ./messages (no form library: the shell uses them too).
-export { errorBodyOf, errorCodeOf, fieldLabel, messageOf, ruleText } from './messages';
+// The texts of rules and failed calls live in ./messages, imported from there (no form library:
+// a screen that shows a failed call but has no form loads none, and the shell uses them too).
 
 const translatorOf =
   (language: Language): Translate =>

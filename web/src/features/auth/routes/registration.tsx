@@ -7,7 +7,8 @@ import { SubmitButton } from '@/components/button';
 import { EgyptPhoneField, PasswordField, SelectField, TextField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf, registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
+import { registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { type SignUpInput, useSignUpMutation } from '../api/sign-up';
 import { PasswordRules } from '../components/password-rules';
 

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { useSelector } from 'react-redux';
 import type { Video } from '@shared/schemas/catalogue';
 import { useT } from '@/i18n/use-t';
-import { errorCodeOf, messageOf } from '@/lib/forms';
+import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectToken, selectUser } from '@/lib/session';
 import { useCountVideoViewMutation } from '../api/count-video-view';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';

@@ -3,7 +3,7 @@ import { TextField } from '@/components/fields';
 import { ProgressBar } from '@/components/progress-bar';
 import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useLazyGetSignedUrlQuery } from '../api/get-signed-url';
 import type { QuizOption } from '@/lib/endpoints/list-quizzes';
 import { uploadFile, type UploadHandle } from '../api/upload-file';

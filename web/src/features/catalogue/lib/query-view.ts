@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { type ApiFailure, statusOf } from '@/lib/api';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import type { RequestStatus } from '@/lib/request-status';
 
 interface QueryState<T> {

@@ -5,7 +5,7 @@ import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useDeleteCourseMutation } from '../api/delete-course';
 import { useListCoursesQuery } from '../api/list-courses';
 import { CourseFormModal } from '../components/course-form-modal';

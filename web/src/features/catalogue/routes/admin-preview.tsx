@@ -8,7 +8,7 @@ import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useDeleteLectureMutation } from '../api/delete-lecture';
 import { useListLecturesAdminQuery } from '../api/list-lectures-admin';
 import { LectureCard } from '../components/lecture-card';

@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { Spinner } from '@/components/spinner';
 import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useToggleTermLockMutation } from '../api/toggle-term-lock';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
 import { wasHandled } from '../lib/query-view';

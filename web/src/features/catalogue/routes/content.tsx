@@ -8,7 +8,7 @@ import { Spinner } from '@/components/spinner';
 import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { selectUser } from '@/lib/session';
 import { useListLecturesQuery } from '../api/list-lectures';
 import { useListSectionsQuery } from '../api/list-sections';

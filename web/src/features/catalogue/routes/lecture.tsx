@@ -7,7 +7,7 @@ import { LockIcon, PlayIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { toastWarning } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { selectIsAdmin } from '@/lib/session';
 import { useGetLectureQuery } from '../api/get-lecture';
 import { VideoPlayer } from '../components/video-player';

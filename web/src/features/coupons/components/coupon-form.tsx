@@ -6,7 +6,8 @@ import { TextField } from '@/components/fields';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
-import { messageOf, setServerErrors, useZodForm } from '@/lib/forms';
+import { setServerErrors, useZodForm } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useCreateCouponMutation } from '../api/create-coupon';
 import { couponBody, couponFormSchema, emptyCouponForm, toFormFields, todayIso } from '../lib/coupon-form';
 

@@ -7,7 +7,7 @@ import { toastError, toastSuccess } from '@/components/toast';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/messages-area';
 import type { ApiFailure } from '@/lib/api';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useDeleteMessageMutation } from '../api/delete-message';
 import { type ContactMessage, useListMessagesQuery } from '../api/list-messages';
 import { useMarkMessagesReadMutation } from '../api/mark-messages-read';

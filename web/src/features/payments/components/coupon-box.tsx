@@ -4,7 +4,7 @@ import { TextField } from '@/components/fields';
 import { toast, toastWarning } from '@/components/toast';
 import { type Translate, useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useValidateCouponMutation } from '../api/validate-coupon';
 
 export interface AppliedCoupon {

@@ -7,7 +7,7 @@ import { toastWarning } from '@/components/toast';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/commerce-area';
 import type { ApiFailure } from '@/lib/api';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { type PurchasedLecture, useListPurchasesQuery } from '../api/list-purchases';
 import { PendingOrders } from '../components/pending-orders';
 import { amountText, dayText } from '../lib/format';

@@ -7,7 +7,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/commerce-area';
-import { errorCodeOf, messageOf } from '@/lib/forms';
+import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectToken } from '@/lib/session';
 import { type IntentionArgs, useCreatePaymentIntentionQuery } from '../api/create-payment-intention';
 import { type AppliedCoupon, CouponBox, couponFailureToast } from '../components/coupon-box';

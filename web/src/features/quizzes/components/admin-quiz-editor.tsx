@@ -1,6 +1,6 @@
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { isQuizView, useGetQuizQuery } from '../api/get-quiz';
 import { draftOf, emptyQuiz } from '../lib/admin-quiz-form';
 import { AdminQuizForm } from './admin-quiz-form';

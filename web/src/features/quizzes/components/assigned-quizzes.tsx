@@ -3,7 +3,7 @@ import { PlusIcon, TrashIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useListSectionQuizzesQuery } from '../api/list-section-quizzes';
 import { useUnassignQuizMutation } from '../api/unassign-quiz';
 import { AssignQuizModal } from './assign-quiz-modal';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import type { QuizSummary } from '@/lib/endpoints/list-quizzes';
 import { useListQuizzesToTakeQuery } from '../api/list-quizzes-to-take';
 import { quizLink } from '../lib/quiz-state';

@@ -8,7 +8,7 @@ import { toast, toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
 import { type QuizSummary, useListQuizzesQuery } from '@/lib/endpoints/list-quizzes';
-import { errorBodyOf } from '@/lib/forms';
+import { errorBodyOf } from '@/lib/messages';
 import { useDeleteQuizMutation } from '../api/delete-quiz';
 import { getQuizApi } from '../api/get-quiz';
 import { AdminQuizCard } from '../components/admin-quiz-card';

@@ -10,7 +10,7 @@ import type { ApiFailure } from '@/lib/api';
 import { useListCoursesQuery } from '@/lib/endpoints/list-courses';
 import { useListTermLecturesQuery } from '@/lib/endpoints/list-term-lectures';
 import { useListTermsQuery } from '@/lib/endpoints/list-terms';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useGrantLectureMutation } from '../api/grant-lecture';
 import { amountText, fullName } from '../lib/format';
 

@@ -5,7 +5,7 @@ import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
 import type { ApiFailure } from '@/lib/api';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { failureText } from '../lib/failure-text';
 import { useListVideoViewsQuery, type VideoViewRow } from '../api/list-video-views';
 import { useResetVideoViewsMutation } from '../api/reset-video-views';

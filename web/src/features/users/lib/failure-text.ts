@@ -1,6 +1,6 @@
 import type { MessageKey, Translate } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 
 /**
  * What a screen says when its data did not load: the server's reason, unless the client's own

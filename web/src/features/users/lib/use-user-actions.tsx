@@ -3,7 +3,7 @@ import { confirm } from '@/components/confirm';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
-import { messageOf } from '@/lib/forms';
+import { messageOf } from '@/lib/messages';
 import { useBlockUserMutation } from '../api/block-user';
 import { useDeleteUserMutation } from '../api/delete-user';
 import { AssignLectureModal, type GrantTarget } from '../components/assign-lecture-modal';

@@ -6,7 +6,7 @@ import { type DataColumn, DataTable } from '@/components/data-table';
 import { Spinner } from '@/components/spinner';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
-import { errorCodeOf } from '@/lib/forms';
+import { errorCodeOf } from '@/lib/messages';
 import { failureText } from '../lib/failure-text';
 import { type UserDetails, useGetUserDetailsQuery } from '../api/get-user-details';
 import { UserActions } from '../components/user-actions';
