@@ -49,7 +49,15 @@ describe("a student's reading pages", () => {
     const files = await screenFiles('/lec/01ABSENTLECTURE0000000000');
     // Its own chunk is among them (the page's screen came).
     expect(files.some((f) => /\/assets\/lecture-[\w-]+\.js$/.test(f))).toBe(true);
-    expect(files.length).toBeLessThanOrEqual(4);
+    // Beside them, the page's language's texts (out of the entry since: web/src/i18n/load-language.ts).
+    expect(files.filter((f) => !/^\/assets\/(en|ar)-[\w-]+\.js$/.test(f)).length).toBeLessThanOrEqual(4);
+  });
+
+  it('an Arabic page downloads the Arabic texts and not the English', async () => {
+    const files = await screenFiles('/lec/01ABSENTLECTURE0000000000');
+    const sources = files.filter((f) => f.endsWith('.js')).flatMap(sourcesOf);
+    expect(sources.some((src) => src.endsWith('/i18n/ar/common.ts'))).toBe(true);
+    expect(sources.filter((src) => src.includes('/i18n/en/'))).toEqual([]);
   });
 
   it.each(['/term?id=x', '/content?id=x', '/lec/01ABSENTLECTURE0000000000', '/quiz?id=x'])('%s downloads no form library', async (address) => {

@@ -141,6 +141,33 @@ describe('the script preferences.js runs', () => {
   });
 });
 
+describe("the page's texts, one language (issue 14)", () => {
+  const table: [string, string[]][] = [[patternSource('/lec/:id'), ['/assets/lecture.js']]];
+  const languages = { en: ['/assets/en.js'], ar: ['/assets/ar.js'] };
+  const run = (pathname: string, lang: string) => {
+    window.history.pushState({}, '', pathname);
+    document.head.innerHTML = '';
+    document.documentElement.lang = lang;
+    new Function(preloadScript(table, languages))();
+    return [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
+  };
+  afterAll(() => {
+    document.documentElement.lang = '';
+  });
+
+  it("asks for the stored language's file first, beside the screen's, and not the other's", () => {
+    expect(run('/lec/01ABC', 'ar')).toEqual(['/assets/ar.js', '/assets/lecture.js']);
+    expect(run('/lec/01ABC', 'en')).toEqual(['/assets/en.js', '/assets/lecture.js']);
+  });
+
+  it('asks for it on a page no route names too, and leaves it out of the modules the app runs one per task', () => {
+    expect(run('/nowhere', 'ar')).toEqual(['/assets/ar.js']);
+    delete window.__screenFiles;
+    run('/lec/01ABC', 'ar');
+    expect(window.__screenFiles).toEqual(['/assets/lecture.js']);
+  });
+});
+
 describe('the early request preferences.js makes (issue 14)', () => {
   const requests = [{ pattern: '/lec/:id', path: '/api/cours/lectureaaa/{id}' }];
   const run = (pathname: string, user: unknown, base = '') => {

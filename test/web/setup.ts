@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { ar } from '@/i18n/ar';
+import { en } from '@/i18n/en';
+import { addLanguage } from '@/i18n/use-t';
+
+// The app loads one language's texts before its first render (main.tsx); components render here with both.
+addLanguage('en', en);
+addLanguage('ar', ar);
 
 // A lazy screen's first render compiles its modules; on a loaded 2-core machine that can pass the
 // default 1 s of findBy*/waitFor. A missing element still fails, after 5 s.

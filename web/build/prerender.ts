@@ -70,8 +70,16 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
           if (!table.length) throw new Error('route-preload: no route has a lazy screen with files (screen-modules plugin missing?)');
           const missing = [...new Set(table.flatMap(([, f]) => f))].filter((f) => !fs.existsSync(path.join(outDir, f.slice(base.length))));
           if (missing.length) throw new Error(`route-preload: the table names files the build did not write: ${missing.join(', ')}`);
+          // Each interface language's texts, a chunk of their own (web/src/i18n/use-t.ts loadLanguage).
+          const languages = Object.fromEntries(
+            LANGUAGES.map((l) => {
+              const own = files.get(`i18n/${l}.ts`);
+              if (!own?.length) throw new Error(`route-preload: no chunk of its own holds i18n/${l}.ts (is it imported statically somewhere?)`);
+              return [l, own];
+            }),
+          );
           const preferences = path.join(outDir, 'preferences.js');
-          fs.appendFileSync(preferences, preloadScript(table) + earlyDataScript(earlyRequests(), apiBase));
+          fs.appendFileSync(preferences, preloadScript(table, languages) + earlyDataScript(earlyRequests(), apiBase));
           compressFile(preferences);
         } finally {
           fs.rmSync(tmp, { recursive: true, force: true });

@@ -4,8 +4,10 @@ import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
 import { preloadRoute, routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
+import { loadLanguage } from '@/i18n/load-language';
 import { carryOverInput, typedInto } from '@/lib/prerender-takeover';
 import { nextTask, runInTasks, screenFiles } from '@/lib/staged-modules';
+import { initialLanguage } from '@/stores/language-slice';
 // The design library's theme as CSS (app/theme.ts, built by web/vite.config.mts), then the app's CSS.
 import 'virtual:amplify-theme.css';
 import '@/styles/global.css';
@@ -47,12 +49,16 @@ const render = ({ store, router }: Booted, afterCommit?: () => void) =>
 // until the commit that replaces it: its chunks run one per task first (lib/staged-modules.ts), and
 // the takeover renders in the task after the screens' import. Elsewhere the shell renders as soon
 // as the store and the router are made, and each screen once its chunks are here.
+// The stored language's texts, asked for beside the entry by preferences.js: the first render has
+// them. Should their file fail to load, the app still starts (its texts then show as their keys).
+const language = loadLanguage(initialLanguage()).catch(() => undefined);
+
 const boot = () => {
   const app = makeApp();
   return { app, screens: preloadRoute(window.location.pathname, app.router.state.matches) };
 };
 if (document.documentElement.dataset.copy)
-  void runInTasks(screenFiles())
+  void Promise.all([runInTasks(screenFiles()), language])
     .then(boot)
     .then(({ app, screens }) => screens.then(nextTask).then(() => app))
     .then((app) => {
@@ -61,7 +67,7 @@ if (document.documentElement.dataset.copy)
       render(app, () => carryOverInput(root, typed));
     });
 else
-  void nextTask().then(() => {
+  void Promise.all([nextTask(), language]).then(() => {
     const { app } = boot();
     return nextTask().then(() => render(app));
   });

@@ -16,6 +16,7 @@ import { EARLY_DATA, preloadRoute, routes } from '@/app/routes';
 // The route table's screens by route, for the page preloads the build writes (web/build/route-preload.ts).
 export { routeModules } from '@/app/routes';
 import { makeStore } from '@/app/store';
+import { loadLanguage } from '@/i18n/load-language';
 import type { Language } from '@/i18n/use-t';
 import { setLanguage } from '@/stores/language-slice';
 import { setTheme } from '@/stores/theme-slice';
@@ -41,7 +42,7 @@ export type PrerenderedPage = keyof typeof PRERENDERED;
 /** A prerendered page (signed out) in `language`, as React renders it on the client. */
 export async function renderPage(page: PrerenderedPage, language: Language): Promise<string> {
   const path = PRERENDERED[page];
-  await preloadRoute(path);
+  await Promise.all([preloadRoute(path), loadLanguage(language)]);
   const store = makeStore();
   store.dispatch(setLanguage(language));
   // The default theme (spec 3); the colours follow <html data-theme> until React takes over.

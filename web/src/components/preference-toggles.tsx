@@ -1,7 +1,8 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { MoonIcon, SunIcon } from '@/components/icons';
-import { useT } from '@/i18n/use-t';
-import { selectLanguage, toggleLanguage } from '@/stores/language-slice';
+import { loadLanguage } from '@/i18n/load-language';
+import { hasLanguage, useT } from '@/i18n/use-t';
+import { selectLanguage, setLanguage } from '@/stores/language-slice';
 import { selectTheme, toggleTheme } from '@/stores/theme-slice';
 
 /** Theme and language switches, shown in the top navigation, the admin bar and the auth pages. */
@@ -25,7 +26,14 @@ export function PreferenceToggles() {
       <button
         type="button"
         className="chip-button"
-        onClick={() => dispatch(toggleLanguage())}
+        // The other language's texts load first when the page has not had them (one small file),
+        // then the page switches at once.
+        onClick={() => {
+          const next = language === 'ar' ? 'en' : 'ar';
+          const toNext = () => dispatch(setLanguage(next));
+          if (hasLanguage(next)) toNext();
+          else void loadLanguage(next).then(toNext, toNext);
+        }}
         aria-label={t('language.switchLabel')}
         lang={language === 'ar' ? 'en' : 'ar'}
         data-testid="language-toggle"

@@ -13,13 +13,10 @@ const languageSlice = createSlice({
       state.language = action.payload;
       writeString(STORAGE_KEYS.language, state.language);
     },
-    toggleLanguage(state) {
-      state.language = state.language === 'ar' ? 'en' : 'ar';
-      writeString(STORAGE_KEYS.language, state.language);
-    },
   },
 });
 
-export const { setLanguage, toggleLanguage } = languageSlice.actions;
+// Switch with i18n/use-t.ts loadLanguage first (components/preference-toggles.tsx): the page has one language's texts.
+export const { setLanguage } = languageSlice.actions;
 export const languageReducer = languageSlice.reducer;
 export const selectLanguage = (s: { language: { language: Language } }) => s.language.language;

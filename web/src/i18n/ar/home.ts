@@ -1,6 +1,10 @@
-import { enHome } from '../en/home';
+import type { enHome } from '../en/home';
 
-/** Arabic texts: home. Same keys as English (a missing key fails tsc). */
+/**
+ * Arabic texts: home. Same keys as English (a missing key fails tsc). The spec's Arabic texts are
+ * the same in both dictionaries, written out in each (test/web/i18n-languages.test.ts checks they
+ * agree): importing English's would put both languages' files on an Arabic page.
+ */
 export const arHome: Record<keyof typeof enHome, string> = {
   'home.teacherRole': 'مدرس الأحياء',
   'home.whyTitle': 'ليه بيوسكوب؟',
@@ -22,12 +26,12 @@ export const arHome: Record<keyof typeof enHome, string> = {
   'home.tracksHint': 'اضغط على الصورة لاختيار ثانوي عام أو ثانوي لغات',
   'home.tracksHintOpen': 'اضغط على الصورة مرة أخرى للإغلاق',
   'home.continue': 'أكمل من حيث توقفت',
-  'home.teacherName': enHome['home.teacherName'],
-  'home.qualification1': enHome['home.qualification1'],
-  'home.qualification2': enHome['home.qualification2'],
-  'home.qualification3': enHome['home.qualification3'],
-  'home.teacherMessage': enHome['home.teacherMessage'],
-  'home.logIn': enHome['home.logIn'],
-  'home.gradesTitle': enHome['home.gradesTitle'],
-  'home.gradesSignedOut': enHome['home.gradesSignedOut'],
+  'home.teacherName': 'د. أحمد الشريف',
+  'home.qualification1': 'بكالوريوس الطب والجراحة — كلية طب قصر العيني، جامعة القاهرة',
+  'home.qualification2': 'مدرس الأحياء للثانوية العامة والمدارس الدولية واللغات منذ 2012',
+  'home.qualification3': 'مؤلف سلسلة «بيوسكوب» لمراجعة الأحياء',
+  'home.teacherMessage': 'الأحياء مش حفظ… الأحياء فهم. ذاكر صح، واسأل كتير، وإحنا معاك خطوة بخطوة لحد ما تقفل الامتحان.',
+  'home.logIn': 'تسجيل الدخول',
+  'home.gradesTitle': 'الصفوف الدراسية',
+  'home.gradesSignedOut': 'للوصول للصفوف الدراسية الرجاء تسجيل الدخول',
 };
