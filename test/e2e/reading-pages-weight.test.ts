@@ -24,17 +24,22 @@ function sourcesOf(scriptPath: string): string[] {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { sources: string[] }).sources;
 }
 
-/** The /assets/ files the address's screen asked for beyond those index.html names (the shell's). */
-async function screenFiles(address: string): Promise<string[]> {
-  const shell = new Set([...fs.readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]));
+const SHELL = () => new Set([...fs.readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]));
+const FORM_LIBRARY = /node_modules\/(react-hook-form|@hookform)\//;
+
+/** The /assets/ scripts and stylesheets opening `address` asks for, each once; a signed-in student's (Arabic) or a visitor's. */
+async function requested(address: string, signedIn = true): Promise<string[]> {
   const { page, context } = await newPage(browser(), { viewport: PHONE });
   try {
-    await storeSession(page, await makeUser(), { language: 'ar' });
-    await page.waitForLoadState('networkidle');
+    if (signedIn) {
+      await storeSession(page, await makeUser(), { language: 'ar' });
+      // The login page storeSession opened asks for its own screens' files: none of them counts here.
+      await page.waitForLoadState('networkidle');
+    }
     const files: string[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
-      if (/^\/assets\/.*\.(js|css)$/.test(p) && !shell.has(p) && !files.includes(p)) files.push(p);
+      if (/^\/assets\/.*\.(js|css)$/.test(p) && !files.includes(p)) files.push(p);
     });
     await page.goto(at(address));
     await page.waitForLoadState('networkidle');
@@ -43,6 +48,13 @@ async function screenFiles(address: string): Promise<string[]> {
     await context.close();
   }
 }
+
+/** The files the address's screen asked for beyond those index.html names (the shell's). */
+const screenFiles = async (address: string) => {
+  const shell = SHELL();
+  return (await requested(address)).filter((f) => !shell.has(f));
+};
+const scriptsWithFormLibrary = (files: string[]) => files.filter((f) => f.endsWith('.js') && sourcesOf(f).some((src) => FORM_LIBRARY.test(src)));
 
 describe("a student's reading pages", () => {
   it("a lecture's screen comes in four files beside the shell's (nine before the catalogue's small modules were one)", async () => {
@@ -61,40 +73,13 @@ describe("a student's reading pages", () => {
   });
 
   it.each(['/term?id=x', '/content?id=x', '/lec/01ABSENTLECTURE0000000000', '/quiz?id=x'])('%s downloads no form library', async (address) => {
-    const { page, context } = await newPage(browser(), { viewport: PHONE });
-    try {
-      await storeSession(page, await makeUser(), { language: 'ar' });
-      // The login page storeSession opened asks for its own screens' files: none of them counts here.
-      await page.waitForLoadState('networkidle');
-      const scripts: string[] = [];
-      page.on('request', (r) => {
-        const p = new URL(r.url()).pathname;
-        if (p.startsWith('/assets/') && p.endsWith('.js')) scripts.push(p);
-      });
-      await page.goto(at(address));
-      await page.waitForLoadState('networkidle');
-      // The page's own screen came (not only the shell): its chunk is among the scripts.
-      expect(scripts.length).toBeGreaterThan(3);
-      const withForms = scripts.filter((s) => sourcesOf(s).some((src) => /node_modules\/(react-hook-form|@hookform)\//.test(src)));
-      expect(withForms).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const files = await requested(address);
+    // The page's own screen came (not only the shell): its chunk is among the scripts.
+    expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(3);
+    expect(scriptsWithFormLibrary(files)).toEqual([]);
   });
 
   it('the check can fail: the login page, which has a form, downloads it', async () => {
-    const { page, context } = await newPage(browser(), { viewport: PHONE });
-    try {
-      const scripts: string[] = [];
-      page.on('request', (r) => {
-        const p = new URL(r.url()).pathname;
-        if (p.startsWith('/assets/') && p.endsWith('.js')) scripts.push(p);
-      });
-      await page.goto(at('/auth/login'));
-      await page.waitForLoadState('networkidle');
-      expect(scripts.some((s) => sourcesOf(s).some((src) => /node_modules\/react-hook-form\//.test(src)))).toBe(true);
-    } finally {
-      await context.close();
-    }
+    expect(scriptsWithFormLibrary(await requested('/auth/login', false)).length).toBeGreaterThan(0);
   });
 });
