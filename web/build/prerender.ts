@@ -70,7 +70,7 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
           if (!table.length) throw new Error('route-preload: no route has a lazy screen with files (screen-modules plugin missing?)');
           const missing = [...new Set(table.flatMap(([, f]) => f))].filter((f) => !fs.existsSync(path.join(outDir, f.slice(base.length))));
           if (missing.length) throw new Error(`route-preload: the table names files the build did not write: ${missing.join(', ')}`);
-          // Each interface language's texts, a chunk of their own (web/src/i18n/use-t.ts loadLanguage).
+          // Each interface language's texts, a chunk of their own (web/src/i18n/load-language.ts).
           const languages = Object.fromEntries(
             LANGUAGES.map((l) => {
               const own = files.get(`i18n/${l}.ts`);

@@ -154,7 +154,7 @@ export function preloadScript(table: [string, string[]][], languages: Record<str
   }
   try {
     // The texts of the page's language (<html lang>, set above from the stored choice): the app loads
-    // them before its first render, one language only (web/src/i18n/use-t.ts loadLanguage).
+    // them before its first render, one language only (web/src/i18n/load-language.ts).
     var wanted = languages[document.documentElement.lang === 'ar' ? 'ar' : 'en'] || [];
     for (var i = 0; i < routes.length; i++) {
       if (!new RegExp(routes[i][0], 'i').test(location.pathname)) continue;

@@ -22,4 +22,3 @@ export function loadLanguage(language: Language): Promise<void> {
   }
   return load;
 }
-

@@ -13,7 +13,8 @@ type Dictionary = Record<MessageKey, string>;
 // Issue 14: a page downloads the texts of its own language only (en.ts or ar.ts, ~5 KB brotli each,
 // out of the entry; i18n/load-language.ts): main.tsx loads the stored language before the first
 // render (preferences.js has already asked for its file, web/build/route-preload.ts), and the
-// language switch loads the other before it switches. The lazy areas' keys join these objects when their screens load (addArea).
+// language switch loads the other before it switches. The lazy areas' keys join these objects when
+// their screens load (addArea).
 const dictionaries: Partial<Record<Language, Dictionary>> = {};
 const areas: Record<Language, Record<string, string>>[] = [];
 

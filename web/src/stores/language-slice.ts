@@ -16,7 +16,7 @@ const languageSlice = createSlice({
   },
 });
 
-// Switch with i18n/use-t.ts loadLanguage first (components/preference-toggles.tsx): the page has one language's texts.
+// Switch with i18n/load-language.ts first (components/preference-toggles.tsx): the page has one language's texts.
 export const { setLanguage } = languageSlice.actions;
 export const languageReducer = languageSlice.reducer;
 export const selectLanguage = (s: { language: { language: Language } }) => s.language.language;
