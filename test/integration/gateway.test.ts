@@ -148,8 +148,11 @@ describe('routing', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => api('GET', '/api/health')));
     const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as { op: string }[];
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 30 }, () => 200));
-    // Kept from the check just before (5 s), or at most one new round if that one has just expired.
-    expect(calls.filter((c) => c.op === 'DescribeTable').length).toBeLessThanOrEqual(1);
+    // Kept from the check just before (5 s), or at most one new round if that one has just expired —
+    // and one more each time another test file's admin write emptied the kept reads meanwhile (the
+    // platform is shared; the recording marks it: CI saw 2 rounds with such a write in between).
+    const forgotten = calls.filter((c) => c.op === '#forgot-kept-reads').length;
+    expect(calls.filter((c) => c.op === 'DescribeTable').length).toBeLessThanOrEqual(1 + forgotten);
   });
 
   it('answers 400 with a readable message to a malformed JSON body', async () => {
