@@ -4,7 +4,7 @@
  * those against DynamoDB Local directly — the platform's store operations per second side by
  * side with the store's own for the same operations.
  *
- * It adds a middleware to the handlers' one DocumentClient (functions/data/client.ts) in every
+ * It observes the handlers' one store client (functions/data/client.ts) in every
  * thread that runs handlers — the gateway's, and each Lambda worker's (lambda-workers.ts), whose
  * figures the routes gather and add up; the handlers themselves are unchanged.
  *
@@ -20,7 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
-import { ddb } from '../../functions/data/client';
+import { store } from '../../functions/data/client';
 import { onForgetRecentReads } from '../../functions/lib/recent';
 import type { LocalRoute } from './gateway';
 
@@ -48,28 +48,24 @@ type Counter = (op: StatsControl) => ThreadStats | RecordedCall[] | undefined;
 export const MARK: RecordedCall = { op: '#mark', input: {} };
 export const FORGOT: RecordedCall = { op: '#forgot-kept-reads', input: {} };
 
-/** The counter of this thread's DocumentClient: made once per thread, on first use. */
+/** The counter of this thread's store client: made once per thread, on first use. */
 let counter: Counter | undefined;
 export function threadStoreStats(): Counter {
   counter ??= (() => {
     const calls: Record<string, number> = {};
     let recording: RecordedCall[] | undefined;
     let callNs: number[] = [];
-    ddb.middlewareStack.add(
-      (next, context) => async (args) => {
-        const op = String(context.commandName ?? 'unknown').replace(/Command$/, '');
-        calls[op] = (calls[op] ?? 0) + 1;
-        // At the build step the document client has already marshalled the input: what goes on the wire.
-        if (recording && recording.length < 10_000) recording.push({ op, input: structuredClone(args.input) });
-        const t = process.hrtime.bigint();
-        try {
-          return await next(args);
-        } finally {
-          if (callNs.length < MAX_SAMPLES) callNs.push(Math.max(1, Number(process.hrtime.bigint() - t)));
-        }
-      },
-      { step: 'build', name: 'bioscopeStoreStats' },
-    );
+    store.observe(async (op, input, call) => {
+      calls[op] = (calls[op] ?? 0) + 1;
+      // The input as it goes on the wire (marshalled).
+      if (recording && recording.length < 10_000) recording.push({ op, input: structuredClone(input) });
+      const t = process.hrtime.bigint();
+      try {
+        return await call();
+      } finally {
+        if (callNs.length < MAX_SAMPLES) callNs.push(Math.max(1, Number(process.hrtime.bigint() - t)));
+      }
+    });
     // An admin write emptied the kept reads meanwhile: a test that counts calls once they are kept tries again.
     onForgetRecentReads(() => recording?.push(FORGOT));
     return (op: StatsControl) => {
