@@ -283,6 +283,8 @@ export function storeClient(opts: StoreClientOptions) {
       result.$metadata = { httpStatusCode: 200 };
       return result;
     },
+    /** One operation as it goes on the wire (marshalled input, DynamoDB's JSON answer): the bench's replay. */
+    wire: (op: string, input: Record<string, unknown>) => call(op, input),
     /** Adds an observer of every call (the local bench's store statistics). */
     observe(o: StoreObserver) {
       observers.push(o);
