@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import type { Video } from '@shared/schemas/catalogue';
 import { useT } from '@/i18n/use-t';
@@ -218,8 +218,10 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     }
   }, [countView, lectureId, playbackId, preview, video.id]);
 
-  function onLoadedMetadata() {
-    const el = videoEl.current!;
+  function onLoadedMetadata(e: SyntheticEvent<HTMLVideoElement>) {
+    // The element the event is for: the ref is already null when it comes after the player has gone
+    // (a student who moves to the next video while this one loads: "Cannot set properties of null").
+    const el = e.currentTarget;
     el.playbackRate = speed;
     // hls.js starts at its startPosition; the browser's own HLS, and a seek made while the media
     // loaded, are moved there now.
