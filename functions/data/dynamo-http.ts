@@ -231,7 +231,8 @@ export function storeClient(opts: StoreClientOptions) {
             if (status < 200 || status >= 300) return reject(errorOf(status, res.headers, text));
             try {
               const out = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-              if (text.includes('"B')) decodeBinary(out);
+              // Only an answer holding a binary value is walked (the wire has no spaces; "BOOL" is no match).
+              if (text.includes('"B":') || text.includes('"BS":')) decodeBinary(out);
               resolve(out);
             } catch (e) {
               reject(new StoreError('SerializationException', `The store's answer is not JSON: ${(e as Error).message}`, status, {}));
