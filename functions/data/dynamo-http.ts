@@ -23,10 +23,6 @@
  *    throttled, at most 20 s), a client error never;
  *  - binary attributes (B, BS) as base64 on the wire and Uint8Array in the handlers.
  */
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactGetCommand, TransactWriteCommand, UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -56,14 +52,21 @@ interface DocumentCommand {
   outputKeyNodes?: KeyNodes;
 }
 
-/** The commands the handlers send, and DynamoDB's name for each. */
-const OPERATIONS = new Map<unknown, string>([
-  [GetCommand, 'GetItem'], [PutCommand, 'PutItem'], [UpdateCommand, 'UpdateItem'], [DeleteCommand, 'DeleteItem'],
-  [QueryCommand, 'Query'], [ScanCommand, 'Scan'], [BatchGetCommand, 'BatchGetItem'], [BatchWriteCommand, 'BatchWriteItem'],
-  [TransactGetCommand, 'TransactGetItems'], [TransactWriteCommand, 'TransactWriteItems'],
-  // A plain command (no marshalling): the health check's.
-  [DescribeTableCommand, 'DescribeTable'],
+/** The operations the handlers send (the DocumentClient's, and DescribeTable for the health check). */
+const OPERATIONS = new Set([
+  'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems', 'DescribeTable',
 ]);
+/**
+ * DynamoDB's name of a command's operation: a DocumentClient command wraps the client's command,
+ * whose operation schema is [kind, namespace, name, …]. Read from the instance, not matched by
+ * class, so a second copy of the SDK's modules (a test's isolated registry) is still understood.
+ */
+function operationOf(command: object): string | undefined {
+  const low = (command as { clientCommand?: object }).clientCommand ?? command;
+  const schema = (low as { schema?: unknown }).schema;
+  const name = Array.isArray(schema) ? schema[2] : undefined;
+  return typeof name === 'string' && OPERATIONS.has(name) ? name : undefined;
+}
 
 const MARSHALL = { removeUndefinedValues: true, convertTopLevelContainer: true } as const;
 const UNMARSHALL = { convertWithoutMapWrapper: true } as const;
@@ -268,7 +271,7 @@ export function storeClient(opts: StoreClientOptions) {
   return {
     /** Sends a DocumentClient command (or DescribeTable) and answers as the DocumentClient does. */
     async send(command: object): Promise<Record<string, unknown>> {
-      const op = OPERATIONS.get(command.constructor);
+      const op = operationOf(command);
       if (!op) throw new Error(`The store client sends no ${command.constructor.name}`);
       const c = command as DocumentCommand;
       const input = c.inputKeyNodes ? (processObj(c.input, marshallValue, c.inputKeyNodes) as Record<string, unknown>) : c.input;

@@ -260,3 +260,48 @@ describe('retries, as the SDK standard mode', () => {
     expect(arrived).toHaveLength(0);
   });
 });
+
+describe('the Lambdas’ store client (functions/data/client.ts)', () => {
+  /** client.ts made afresh with these variables in the environment, `use` run while they hold. */
+  const withClient = async (vars: Record<string, string>, use: (m: typeof import('../../functions/data/client')) => Promise<void>) => {
+    const saved = { ...process.env };
+    for (const k of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_CONFIG_FILE']) delete process.env[k];
+    Object.assign(process.env, { DYNAMODB_ENDPOINT: endpoint, AWS_MAX_ATTEMPTS: '1' }, vars);
+    try {
+      let mod: typeof import('../../functions/data/client') | undefined;
+      await jest.isolateModulesAsync(async () => {
+        mod = await import('../../functions/data/client');
+      });
+      await use(mod!);
+    } finally {
+      process.env = saved;
+    }
+  };
+  const credentialOf = () => /Credential=([^/]+)\//.exec(String(arrived.at(-1)!.headers.authorization))![1];
+
+  it('signs with the Lambda’s own credentials from its environment, session token included', async () => {
+    await withClient({ AWS_ACCESS_KEY_ID: 'ASIALAMBDA', AWS_SECRET_ACCESS_KEY: 's', AWS_SESSION_TOKEN: 'tok' }, async ({ ddb }) => {
+      await ddb.send(new GetCommand({ TableName: 'T', Key: { PK: 'A', SK: 'B' } }));
+    });
+    expect(credentialOf()).toBe('ASIALAMBDA');
+    expect(arrived.at(-1)!.headers['x-amz-security-token']).toBe('tok');
+  });
+
+  it('without them, signs with what the SDK’s provider chain finds (an operator’s profile)', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-client-'));
+    const file = path.join(dir, 'credentials');
+    fs.writeFileSync(file, '[teacher]\naws_access_key_id = AKIAPROFILE\naws_secret_access_key = secret\n');
+    try {
+      await withClient({ AWS_PROFILE: 'teacher', AWS_SHARED_CREDENTIALS_FILE: file, AWS_CONFIG_FILE: path.join(dir, 'none') }, async ({ ddb }) => {
+        await ddb.send(new GetCommand({ TableName: 'T', Key: { PK: 'A', SK: 'B' } }));
+      });
+      expect(credentialOf()).toBe('AKIAPROFILE');
+      expect(arrived.at(-1)!.headers['x-amz-security-token']).toBeUndefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
