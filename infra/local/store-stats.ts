@@ -16,7 +16,11 @@
  *        was spent outside the platform: in the connection or the generator itself)
  *   POST /_local/store-stats/record       → starts recording the calls' (marshalled) inputs (while recording:
  *                                           marks the place, {op: '#mark'}; kept reads forgotten: {op: '#forgot-kept-reads'})
- *   POST /_local/store-stats/recorded     → stops and answers [{ op, input }, …]
+ *                                           and answers { recording: true, from }: where this recorder's window starts
+ *   POST /_local/store-stats/recorded     → with { from } (JSON body): the calls since that place, and the recording
+ *                                           goes on while another recorder's window is open (test files share the
+ *                                           platform: one file's answer must not end another's recording); without:
+ *                                           stops and answers every call recorded [{ op, input }, …] (the bench)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
@@ -39,11 +43,12 @@ export interface ThreadStats {
   calls: Record<string, number>;
   callNs: number[];
 }
-export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded';
+/** 'peek': the recording so far, kept on; 'stop': ends it; 'recorded': both. 'record' answers the place it starts at. */
+export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded' | 'peek' | 'stop';
 
 const MAX_SAMPLES = 1_000_000;
 
-type Counter = (op: StatsControl) => ThreadStats | RecordedCall[] | undefined;
+type Counter = (op: StatsControl) => ThreadStats | RecordedCall[] | number | undefined;
 /** Entries of a recording that are not store calls (their op starts with '#'; a replay leaves them out). */
 export const MARK: RecordedCall = { op: '#mark', input: {} };
 export const FORGOT: RecordedCall = { op: '#forgot-kept-reads', input: {} };
@@ -72,8 +77,13 @@ export function threadStoreStats(): Counter {
       if (op === 'stats') return { calls, callNs };
       if (op === 'reset') callNs = [];
       // Asked again while recording, it marks the place instead (a test: what came before was its warm-up).
-      if (op === 'record') recording = recording ? [...recording, MARK] : [];
-      if (op === 'recorded') {
+      if (op === 'record') {
+        if (recording) recording.push(MARK);
+        else recording = [];
+        return recording.length;
+      }
+      if (op === 'peek') return [...(recording ?? [])];
+      if (op === 'stop' || op === 'recorded') {
         const out = recording ?? [];
         recording = undefined;
         return out;
@@ -83,6 +93,18 @@ export function threadStoreStats(): Counter {
   })();
   return counter;
 }
+
+/** The recorders whose windows are open (their start times), across test files sharing the platform. */
+const recorders = new Map<number, number>();
+let nextRecorder = 1;
+const RECORDER_MS = 60_000;
+const jsonOf = (body: Buffer): Record<string, unknown> | undefined => {
+  try {
+    return body.length ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** Each API request's time inside the gateway, from its arrival to its response written (the gateway reports it). */
 let apiNs: RecordableHistogram = createHistogram();
@@ -114,7 +136,34 @@ export async function storeStatsRoutes(others: (op: StatsControl) => Promise<unk
   return [
     { method: 'GET', path: '/_local/store-stats', access: 'operator', handle: async (_req: IncomingMessage, res: ServerResponse) => send(res, await stats()) },
     { method: 'POST', path: '/_local/store-stats/reset', access: 'operator', handle: async (_req, res) => (await all('reset'), (apiNs = createHistogram()), loop.reset(), send(res, { reset: true })) },
-    { method: 'POST', path: '/_local/store-stats/record', access: 'operator', handle: async (_req, res) => (await all('record'), send(res, { recording: true })) },
-    { method: 'POST', path: '/_local/store-stats/recorded', access: 'operator', handle: async (_req, res) => send(res, ((await all('recorded')) as RecordedCall[][]).flat()) },
+    {
+      method: 'POST',
+      path: '/_local/store-stats/record',
+      access: 'operator',
+      handle: async (_req, res) => {
+        // A recorder that never asked for its calls (a test that failed first) stops counting after a minute.
+        for (const [id, at] of recorders) if (Date.now() - at > RECORDER_MS) recorders.delete(id);
+        if (recorders.size === 0) await all('stop');
+        const id = nextRecorder++;
+        recorders.set(id, Date.now());
+        send(res, { recording: true, from: { id, at: (await all('record')) as number[] } });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_local/store-stats/recorded',
+      access: 'operator',
+      handle: async (_req, res, _url, body) => {
+        const from = jsonOf(body)?.from as { id: number; at: number[] } | undefined;
+        if (!from) {
+          recorders.clear();
+          return send(res, ((await all('recorded')) as RecordedCall[][]).flat());
+        }
+        recorders.delete(from.id);
+        // Each thread's calls since this recorder's place in that thread's recording.
+        const threads = (await all(recorders.size ? 'peek' : 'recorded')) as RecordedCall[][];
+        send(res, threads.flatMap((calls, i) => calls.slice(from.at[i] ?? 0)));
+      },
+    },
   ];
 }

@@ -13,7 +13,7 @@ import { generateKeyPairSync, createPrivateKey } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import { securityHeaders } from '../../infra/definitions/security-headers';
 import { ROUTES } from '../../shared/routes';
-import { api, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
+import { api, callsDuring, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 
 // cognito-local signs with this key; holding it lets the test mint tokens the gateway must judge.
 const cognitoKeyPem = (JSON.parse(fs.readFileSync(path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib/keys/cognitoLocal.private.json'), 'utf8')) as { pem: string }).pem;
@@ -142,11 +142,9 @@ describe('routing', () => {
   });
 
   it('answers 30 health checks together with one round of probes (a public route must not spend the control-plane quotas)', async () => {
-    const local = `${platform().url}/_local/store-stats`;
     await api('GET', '/api/health');
-    await fetch(`${local}/record`, { method: 'POST' });
-    const answers = await Promise.all(Array.from({ length: 30 }, () => api('GET', '/api/health')));
-    const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as { op: string }[];
+    let answers!: Awaited<ReturnType<typeof api>>[];
+    const calls = await callsDuring([''], async () => (answers = await Promise.all(Array.from({ length: 30 }, () => api('GET', '/api/health')))));
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 30 }, () => 200));
     // Kept from the check just before (5 s), or at most one new round if that one has just expired —
     // and one more each time another test file's admin write emptied the kept reads meanwhile (the

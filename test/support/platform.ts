@@ -27,11 +27,19 @@ export interface StoreCall {
  * the platform): recorded by the platform (STORE_STATS, infra/local/store-stats.ts).
  */
 export async function callsDuring(ids: string[], run: () => Promise<unknown>): Promise<StoreCall[]> {
-  const local = `${platform().url}/_local/store-stats`;
-  await fetch(`${local}/record`, { method: 'POST' });
+  const window = await recordFrom();
   await run();
-  const calls = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as StoreCall[];
-  return calls.filter(naming(ids));
+  return (await recordedSince(window)).filter(naming(ids));
+}
+
+/** Opens a recording window (store-stats' `from`): the calls after this place, whatever other test files ask meanwhile. */
+async function recordFrom(): Promise<unknown> {
+  return ((await (await fetch(`${platform().url}/_local/store-stats/record`, { method: 'POST' })).json()) as { from: unknown }).from;
+}
+/** The calls since the window opened (which closes it). */
+async function recordedSince(from: unknown): Promise<StoreCall[]> {
+  const r = await fetch(`${platform().url}/_local/store-stats/recorded`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from }) });
+  return (await r.json()) as StoreCall[];
 }
 
 /** A recorded call whose input names one of `ids` (a test's own items, among other test files' calls). */
@@ -43,16 +51,14 @@ const naming = (ids: string[]) => (c: StoreCall) => ids.some((id) => JSON.string
  * happened, warm-up and run are tried again, up to 5 times.
  */
 export async function callsOnceKept(ids: string[], warm: () => Promise<unknown>, run: () => Promise<unknown>): Promise<StoreCall[]> {
-  const local = `${platform().url}/_local/store-stats`;
   for (let attempt = 1; ; attempt++) {
-    await fetch(`${local}/record`, { method: 'POST' });
+    const whole = await recordFrom();
     await warm();
-    await fetch(`${local}/record`, { method: 'POST' }); // marks the place
+    const runOnly = await recordFrom();
     await run();
-    const all = (await (await fetch(`${local}/recorded`, { method: 'POST' })).json()) as StoreCall[];
-    if (!all.some((c) => c.op === '#forgot-kept-reads') || attempt === 5) {
-      return all.slice(all.findIndex((c) => c.op === '#mark') + 1).filter(naming(ids));
-    }
+    const during = await recordedSince(runOnly);
+    const all = await recordedSince(whole);
+    if (!all.some((c) => c.op === '#forgot-kept-reads') || attempt === 5) return during.filter((c) => !c.op.startsWith('#')).filter(naming(ids));
   }
 }
 
