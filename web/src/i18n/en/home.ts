@@ -20,8 +20,9 @@ export const enHome = {
   'home.tracksHint': 'Tap the picture to choose ثانوي عام or ثانوي لغات',
   'home.tracksHintOpen': 'Tap the picture again to close',
   'home.continue': 'Continue where you stopped',
-  // The teacher's texts and the spec's home texts are Arabic, shown as written in both languages
-  // (ar/home.ts reads them from here, so the teacher edits them once).
+  // The teacher's texts and the spec's home texts are Arabic, shown as written in both languages.
+  // ar/home.ts writes them out again (test/web/i18n-languages.test.ts holds the two equal): a module
+  // both import becomes a chunk of its own, one more file on every page.
   'home.teacherName': 'د. أحمد الشريف',
   'home.qualification1': 'بكالوريوس الطب والجراحة — كلية طب قصر العيني، جامعة القاهرة',
   'home.qualification2': 'مدرس الأحياء للثانوية العامة والمدارس الدولية واللغات منذ 2012',
