@@ -83,13 +83,15 @@ export async function makeClass(students: number): Promise<Fixture> {
   return { courseId: w.course.id, courseFor: term.courseFor, termId: w.termId, sectionId: w.lectureSectionId, lectureId: lecture.id, quizIds: quizzes.map((q) => q.id), tokens: users.map((u) => u.token) };
 }
 
-interface StoreStats {
+/** GET /_local/store-stats (infra/local/store-stats.ts). */
+export interface StoreStats {
+  calls: Record<string, number>;
   total: number;
   callMs: { p50: number; p99: number; max: number };
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   requestMs: { p50: number; p99: number; max: number };
 }
-const storeStats = async (url: string) => (await (await fetch(`${url}/_local/store-stats`)).json()) as StoreStats;
+export const storeStats = async (url: string) => (await (await fetch(`${url}/_local/store-stats`)).json()) as StoreStats;
 const storeCalls = async (url: string) => (await storeStats(url)).total;
 
 /** Until the requests autocannon left in flight are served: no store call for 300 ms. */
