@@ -41,7 +41,8 @@ export interface StudentView {
 
 /**
  * A lecture as this viewer may use it: the lecture and its assets are the class's (class-reads.ts);
- * a student's own records — purchase, quiz results for the gate, views — are one BatchGet.
+ * a student's own records — purchase, quiz results for the gate, views — are one BatchGet; which of
+ * the gating quizzes exist is a class read too (quizzes/gate.ts).
  */
 export async function lectureForViewer(id: string, viewer: Viewer, now = new Date()): Promise<StudentView> {
   const reads = classReads(viewer);
@@ -52,7 +53,7 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
   if (viewer.isAdmin) return { lecture, videos, watch: true, locks: new Map(), views: new Map(), assets: await assetsRead };
   const plan = gatePlan(viewer, videos);
   const viewsKey = lectureViewsKey(viewer.userId, id);
-  const [own, term, assets] = await Promise.all([purchaseAlong(viewer.userId, id, [...plan.keys, viewsKey], viewer.readAlong), reads.term(lecture.termId), assetsRead]);
+  const [own, existing, term, assets] = await Promise.all([purchaseAlong(viewer.userId, id, [...plan.keys, viewsKey], viewer.readAlong), plan.existing(), reads.term(lecture.termId), assetsRead]);
   if (lecture.archived && !own.purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
   assertTermOpen(term, viewer);
   const watch = canWatch(viewer, lecture, own.purchase, now);
@@ -61,7 +62,7 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
     videos,
     purchase: own.purchase,
     watch,
-    locks: watch ? plan.locks(own.also.slice(0, plan.keys.length)) : new Map(),
+    locks: watch ? plan.locks(own.also.slice(0, plan.keys.length), existing) : new Map(),
     views: viewCountsOf(own.also[plan.keys.length]),
     assets,
   };

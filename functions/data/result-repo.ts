@@ -74,23 +74,11 @@ export async function resultsOfQuiz(quizId: string): Promise<ResultRecord[]> {
   return items.map((i) => withoutKeys<ResultRecord>(i));
 }
 
-/** Of a lecture's quizzes, which exist and which has the student passed: a quiz that no longer exists gates nothing. */
-export interface GateFacts {
-  passed: Set<string>;
-  existing: Set<string>;
-}
+/** The quiz gate's keys: the student's result of each gating quiz (AP22), for the caller's own BatchGet. */
+export const gateKeys = (userId: string, quizIds: string[]) => quizIds.map((q) => keys.result(userId, q));
 
-/** The quiz gate's keys (AP22 and the quiz items, 2 per quiz), for the caller's own BatchGet. */
-export const gateKeys = (userId: string, quizIds: string[]) => quizIds.flatMap((q) => [keys.result(userId, q), keys.quiz(q)]);
-
-/** What the items read at gateKeys(userId, quizIds) say, added to `facts`. */
-export function addGateFacts(facts: GateFacts, quizIds: string[], items: (Record<string, unknown> | undefined)[]): GateFacts {
-  quizIds.forEach((q, j) => {
-    if (items[2 * j]?.passed === true) facts.passed.add(q);
-    if (items[2 * j + 1]) facts.existing.add(q);
-  });
-  return facts;
-}
+/** Which of these quizzes the student passed, from the items read at gateKeys(userId, quizIds). */
+export const passedOf = (quizIds: string[], items: (Record<string, unknown> | undefined)[]): Set<string> => new Set(quizIds.filter((_, j) => items[j]?.passed === true));
 
 const resultItem = (r: ResultRecord) => ({ ...keys.result(r.userId, r.quizId), ...keys.resultOfQuiz(r.quizId, r.userId), ...r });
 const versionCondition = (previous: number | undefined) =>

@@ -4,7 +4,10 @@
  * This file imports no catalogue module, so catalogue → quizzes/public.ts makes no cycle.
  */
 import type { Key } from '../data/keys';
-import { addGateFacts, gateKeys } from '../data/result-repo';
+import { existingQuizIds } from '../data/quiz-repo';
+import { gateKeys, passedOf } from '../data/result-repo';
+import { recentReads } from '../lib/recent';
+import { QUIZ_CACHE_TTL_MS } from './quiz-cache';
 
 export interface GatedVideo {
   id: string;
@@ -39,22 +42,32 @@ function gatingQuizzes(viewer: { isAdmin: boolean }, videos: GatedVideo[]): stri
 }
 
 /**
+ * Which of a lecture's gating quizzes exist: the same answer for every student of the lecture, so a
+ * class read kept QUIZ_CACHE_TTL_MS (lib/recent.ts), as long as the lecture that names them is kept
+ * (catalogue/class-reads.ts). Deleting a quiz clears it from its videos first (quizzes.ts deleteQuiz), so
+ * a kept answer only errs a few seconds towards a lock on another Lambda instance, never towards an
+ * open video; any admin write of this Lambda forgets it at once.
+ */
+const existingOf = recentReads((key: string) => existingQuizIds(JSON.parse(key) as string[]), QUIZ_CACHE_TTL_MS);
+
+/**
  * The gate for one viewer in two steps, for a caller that reads other items in the same BatchGet
- * (the lecture open reads the purchase with it): the keys to read, then the locks from what was
- * read at them. Admins are never gated, and need no read.
+ * (the lecture open reads the purchase with it): the keys to read — the student's result of each
+ * gating quiz — and the class read of which quizzes exist, started together; then the locks from what
+ * was read. Admins are never gated, and need no read.
  */
 export interface GatePlan {
   keys: Key[];
-  locks(items: (Record<string, unknown> | undefined)[]): Map<string, VideoLock>;
+  /** The gating quizzes that exist (a class read; nothing to read without gating quizzes). */
+  existing(): Promise<ReadonlySet<string>>;
+  /** The locks from the items read at `keys` (in their order) and the quizzes that exist. */
+  locks(items: (Record<string, unknown> | undefined)[], existing: ReadonlySet<string>): Map<string, VideoLock>;
 }
 export function gatePlan(viewer: { userId: string; isAdmin: boolean }, videos: GatedVideo[]): GatePlan {
   const quizIds = gatingQuizzes(viewer, videos);
   return {
     keys: gateKeys(viewer.userId, quizIds),
-    locks: (items) => {
-      if (quizIds.length === 0) return new Map();
-      const { passed, existing } = addGateFacts({ passed: new Set(), existing: new Set() }, quizIds, items);
-      return lockedVideos(videos, passed, existing);
-    },
+    existing: () => (quizIds.length === 0 ? Promise.resolve(new Set<string>()) : existingOf(JSON.stringify([...quizIds].sort()))),
+    locks: (items, existing) => (quizIds.length === 0 ? new Map() : lockedVideos(videos, passedOf(quizIds, items), existing)),
   };
 }

@@ -182,8 +182,8 @@ describe('a lecture open under a whole class (issue 14)', () => {
     // The videos' assets (their transcode state) are the class's too: kept, so they cost nothing here.
     const assetIds = JSON.parse(videoUrls).map((v: { videoUrl: string }) => /^videos\/([0-9A-Z]{26})-/.exec(v.videoUrl)![1]!);
     const calls = await callsOnceKept(
-      [buyer.id, gated.id, w.termId, ...assetIds],
-      async () => expect((await open(gated.id, buyer)).status).toBe(200), // the lecture and its term are now kept
+      [buyer.id, gated.id, w.termId, quiz.id, ...assetIds],
+      async () => expect((await open(gated.id, buyer)).status).toBe(200), // the lecture, its term and its quiz's existence are now kept
       async () => (body = (await open(gated.id, buyer)).body),
     );
     expect(body!.data.canWatch).toBe(true);
@@ -193,6 +193,10 @@ describe('a lecture open under a whole class (issue 14)', () => {
     // The session gate's read of the student's record carries their own records (lib/http.ts readsAlong):
     // the purchase, the quiz gate's result, the views (AP58).
     for (const sk of ['"PROFILE"', `PURCHASE#${gated.id}`, `RESULT#${quiz.id}`, `VIEWS#${gated.id}`]) expect(batchKeys).toContain(sk);
+    // Whether the gating quiz still exists is the class's (kept like the lecture): not read per student.
+    expect(batchKeys).not.toContain(`"QUIZ#${quiz.id}"`);
+    expect(calls[0]!.input).toMatchObject({ RequestItems: { [platform().tableName]: { Keys: expect.any(Array) } } });
+    expect((calls[0]!.input as { RequestItems: Record<string, { Keys: unknown[] }> }).RequestItems[platform().tableName]!.Keys).toHaveLength(4);
     // Read as the gate's GetItem and the handler's BatchGet read them before: not strongly consistent.
     expect(batchKeys).not.toContain('ConsistentRead');
   });

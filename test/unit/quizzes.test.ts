@@ -106,21 +106,25 @@ describe('the video gate (spec 4)', () => {
     expect([...lockedVideos([...videos].reverse(), new Set(), all).keys()].sort()).toEqual(['v2', 'v3', 'v4']);
     expect([...lockedVideos(videos, new Set(), new Set(['qb'])).keys()]).toEqual(['v4']);
   });
-  it('as a plan for one BatchGet: a result and a quiz key per gating quiz, and the same locks from what was read', () => {
+  it('as a plan for one BatchGet: the result of each gating quiz, and the same locks from what was read and which quizzes exist', () => {
     const plan = gatePlan({ userId: 'u1', isAdmin: false }, videos);
-    expect(plan.keys).toEqual([keys.result('u1', 'qa'), keys.quiz('qa'), keys.result('u1', 'qb'), keys.quiz('qb')]);
+    expect(plan.keys).toEqual([keys.result('u1', 'qa'), keys.result('u1', 'qb')]);
     // qa passed and both quizzes exist: only the video after qb is locked.
-    expect([...plan.locks([{ passed: true }, { id: 'qa' }, undefined, { id: 'qb' }]).keys()]).toEqual(['v4']);
-    // qa deleted (its item missing) gates nothing; qb not passed locks v4.
-    expect([...plan.locks([undefined, undefined, { passed: false }, { id: 'qb' }]).keys()]).toEqual(['v4']);
-    expect([...plan.locks([undefined, { id: 'qa' }, undefined, { id: 'qb' }]).keys()]).toEqual(['v2', 'v3', 'v4']);
+    expect([...plan.locks([{ passed: true }, undefined], all).keys()]).toEqual(['v4']);
+    // qa deleted gates nothing; qb not passed locks v4.
+    expect([...plan.locks([undefined, { passed: false }], new Set(['qb'])).keys()]).toEqual(['v4']);
+    expect([...plan.locks([undefined, undefined], all).keys()]).toEqual(['v2', 'v3', 'v4']);
+    // A result read but not passed, or the item of another record, opens nothing.
+    expect([...plan.locks([{ passed: false }, { passed: true }], all).keys()]).toEqual(['v2', 'v3', 'v4']);
   });
-  it('as a plan reads nothing for an admin, or when only the last video has a quiz', () => {
+  it('as a plan reads nothing for an admin, or when only the last video has a quiz', async () => {
     expect(gatePlan({ userId: 'a', isAdmin: true }, videos).keys).toEqual([]);
-    expect(gatePlan({ userId: 'a', isAdmin: true }, videos).locks([]).size).toBe(0);
+    expect(gatePlan({ userId: 'a', isAdmin: true }, videos).locks([], all).size).toBe(0);
+    expect(await gatePlan({ userId: 'a', isAdmin: true }, videos).existing()).toEqual(new Set());
     const onlyLast = gatePlan({ userId: 'u', isAdmin: false }, [{ id: 'v1', quizId: null, order: 1 }, { id: 'v2', quizId: 'qz', order: 2 }]);
     expect(onlyLast.keys).toEqual([]);
-    expect(onlyLast.locks([]).size).toBe(0);
+    expect(await onlyLast.existing()).toEqual(new Set());
+    expect(onlyLast.locks([], new Set(['qz'])).size).toBe(0);
   });
 });
 
