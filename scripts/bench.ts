@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleLambda } from '../infra/bundling/lambda-bundle';
 import { storeClient } from '../functions/data/dynamo-http';
 import { classReads, pool, storeStats, treeCpu } from './bench-class';
+import { request, statusOf } from './bench-http';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { defaultLambdaWorkers } from '../infra/local/config';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
@@ -183,12 +184,11 @@ async function examBurst(url: string, platformPid?: number): Promise<TestUser[]>
   const quiz = ((await created.json()) as { data: { id: string; questions: { id: string }[] } }).data;
   const students = await pool(Array.from({ length: BURST_STUDENTS }, () => () => makeUser()), 25);
   const latencies: number[] = [];
-  const timed = async (input: string, init: RequestInit) => {
+  const timed = async (input: string, init: Parameters<typeof request>[1]) => {
     const t = performance.now();
-    const r = await fetch(input, init);
-    await r.arrayBuffer();
+    const { status } = await request(input, init);
     latencies.push(performance.now() - t);
-    return r.status;
+    return status;
   };
   const answers = quiz.questions.map((q, i) => ({ questionId: q.id, answerText: i % 3 ? 'b' : 'a' }));
   // Where the time goes: the store calls by operation and their time, the CPU of the platform
@@ -293,8 +293,8 @@ async function commerce(url: string, students: TestUser[], courses: { terms: { i
   const orders = new Map<string, { orderId: string; userId: string }>();
   const links = await timedRun(
     students.map((s) => async () => {
-      const r = await fetch(`${url}/api/user/payment-intention/${lectureId}`, { method: 'POST', headers: { ...json, authorization: `Bearer ${s.token}` }, body: '{}' });
-      const body = (await r.json()) as { orderId?: string };
+      const r = await request(`${url}/api/user/payment-intention/${lectureId}`, { method: 'POST', headers: { ...json, authorization: `Bearer ${s.token}` }, body: '{}' });
+      const body = JSON.parse(r.text) as { orderId?: string };
       if (body.orderId) orders.set(body.orderId, { orderId: body.orderId, userId: s.id });
       return r.status;
     }),
@@ -318,16 +318,14 @@ async function commerce(url: string, students: TestUser[], courses: { terms: { i
   const twice = [...callbacks, ...callbacks].sort(() => Math.random() - 0.5);
   const storm = await timedRun(
     twice.map((c) => async () => {
-      const r = await fetch(`${url}/api/payments/paymob/webhook?hmac=${c.hmac}`, { method: 'POST', headers: json, body: c.body });
-      await r.arrayBuffer();
-      return r.status;
+      return statusOf(`${url}/api/payments/paymob/webhook?hmac=${c.hmac}`, { method: 'POST', headers: json, body: c.body });
     }),
     50,
   );
   const owned = await pool(
     [...orders.values()].map(({ userId }) => async () => {
       const s = students.find((x) => x.id === userId)!;
-      const mine = (await (await fetch(`${url}/api/AWS/get-purched`, { headers: { authorization: `Bearer ${s.token}` } })).json()) as { data: { id: string }[] };
+      const mine = JSON.parse((await request(`${url}/api/AWS/get-purched`, { headers: { authorization: `Bearer ${s.token}` } })).text) as { data: { id: string }[] };
       return mine.data.filter((l) => l.id === lectureId).length;
     }),
     50,
@@ -443,7 +441,7 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
     seeded = count;
 
     // Seeding leaves DynamoDB Local's JVM full of garbage: let it settle (unmeasured requests, the 50 connections opened) before measuring.
-    await timedRun(Array.from({ length: 300 }, () => async () => (await fetch(`${info.url}/api/admin/allusers`, { headers: { authorization: `Bearer ${admin.token}` } })).status), 50);
+    await timedRun(Array.from({ length: 300 }, () => () => statusOf(`${info.url}/api/admin/allusers`, { headers: { authorization: `Bearer ${admin.token}` } })), 50);
     await new Promise((r) => setTimeout(r, 2000));
     // The machine's pace right now (other work on it moves every latency): the floor to judge this level's figures by.
     await dynamoGetItem(info.dynamoEndpoint, info.tableName, 4, `dynamodb-local GetItem @50 before the searches @${count} users`);
@@ -463,12 +461,12 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
     // Every kind warmed up at 50 connections before any is measured (the JIT of both JVM and V8 on each read path,
     // the sockets), so the order does not matter: without it the first kind measured had a p99 several times its own.
     for (const query of Object.values(kinds)) {
-      await timedRun(Array.from({ length: 300 }, (_, k) => async () => (await fetch(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })).status), 50);
+      await timedRun(Array.from({ length: 300 }, (_, k) => () => statusOf(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })), 50);
     }
     for (const [kind, query] of Object.entries(kinds)) {
       const cpu0 = treeCpu(platformPid);
       const row: Record<string, unknown> = await timedRun(
-        Array.from({ length: requests }, (_, k) => async () => (await fetch(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })).status),
+        Array.from({ length: requests }, (_, k) => () => statusOf(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })),
         50,
       );
       const cpu1 = treeCpu(platformPid);
@@ -515,7 +513,7 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
     }
     // The plain list (no search): the page's 6 and the user count.
     const cpu0 = treeCpuMs(platformPid);
-    const plain: Record<string, unknown> = await timedRun(Array.from({ length: 500 }, () => async () => (await fetch(`${info.url}/api/admin/allusers`, { headers: { authorization: `Bearer ${admin.token}` } })).status), 50);
+    const plain: Record<string, unknown> = await timedRun(Array.from({ length: 500 }, () => () => statusOf(`${info.url}/api/admin/allusers`, { headers: { authorization: `Bearer ${admin.token}` } })), 50);
     const cpu1 = treeCpuMs(platformPid);
     if (cpu0 !== undefined && cpu1 !== undefined) plain.platformCpuMsPerRequest = Number(((cpu1 - cpu0) / 500).toFixed(2));
     results[`users list (no search) @${count} users`] = plain;
