@@ -287,7 +287,7 @@ describe('the Lambdas’ store client (functions/data/client.ts)', () => {
     expect(arrived.at(-1)!.headers['x-amz-security-token']).toBe('tok');
   });
 
-  it('without them, signs with what the SDK’s provider chain finds (an operator’s profile)', async () => {
+  it('without them, signs with what the SDK’s provider chain finds when a script hands it over (an operator’s profile: admin-create)', async () => {
     const fs = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
@@ -295,7 +295,9 @@ describe('the Lambdas’ store client (functions/data/client.ts)', () => {
     const file = path.join(dir, 'credentials');
     fs.writeFileSync(file, '[teacher]\naws_access_key_id = AKIAPROFILE\naws_secret_access_key = secret\n');
     try {
-      await withClient({ AWS_PROFILE: 'teacher', AWS_SHARED_CREDENTIALS_FILE: file, AWS_CONFIG_FILE: path.join(dir, 'none') }, async ({ ddb }) => {
+      await withClient({ AWS_PROFILE: 'teacher', AWS_SHARED_CREDENTIALS_FILE: file, AWS_CONFIG_FILE: path.join(dir, 'none') }, async ({ ddb, useCredentials }) => {
+        const { defaultProvider } = await import('@aws-sdk/credential-provider-node');
+        useCredentials(defaultProvider());
         await ddb.send(new GetCommand({ TableName: 'T', Key: { PK: 'A', SK: 'B' } }));
       });
       expect(credentialOf()).toBe('AKIAPROFILE');
@@ -303,5 +305,22 @@ describe('the Lambdas’ store client (functions/data/client.ts)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('without either, refuses before sending anything, saying what is missing', async () => {
+    const before = arrived.length;
+    await withClient({}, async ({ ddb }) => {
+      await expect(ddb.send(new GetCommand({ TableName: 'T', Key: { PK: 'A', SK: 'B' } }))).rejects.toThrow(/No AWS credentials for the store/);
+    });
+    expect(arrived).toHaveLength(before);
+  });
+
+  it('is bundled without the SDK’s provider chain (STS, SSO, IMDS clients): no Lambda takes that path', async () => {
+    const { build } = await import('esbuild');
+    const path = await import('node:path');
+    const r = await build({ entryPoints: [path.join(__dirname, '../../functions/data/client.ts')], bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(r.metafile.inputs);
+    expect(inputs.some((f) => f.includes('functions/data/dynamo-http.ts'))).toBe(true);
+    expect(inputs.filter((f) => /@aws-sdk\/(credential-provider|nested-clients)/.test(f))).toEqual([]);
   });
 });
