@@ -317,9 +317,7 @@ async function commerce(url: string, students: TestUser[], courses: { terms: { i
     });
   const twice = [...callbacks, ...callbacks].sort(() => Math.random() - 0.5);
   const storm = await timedRun(
-    twice.map((c) => async () => {
-      return statusOf(`${url}/api/payments/paymob/webhook?hmac=${c.hmac}`, { method: 'POST', headers: json, body: c.body });
-    }),
+    twice.map((c) => () => statusOf(`${url}/api/payments/paymob/webhook?hmac=${c.hmac}`, { method: 'POST', headers: json, body: c.body })),
     50,
   );
   const owned = await pool(

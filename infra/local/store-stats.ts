@@ -43,8 +43,8 @@ export interface ThreadStats {
   calls: Record<string, number>;
   callNs: number[];
 }
-/** 'peek': the recording so far, kept on; 'stop': ends it; 'recorded': both. 'record' answers the place it starts at. */
-export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded' | 'peek' | 'stop';
+/** 'peek': the recording so far, kept on; 'recorded': the recording, ended. 'record' answers the place it starts at. */
+export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded' | 'peek';
 
 const MAX_SAMPLES = 1_000_000;
 
@@ -83,7 +83,7 @@ export function threadStoreStats(): Counter {
         return recording.length;
       }
       if (op === 'peek') return [...(recording ?? [])];
-      if (op === 'stop' || op === 'recorded') {
+      if (op === 'recorded') {
         const out = recording ?? [];
         recording = undefined;
         return out;
@@ -143,7 +143,7 @@ export async function storeStatsRoutes(others: (op: StatsControl) => Promise<unk
       handle: async (_req, res) => {
         // A recorder that never asked for its calls (a test that failed first) stops counting after a minute.
         for (const [id, at] of recorders) if (Date.now() - at > RECORDER_MS) recorders.delete(id);
-        if (recorders.size === 0) await all('stop');
+        if (recorders.size === 0) await all('recorded');
         const id = nextRecorder++;
         recorders.set(id, Date.now());
         send(res, { recording: true, from: { id, at: (await all('record')) as number[] } });

@@ -3,12 +3,8 @@
  * file's answer must not end another's recording (CI on e3b2f51: a payment test recorded nothing
  * while another file asked for its own calls).
  */
-import { api, makeUser, platform } from '../support/platform';
+import { api, makeUser, recordedSince as close, recordFrom as open } from '../support/platform';
 
-const local = () => `${platform().url}/_local/store-stats`;
-const open = async () => ((await (await fetch(`${local()}/record`, { method: 'POST' })).json()) as { from: unknown }).from;
-const close = async (from: unknown) =>
-  (await (await fetch(`${local()}/recorded`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from }) })).json()) as { op: string; input: unknown }[];
 const naming = (id: string) => (calls: { input: unknown }[]) => calls.filter((c) => JSON.stringify(c.input).includes(id));
 
 it('a window holds the calls made while it was open, whatever other windows open and close meanwhile', async () => {

@@ -33,11 +33,11 @@ export async function callsDuring(ids: string[], run: () => Promise<unknown>): P
 }
 
 /** Opens a recording window (store-stats' `from`): the calls after this place, whatever other test files ask meanwhile. */
-async function recordFrom(): Promise<unknown> {
+export async function recordFrom(): Promise<unknown> {
   return ((await (await fetch(`${platform().url}/_local/store-stats/record`, { method: 'POST' })).json()) as { from: unknown }).from;
 }
 /** The calls since the window opened (which closes it). */
-async function recordedSince(from: unknown): Promise<StoreCall[]> {
+export async function recordedSince(from: unknown): Promise<StoreCall[]> {
   const r = await fetch(`${platform().url}/_local/store-stats/recorded`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from }) });
   return (await r.json()) as StoreCall[];
 }
