@@ -29,6 +29,9 @@ const preactModules = {
 module.exports = {
   // Per-project testTimeout is not honoured by jest 30; slow tiers raise it in their files.
   testTimeout: 30000,
+  // Every temporary file of the run lives in one folder, removed at its end (test/support/scratch.ts).
+  globalSetup: '<rootDir>/test/support/scratch-setup.ts',
+  globalTeardown: '<rootDir>/test/support/scratch-teardown.ts',
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {

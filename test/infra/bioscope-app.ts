@@ -6,6 +6,7 @@ import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { buildBioscope } from '../../infra/stacks/bioscope';
+import { scratchDir } from '../support/scratch';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 const cdkJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
@@ -16,6 +17,7 @@ export const TEST_PUBLIC_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 
 
 export function buildApp(context: Record<string, unknown> = { googleClientId: GOOGLE_CLIENT_ID }) {
   const app = new App({
+    outdir: scratchDir('cdk.out-'),
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], cloudfrontPublicKeyPem: TEST_PUBLIC_KEY, ...context },
   });
   return { app, ...buildBioscope(app) };

@@ -13,13 +13,14 @@ import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambd
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Monitoring, THRESHOLDS } from '../../infra/constructs/monitoring';
 import { DOMAINS, type Domain } from '../../shared/routes';
+import { scratchDir } from '../support/scratch';
 import { logicalId, REPO_ROOT, synthBioscope } from './bioscope-app';
 
 type Resource = { Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
 
 /** The construct on a small stack of its own: an HTTP API, a table, two functions. */
 function monitoringStack(props: { alarmEmail?: string; monthlyBudgetUsd?: number } = { alarmEmail: 'ops@school.example', monthlyBudgetUsd: 75 }) {
-  const app = new App();
+  const app = new App({ outdir: scratchDir('cdk.out-') });
   const stack = new Stack(app, 'BioscopeApi-test');
   const api = new HttpApi(stack, 'Api');
   const table = new TableV2(stack, 'Table', { partitionKey: { name: 'PK', type: AttributeType.STRING } });

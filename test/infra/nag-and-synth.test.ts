@@ -1,16 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { scratchDir } from '../support/scratch';
 import { buildApp, REPO_ROOT, synthBioscope } from './bioscope-app';
 
 /** Findings cdk-nag's AWS Solutions pack reports that no acknowledgement covers, readable. */
 const findings = (stack: Stack) =>
   new AwsSolutionsChecks().validateScope(stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${(r as { constructPath?: string }).constructPath}`));
 
-const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `bioscope-${name}-`));
+const tmp = (name: string) => scratchDir(`bioscope-${name}-`);
 
 describe('cdk-nag AWS Solutions', () => {
   const builtWeb = tmp('web');

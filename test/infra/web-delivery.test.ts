@@ -3,11 +3,11 @@
  * cached a year, while index.html is revalidated; the build's .br/.gz copies are not uploaded.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { scratchDir } from '../support/scratch';
 import { synthBioscope } from './bioscope-app';
 
-const built = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-web-delivery-'));
+const built = scratchDir('bioscope-web-delivery-');
 fs.mkdirSync(path.join(built, 'assets'));
 for (const f of ['index.html', 'index.html.br', 'assets/index-abc.js', 'assets/index-abc.js.br', 'assets/index-abc.js.gz']) fs.writeFileSync(path.join(built, f), 'x');
 const { siteTemplate } = synthBioscope({ webDist: built });

@@ -6,13 +6,13 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { generateKeyPairSync, createPrivateKey } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import { securityHeaders } from '../../infra/definitions/security-headers';
 import { ROUTES } from '../../shared/routes';
+import { scratchDir } from '../support/scratch';
 import { api, callsDuring, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 
 // cognito-local signs with this key; holding it lets the test mint tokens the gateway must judge.
@@ -206,7 +206,7 @@ describe('role before body', () => {
 
 describe('web files compressed as CloudFront sends them', () => {
   // A gateway of its own over a small build, so the test does not depend on web/dist.
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-precompressed-'));
+  const dist = scratchDir('bioscope-precompressed-');
   const js = `export const greeting = ${JSON.stringify('مرحبا '.repeat(400))};\n`;
   let server: http.Server;
   let base: string;

@@ -1,0 +1,5 @@
+import { openScratchRoot } from './scratch';
+
+export default function scratchSetup() {
+  openScratchRoot();
+}

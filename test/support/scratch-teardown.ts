@@ -1,0 +1,5 @@
+import { closeScratchRoot } from './scratch';
+
+export default function scratchTeardown() {
+  closeScratchRoot();
+}
