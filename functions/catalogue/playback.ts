@@ -41,7 +41,8 @@ export interface StudentView {
 
 /**
  * A lecture as this viewer may use it: the lecture and its assets are the class's (class-reads.ts);
- * a student's own records — purchase, quiz results for the gate, views — are one BatchGet; which of
+ * a student's own records — purchase, quiz results for the gate, views (of a lecture with a view
+ * limit) — are one BatchGet; which of
  * the gating quizzes exist is a class read too (quizzes/gate.ts).
  */
 export async function lectureForViewer(id: string, viewer: Viewer, now = new Date()): Promise<StudentView> {
@@ -52,8 +53,12 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
   const assetsRead = reads.assets(videos.map((v) => v.key));
   if (viewer.isAdmin) return { lecture, videos, watch: true, locks: new Map(), views: new Map(), assets: await assetsRead };
   const plan = gatePlan(viewer, videos);
-  const viewsKey = lectureViewsKey(viewer.userId, id);
-  const [own, existing, term, assets] = await Promise.all([purchaseAlong(viewer.userId, id, [...plan.keys, viewsKey], viewer.readAlong), plan.existing(), reads.term(lecture.termId), assetsRead]);
+  const [own, existing, term, assets] = await Promise.all([
+    purchaseAlong(viewer.userId, id, alongThePurchase(plan.keys, lecture, viewer.userId), viewer.readAlong),
+    plan.existing(),
+    reads.term(lecture.termId),
+    assetsRead,
+  ]);
   if (lecture.archived && !own.purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
   assertTermOpen(term, viewer);
   const watch = canWatch(viewer, lecture, own.purchase, now);
@@ -69,14 +74,21 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
 }
 
 /**
- * A student's own items lectureForViewer reads (the purchase, the quiz gate's results, the views), named
+ * What a lecture open reads with the purchase: the quiz gate's results, then the student's views of
+ * the lecture — only when it has a view limit (without one, no video has views left to show or check).
+ */
+const alongThePurchase = (gateKeys: ItemKey[], lecture: LectureRecord, userId: string): ItemKey[] =>
+  viewLimitOf(lecture) === null ? gateKeys : [...gateKeys, lectureViewsKey(userId, lecture.id)];
+
+/**
+ * A student's own items lectureForViewer reads (the purchase, the quiz gate's results, the views under a limit), named
  * from the lecture as the class reads it (kept a few seconds) before the session gate runs, which reads
  * them with the student's record (lib/http.ts readsAlong): the lecture open is one store request.
  */
 export async function ownKeysOfLecture(id: string, userId: string): Promise<ItemKey[]> {
   const lw = await classReads({ isAdmin: false }).lecture(id);
   if (!lw) return [];
-  return [purchaseKeyOf(userId, id), ...gatePlan({ userId, isAdmin: false }, lw.videos).keys, lectureViewsKey(userId, id)];
+  return [purchaseKeyOf(userId, id), ...alongThePurchase(gatePlan({ userId, isAdmin: false }, lw.videos).keys, lw.lecture, userId)];
 }
 
 export interface PlaybackStarted {

@@ -169,16 +169,19 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
 });
 
 describe('a lecture open under a whole class (issue 14)', () => {
-  it("costs a student one store call once the class's records are kept: one BatchGet of the session's record with the purchase, the quiz gate and the views", async () => {
+  it.each([
+    ['with a view limit: the views too', { viewLimit: '3' }, 4],
+    ['without one: not the views, which show nothing and check nothing then', {}, 3],
+  ])("costs a student one store call once the class's records are kept: one BatchGet of the session's record with the purchase and the quiz gate; %s", async (_, limit: { viewLimit?: string }, keyCount) => {
     const quiz = await makeQuiz(w.admin);
     const videoUrls = JSON.stringify([
       { videoUrl: await uploadedVideo(), videoName: 'One', quizId: quiz.id },
       { videoUrl: await uploadedVideo(), videoName: 'Two', quizId: null },
     ]);
-    const gated = await saveLecture(w, { price: '150', isFree: 'false', videoUrls });
+    const gated = await saveLecture(w, { price: '150', isFree: 'false', videoUrls, ...limit });
     const buyer = await makeUser();
     await writePurchase(buyer.id, gated.id, 30);
-    let body: { data: { canWatch: boolean; videos: { signedUrl?: string; locked?: unknown }[] } } | undefined;
+    let body: { data: { canWatch: boolean; videos: { signedUrl?: string; locked?: unknown; viewsLeft: number | null }[] } } | undefined;
     // The videos' assets (their transcode state) are the class's too: kept, so they cost nothing here.
     const assetIds = JSON.parse(videoUrls).map((v: { videoUrl: string }) => /^videos\/([0-9A-Z]{26})-/.exec(v.videoUrl)![1]!);
     const calls = await callsOnceKept(
@@ -188,15 +191,17 @@ describe('a lecture open under a whole class (issue 14)', () => {
     );
     expect(body!.data.canWatch).toBe(true);
     expect(body!.data.videos.map((v) => [typeof v.signedUrl, v.locked === undefined])).toEqual([['string', true], ['undefined', false]]);
+    expect(body!.data.videos.map((v) => v.viewsLeft)).toEqual(limit.viewLimit ? [3, 3] : [null, null]);
     expect(calls.map((c) => c.op)).toEqual(['BatchGetItem']);
     const batchKeys = JSON.stringify(calls[0]!.input);
     // The session gate's read of the student's record carries their own records (lib/http.ts readsAlong):
-    // the purchase, the quiz gate's result, the views (AP58).
-    for (const sk of ['"PROFILE"', `PURCHASE#${gated.id}`, `RESULT#${quiz.id}`, `VIEWS#${gated.id}`]) expect(batchKeys).toContain(sk);
+    // the purchase, the quiz gate's result and, under a view limit, the views (AP58).
+    for (const sk of ['"PROFILE"', `PURCHASE#${gated.id}`, `RESULT#${quiz.id}`]) expect(batchKeys).toContain(sk);
+    expect(batchKeys.includes(`VIEWS#${gated.id}`)).toBe(Boolean(limit.viewLimit));
     // Whether the gating quiz still exists is the class's (kept like the lecture): not read per student.
     expect(batchKeys).not.toContain(`"QUIZ#${quiz.id}"`);
     expect(calls[0]!.input).toMatchObject({ RequestItems: { [platform().tableName]: { Keys: expect.any(Array) } } });
-    expect((calls[0]!.input as { RequestItems: Record<string, { Keys: unknown[] }> }).RequestItems[platform().tableName]!.Keys).toHaveLength(4);
+    expect((calls[0]!.input as { RequestItems: Record<string, { Keys: unknown[] }> }).RequestItems[platform().tableName]!.Keys).toHaveLength(keyCount);
     // Read as the gate's GetItem and the handler's BatchGet read them before: not strongly consistent.
     expect(batchKeys).not.toContain('ConsistentRead');
   });
