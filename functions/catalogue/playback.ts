@@ -41,9 +41,8 @@ export interface StudentView {
 
 /**
  * A lecture as this viewer may use it: the lecture and its assets are the class's (class-reads.ts);
- * a student's own records — purchase, quiz results for the gate, views (of a lecture with a view
- * limit) — are one BatchGet; which of
- * the gating quizzes exist is a class read too (quizzes/gate.ts).
+ * a student's own records — purchase, quiz results for the gate, views (under a view limit) — are
+ * one BatchGet; which of the gating quizzes exist is a class read too (quizzes/gate.ts).
  */
 export async function lectureForViewer(id: string, viewer: Viewer, now = new Date()): Promise<StudentView> {
   const reads = classReads(viewer);
@@ -81,9 +80,10 @@ const alongThePurchase = (gateKeys: ItemKey[], lecture: LectureRecord, userId: s
   viewLimitOf(lecture) === null ? gateKeys : [...gateKeys, lectureViewsKey(userId, lecture.id)];
 
 /**
- * A student's own items lectureForViewer reads (the purchase, the quiz gate's results, the views under a limit), named
- * from the lecture as the class reads it (kept a few seconds) before the session gate runs, which reads
- * them with the student's record (lib/http.ts readsAlong): the lecture open is one store request.
+ * A student's own items lectureForViewer reads (the purchase, the quiz gate's results, the views under
+ * a limit), named from the lecture as the class reads it (kept a few seconds) before the session gate
+ * runs, which reads them with the student's record (lib/http.ts readsAlong): the lecture open is one
+ * store request. Should the lecture change in between, lectureForViewer reads what is missing itself.
  */
 export async function ownKeysOfLecture(id: string, userId: string): Promise<ItemKey[]> {
   const lw = await classReads({ isAdmin: false }).lecture(id);

@@ -1,8 +1,8 @@
 /**
  * Scratch space for tests. The jest run keeps every temporary file under one folder of its own
- * (`scratchRoot`: TMPDIR for the run, so cdk.out, browser profiles and the platform's data land
- * there too) and removes it at the end; a test file removes what it made itself at its end
- * (`scratchDir`), so a whole run never holds more than a few files' worth at once.
+ * (openScratchRoot, its globalSetup: TMPDIR for the run, so cdk.out, browser profiles and the
+ * platform's data land there too) and removes it at the end (closeScratchRoot); a test file removes
+ * the folders it asked for at its end (scratchDir), so a run does not pile up what it is done with.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
