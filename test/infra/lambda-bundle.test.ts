@@ -4,16 +4,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BUNDLE_FILE, bundleLambda } from '../../infra/bundling/lambda-bundle';
 import { DOMAINS } from '../../shared/routes';
+import { scratchDir } from '../support/scratch';
 
 jest.setTimeout(120_000);
 
-const out = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-bundles-'));
-afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+const out = scratchDir('bioscope-bundles-');
 
 /** The domains' routes, and the video pipeline's event handlers (infra/constructs/video-pipeline.ts). */
 const TARGETS = [...DOMAINS, 'media/on-upload', 'media/on-transcode-event'];

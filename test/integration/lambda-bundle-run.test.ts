@@ -6,12 +6,11 @@
  * answers GET /api/Coupan/all as the platform's gateway does.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { BUNDLE_FILE, bundleLambda } from '../../infra/bundling/lambda-bundle';
 import { api, makeUser, platform, uniq } from '../support/platform';
+import { scratchDir } from '../support/scratch';
 
 jest.setTimeout(120_000);
 
@@ -23,58 +22,54 @@ it('the coupons bundle answers the teacher’s coupon list from the platform’s
   const fromPlatform = await api('GET', '/api/Coupan/all', { token: admin.token });
   expect(fromPlatform.status).toBe(200);
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bioscope-bundle-run-'));
-  try {
-    await bundleLambda('coupons', dir);
-    const routeKey = 'GET /api/Coupan/all';
-    const event = {
-      version: '2.0',
+  const dir = scratchDir('bioscope-bundle-run-');
+  await bundleLambda('coupons', dir);
+  const routeKey = 'GET /api/Coupan/all';
+  const event = {
+    version: '2.0',
+    routeKey,
+    rawPath: '/api/Coupan/all',
+    rawQueryString: '',
+    headers: { authorization: `Bearer ${admin.token}`, host: new URL(p.url).host, 'user-agent': 'bundle-test' },
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: new URL(p.url).host,
+      domainPrefix: 'local',
+      http: { method: 'GET', path: '/api/Coupan/all', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bundle-test' },
+      requestId: 'bundle-test',
       routeKey,
-      rawPath: '/api/Coupan/all',
-      rawQueryString: '',
-      headers: { authorization: `Bearer ${admin.token}`, host: new URL(p.url).host, 'user-agent': 'bundle-test' },
-      requestContext: {
-        accountId: '000000000000',
-        apiId: 'local',
-        domainName: new URL(p.url).host,
-        domainPrefix: 'local',
-        http: { method: 'GET', path: '/api/Coupan/all', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bundle-test' },
-        requestId: 'bundle-test',
-        routeKey,
-        stage: '$default',
-        time: new Date().toUTCString(),
-        timeEpoch: Date.now(),
-        authorizer: { jwt: { claims: decodeJwt(admin.token), scopes: null } },
-      },
-      isBase64Encoded: false,
-    };
-    const script = `const { handler } = await import(${JSON.stringify(path.join(dir, BUNDLE_FILE))});
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+      authorizer: { jwt: { claims: decodeJwt(admin.token), scopes: null } },
+    },
+    isBase64Encoded: false,
+  };
+  const script = `const { handler } = await import(${JSON.stringify(path.join(dir, BUNDLE_FILE))});
 const r = await handler(${JSON.stringify(event)}, { functionName: 'coupons', awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 });
 process.stdout.write(JSON.stringify(r));`;
-    // The Lambda's environment only (as CDK sets it, pointed at the stand-ins): no tsx, no source.
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH,
-        NODE_NO_WARNINGS: '1',
-        LOG_LEVEL: 'SILENT',
-        AWS_REGION: 'eu-central-1',
-        AWS_ACCESS_KEY_ID: 'S3RVER',
-        AWS_SECRET_ACCESS_KEY: 'S3RVER',
-        TABLE_NAME: p.tableName,
-        DYNAMODB_ENDPOINT: p.dynamoEndpoint,
-        USER_POOL_ID: p.userPoolId,
-        USER_POOL_CLIENT_ID: p.clientId,
-        COGNITO_ISSUER: p.issuer,
-        PUBLIC_URL: p.url,
-      },
-    });
-    const answer = JSON.parse(out) as { statusCode: number; body: string };
-    expect(answer.statusCode).toBe(200);
-    const body = JSON.parse(answer.body) as { data: { code: string; discount: number }[] };
-    expect(body.data.find((c) => c.code === code)).toMatchObject({ code, discount: 15 });
-    expect(body).toEqual(fromPlatform.body);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  // The Lambda's environment only (as CDK sets it, pointed at the stand-ins): no tsx, no source.
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      NODE_NO_WARNINGS: '1',
+      LOG_LEVEL: 'SILENT',
+      AWS_REGION: 'eu-central-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      TABLE_NAME: p.tableName,
+      DYNAMODB_ENDPOINT: p.dynamoEndpoint,
+      USER_POOL_ID: p.userPoolId,
+      USER_POOL_CLIENT_ID: p.clientId,
+      COGNITO_ISSUER: p.issuer,
+      PUBLIC_URL: p.url,
+    },
+  });
+  const answer = JSON.parse(out) as { statusCode: number; body: string };
+  expect(answer.statusCode).toBe(200);
+  const body = JSON.parse(answer.body) as { data: { code: string; discount: number }[] };
+  expect(body.data.find((c) => c.code === code)).toMatchObject({ code, discount: 15 });
+  expect(body).toEqual(fromPlatform.body);
 });

@@ -11,13 +11,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { findFfmpeg } from '../../infra/local/transcoder';
 import { ffmpegArgs, keyInfoFileText, parseSourceInfo, planOf } from '../../infra/local/transcoder-ffmpeg';
 import { createJobInput } from '../../functions/media/job';
 import { ddb, platform, s3, uniq } from '../support/platform';
+import { scratchDir } from '../support/scratch';
 
 jest.setTimeout(300_000);
 
@@ -89,8 +89,7 @@ function jpegSize(b: Buffer): { width: number; height: number } | undefined {
 }
 
 const ffmpeg = findFfmpeg();
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'media-pipeline-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const tmp = scratchDir('media-pipeline-');
 
 /** A short real video made with the platform's own ffmpeg: 4 s of test pattern 640x360 with a tone. */
 function makeClip(): Buffer {

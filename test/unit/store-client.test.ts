@@ -14,6 +14,7 @@ import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signer, StoreError, storeClient } from '../../functions/data/dynamo-http';
+import { scratchDir } from '../support/scratch';
 
 interface Arrived {
   headers: http.IncomingHttpHeaders;
@@ -289,22 +290,17 @@ describe('the Lambdas’ store client (functions/data/client.ts)', () => {
 
   it('without them, signs with what the SDK’s provider chain finds when a script hands it over (an operator’s profile: admin-create)', async () => {
     const fs = await import('node:fs');
-    const os = await import('node:os');
     const path = await import('node:path');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-client-'));
+    const dir = scratchDir('store-client-');
     const file = path.join(dir, 'credentials');
     fs.writeFileSync(file, '[teacher]\naws_access_key_id = AKIAPROFILE\naws_secret_access_key = secret\n');
-    try {
-      await withClient({ AWS_PROFILE: 'teacher', AWS_SHARED_CREDENTIALS_FILE: file, AWS_CONFIG_FILE: path.join(dir, 'none') }, async ({ ddb, useCredentials }) => {
-        const { defaultProvider } = await import('@aws-sdk/credential-provider-node');
-        useCredentials(defaultProvider());
-        await ddb.send(new GetCommand({ TableName: 'T', Key: { PK: 'A', SK: 'B' } }));
-      });
-      expect(credentialOf()).toBe('AKIAPROFILE');
-      expect(arrived.at(-1)!.headers['x-amz-security-token']).toBeUndefined();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await withClient({ AWS_PROFILE: 'teacher', AWS_SHARED_CREDENTIALS_FILE: file, AWS_CONFIG_FILE: path.join(dir, 'none') }, async ({ ddb, useCredentials }) => {
+      const { defaultProvider } = await import('@aws-sdk/credential-provider-node');
+      useCredentials(defaultProvider());
+      await ddb.send(new GetCommand({ TableName: 'T', Key: { PK: 'A', SK: 'B' } }));
+    });
+    expect(credentialOf()).toBe('AKIAPROFILE');
+    expect(arrived.at(-1)!.headers['x-amz-security-token']).toBeUndefined();
   });
 
   it('without either, refuses before sending anything, saying what is missing', async () => {
