@@ -165,9 +165,18 @@ describe('a student buys a lecture', () => {
     const { page, context, errors } = await signedInPage(browser, variant);
     await openPay(page, course, lecture.name);
     await payLink(page);
+    // The toasts' chunk arrives slowly, as on a weak line: 'coupon applied' and 'granted' are both asked
+    // for while it loads, and 'granted', asked for last, is the one that stays.
+    await page.route('**/assets/sweetalert2*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
     await applyCoupon(page, language, FULL);
-    await swalTitle(page, language === 'en' ? 'The course is now among your paid lectures' : 'أصبح الكورس ضمن محاضراتك المدفوعة');
+    const granted = language === 'en' ? 'The course is now among your paid lectures' : 'أصبح الكورس ضمن محاضراتك المدفوعة';
+    await swalTitle(page, granted);
     await waitForPath(page, '/profile/lecPay');
+    await page.waitForTimeout(300);
+    expect(await page.locator('.swal2-title').allTextContents()).toEqual([granted]);
     const row = rowOf(page);
     await row.waitFor();
     expect(await row.textContent()).toContain(w.free);

@@ -6,8 +6,25 @@
 import type { SweetAlertIcon, SweetAlertPosition } from 'sweetalert2';
 import './dialogs.css';
 
-/** sweetalert2 loads with the first toast, not with the shell. */
-export const swal = () => import('sweetalert2').then((m) => m.default);
+type Swal = typeof import('sweetalert2').default;
+let loading: Promise<Swal> | undefined;
+/**
+ * sweetalert2 loads with the first toast, not with the shell. Every toast and dialog waits on this one
+ * promise, so they open in the order they were asked for: a separate import() each (behind Vite's
+ * preload) may settle out of order while the chunk loads, and a 100 % coupon's 'granted' toast was
+ * then covered by the 'coupon applied' one asked for a moment before it. A failed load is forgotten,
+ * so the next toast tries again.
+ */
+export function swal(): Promise<Swal> {
+  loading ??= import('sweetalert2').then(
+    (m) => m.default,
+    (e: unknown) => {
+      loading = undefined;
+      throw e;
+    },
+  );
+  return loading;
+}
 /** sweetalert2 follows the app's colour mode (set on <html data-theme>). */
 export const swalTheme = () => (document.documentElement.dataset.theme === 'light' ? 'light' : 'dark');
 
