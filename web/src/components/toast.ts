@@ -4,27 +4,16 @@
  * across the top, under the header, clear of the field being fixed and the form's main button.
  */
 import type { SweetAlertIcon, SweetAlertPosition } from 'sweetalert2';
+import { loadOnce } from '@/lib/load-once';
 import './dialogs.css';
 
-type Swal = typeof import('sweetalert2').default;
-let loading: Promise<Swal> | undefined;
 /**
  * sweetalert2 loads with the first toast, not with the shell. Every toast and dialog waits on this one
- * promise, so they open in the order they were asked for: a separate import() each (behind Vite's
+ * load, so they open in the order they were asked for: a separate import() each (behind Vite's
  * preload) may settle out of order while the chunk loads, and a 100 % coupon's 'granted' toast was
- * then covered by the 'coupon applied' one asked for a moment before it. A failed load is forgotten,
- * so the next toast tries again.
+ * then covered by the 'coupon applied' one asked for a moment before it.
  */
-export function swal(): Promise<Swal> {
-  loading ??= import('sweetalert2').then(
-    (m) => m.default,
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const swal = loadOnce(() => import('sweetalert2').then((m) => m.default));
 /** sweetalert2 follows the app's colour mode (set on <html data-theme>). */
 export const swalTheme = () => (document.documentElement.dataset.theme === 'light' ? 'light' : 'dark');
 

@@ -6,6 +6,7 @@
  * and carries the session token.
  */
 import type HlsJs from 'hls.js/light';
+import { loadOnce } from '@/lib/load-once';
 // hls.js's transmuxer as a worker served from the site: its ESM build has no worker of its own (the
 // UMD build's inline Blob worker would be refused: the CSP allows scripts from the site only), so
 // without this every TS segment is remuxed on the main thread — long tasks on a cheap phone while
@@ -63,18 +64,8 @@ export interface SourceOptions {
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
-let loading: Promise<HlsClass> | undefined;
 /** hls.js's light build (95 kB), fetched once per page; a failed fetch is tried again on the next call. */
-export function loadHls(): Promise<HlsClass> {
-  loading ??= import('hls.js/light').then(
-    (m) => m.default,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadHls: () => Promise<HlsClass> = loadOnce(() => import('hls.js/light').then((m) => m.default));
 
 /**
  * Attaches the playlist to the element at once, and start() loads at once: no await between a tap
