@@ -18,6 +18,7 @@ import { bundleLambda } from '../infra/bundling/lambda-bundle';
 import { storeClient } from '../functions/data/dynamo-http';
 import { classReads, pool, storeStats, treeCpu } from './bench-class';
 import { request, statusOf } from './bench-http';
+import { dynamoJvmPid, jvmThreadCpu, threadCpuSpent, withDynamoProfile } from './bench-jfr';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { defaultLambdaWorkers } from '../infra/local/config';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
@@ -171,45 +172,86 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 
 /**
- * An exam: BURST_STUDENTS students each open and submit the same 10-question quiz, 50 at a time.
+ * An exam: BURST_STUDENTS students each open and submit the same 10-question quiz, 50 at a time, once
+ * warm-up rounds (the same students on practice quizzes) have left the platform warm.
  * Prints the total time, p50/p99 per request and how many results were stored (must equal the students).
  */
 async function examBurst(url: string, platformPid?: number): Promise<TestUser[]> {
   const { makeUser } = await import('../test/support/platform');
   const admin = await makeUser({ admin: true });
-  const form = new FormData();
   const questions = Array.from({ length: 10 }, (_, i) => ({ text: `Q${i + 1}`, type: 'MULTIPLE_CHOICE', options: ['a', 'b', 'c', 'd'].map((text) => ({ text })), correctAnswerText: 'b' }));
-  form.append('quizData', JSON.stringify({ title: 'Exam burst', description: 'bench', questions }));
-  const created = await fetch(`${url}/api/Quiz/quiz`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-  const quiz = ((await created.json()) as { data: { id: string; questions: { id: string }[] } }).data;
+  const makeQuiz = async (title: string) => {
+    const form = new FormData();
+    form.append('quizData', JSON.stringify({ title, description: 'bench', questions }));
+    const created = await fetch(`${url}/api/Quiz/quiz`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+    return ((await created.json()) as { data: { id: string; questions: { id: string }[] } }).data;
+  };
+  const quiz = await makeQuiz('Exam burst');
   const students = await pool(Array.from({ length: BURST_STUDENTS }, () => () => makeUser()), 25);
-  const latencies: number[] = [];
+  let latencies: number[] = [];
   const timed = async (input: string, init: Parameters<typeof request>[1]) => {
     const t = performance.now();
     const { status } = await request(input, init);
     latencies.push(performance.now() - t);
     return status;
   };
-  const answers = quiz.questions.map((q, i) => ({ questionId: q.id, answerText: i % 3 ? 'b' : 'a' }));
+  const sit = (q: typeof quiz) => {
+    const answers = q.questions.map((question, i) => ({ questionId: question.id, answerText: i % 3 ? 'b' : 'a' }));
+    return pool(
+      students.map((s) => async () => {
+        const h = { authorization: `Bearer ${s.token}` };
+        const opened = await timed(`${url}/api/Quizz/${q.id}`, { headers: h });
+        const submitted = await timed(`${url}/api/Quizz/submit/${q.id}`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify({ answers }) });
+        return [opened, submitted];
+      }),
+      50,
+    );
+  };
+  // Warm-up, as every class read has one: the same class takes practice quizzes first, until DynamoDB
+  // Local's JIT compilers are done (under 0.05 of a core over a round; at most BENCH_EXAM_WARMUPS rounds,
+  // default 4). On a platform just started its JVM compiles these paths during the first bursts (measured:
+  // ~0.45 of a core in its compilers in the first, ~0.3 and ~0.2 in the next, ~0.01 after), and V8 its own:
+  // a burst on a cold platform took 10–13 s, a warm one ~7. Each round is printed; only the warm burst is judged.
+  const warmups = Number(process.env.BENCH_EXAM_WARMUPS ?? 4);
+  for (let round = 1; round <= warmups; round++) {
+    const practice = await makeQuiz(`Practice ${round} before the exam`);
+    const jvm = dynamoJvmPid(platformPid);
+    const t0 = jvmThreadCpu(jvm);
+    const w0 = performance.now();
+    const warm = await sit(practice);
+    const ms = performance.now() - w0;
+    const t1 = jvmThreadCpu(jvm);
+    const sorted = latencies.sort((a, b) => a - b);
+    latencies = [];
+    const jit = t0 && t1 ? threadCpuSpent(t0, t1, ms).jit?.ofOneCore : undefined;
+    const row = { totalSeconds: Number((ms / 1000).toFixed(2)), p50ms: Math.round(pct(sorted, 50)), p99ms: Math.round(pct(sorted, 99)), non2xx: warm.flat().filter((x) => x !== 200).length, jitShareOfOneCore: jit };
+    results[`quiz exam burst warm-up ${round} (practice quiz) @50`] = row;
+    console.log(
+      `quiz exam warm-up ${round}: the same ${BURST_STUDENTS} students take a practice quiz (not judged)  total ${row.totalSeconds} s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  non-2xx ${row.non2xx}  DynamoDB Local's JIT ${jit ?? '?'} of a core`,
+    );
+    if (jit === undefined || jit < 0.05) break;
+  }
   // Where the time goes: the store calls by operation and their time, the CPU of the platform
   // (node: gateway and Lambdas; DynamoDB Local's JVM) and of this process (the 50 students' fetches).
   await fetch(`${url}/_local/store-stats/reset`, { method: 'POST' });
   const calls0 = (await storeStats(url)).calls;
   const cpu0 = treeCpu(platformPid);
+  const jvm = dynamoJvmPid(platformPid);
+  const threads0 = jvmThreadCpu(jvm);
   const own0 = process.cpuUsage();
   const start = performance.now();
-  const statuses = await pool(
-    students.map((s) => async () => {
-      const h = { authorization: `Bearer ${s.token}` };
-      const opened = await timed(`${url}/api/Quizz/${quiz.id}`, { headers: h });
-      const submitted = await timed(`${url}/api/Quizz/submit/${quiz.id}`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify({ answers }) });
-      return [opened, submitted];
-    }),
-    50,
-  );
-  const totalSeconds = (performance.now() - start) / 1000;
-  const own = process.cpuUsage(own0);
-  const cpu1 = treeCpu(platformPid);
+  let totalSeconds = 0;
+  let own = process.cpuUsage();
+  let cpu1: ReturnType<typeof treeCpu>;
+  // BENCH_JFR=1: DynamoDB Local's JVM profiled over the burst (the recorder's own cost is in these figures then).
+  const { result: statuses, profile } = await withDynamoProfile(platformPid, 'the exam burst', async () => {
+    const out = await sit(quiz);
+    totalSeconds = (performance.now() - start) / 1000;
+    own = process.cpuUsage(own0);
+    cpu1 = treeCpu(platformPid);
+    return out;
+  });
+  const threads1 = jvmThreadCpu(jvm);
   const after = await storeStats(url);
   const requests = 2 * BURST_STUDENTS;
   const storeOps = Object.fromEntries(Object.entries(after.calls).map(([op, n]) => [op, Number(((n - (calls0[op] ?? 0)) / BURST_STUDENTS).toFixed(2))]).filter(([, n]) => Number(n) > 0));
@@ -224,6 +266,8 @@ async function examBurst(url: string, platformPid?: number): Promise<TestUser[]>
      * early in a run) takes its CPU out of the sum, which then came out negative.
      */
     coresBusy: cpu0 && cpu1 ? Number(((cpu1.node - cpu0.node + cpu1.java - cpu0.java + (own.user + own.system) / 1000) / (totalSeconds * 1000)).toFixed(2)) : undefined,
+    /** DynamoDB Local's CPU by thread: its one SQLite queue thread (every item read and write) near one whole core means it is the bottleneck. */
+    dynamodbThreads: threads0 && threads1 ? threadCpuSpent(threads0, threads1, totalSeconds * 1000) : undefined,
   };
   const sorted = latencies.sort((a, b) => a - b);
   const stored = (await (await fetch(`${url}/api/Quiz/students-results/${quiz.id}`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { summary: { totalStudents: number } };
@@ -235,6 +279,7 @@ async function examBurst(url: string, platformPid?: number): Promise<TestUser[]>
     non2xx: statuses.flat().filter((x) => x !== 200).length,
     resultsStored: stored.summary.totalStudents,
     where,
+    ...(profile ? { dynamodbJavaProfile: profile } : {}),
   };
   results['quiz exam burst (open + submit) @50'] = row;
   console.log(`quiz exam burst: ${row.students} students open + submit @50 conn  total ${row.totalSeconds} s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  non-2xx ${row.non2xx}  results stored ${row.resultsStored}`);
@@ -242,6 +287,13 @@ async function examBurst(url: string, platformPid?: number): Promise<TestUser[]>
     `  where the time goes: store calls per student ${JSON.stringify(where.storeCallsPerStudent)}, a store call p50 ${where.storeCallMs.p50} ms p99 ${where.storeCallMs.p99} ms, ` +
       `CPU per request: node ${where.cpuMsPerRequest?.node ?? '?'} ms, DynamoDB Local ${where.cpuMsPerRequest?.dynamodb ?? '?'} ms, the load generator ${where.loadGeneratorCpuMsPerRequest} ms; cores busy ${where.coresBusy ?? '?'} of 2`,
   );
+  if (where.dynamodbThreads) {
+    const t = where.dynamodbThreads;
+    console.log(
+      `  DynamoDB Local's threads (share of one core over the burst): its one SQLite queue thread ${t.sqliteQueue!.ofOneCore}, request threads ${t.requests!.ofOneCore}, ` +
+        `collector ${t.gc!.ofOneCore}, JIT ${t.jit!.ofOneCore}, other ${t.other!.ofOneCore}`,
+    );
+  }
   // Issue 10's goal: 1,000 students in at most 7 s, p99 under 250 ms, every result stored.
   console.log(
     `  ${judge('exam burst <= 7 s', `${row.totalSeconds} s`, row.totalSeconds <= 7)}; ${judge('exam burst p99 < 250 ms', `${row.p99ms} ms`, row.p99ms < 250)}; ` +
