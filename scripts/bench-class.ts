@@ -16,6 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { storeClient } from '../functions/data/dynamo-http';
 import type { PlatformInfo } from '../infra/local/platform';
 import type { RecordedCall } from '../infra/local/store-stats';
+import { dynamoJvmPid, jvmThreadCpu, threadCpuSpent } from './bench-jfr';
 
 export const CLASS_GOALS = { reqPerSecAt50: 740, p99At50Ms: 100, p99At200Ms: 500, storeShare: 0.8 } as const;
 
@@ -185,7 +186,21 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
   const misses: string[] = [];
   for (const read of READS) {
     const path = read.path(f);
-    await hit(info.url, path, f.tokens, 10, 2); // warm-up: JIT, the JVM, caches
+    // Warm-up (V8's and the JVM's JIT, caches): 2 s rounds at 50 connections until DynamoDB Local's JIT
+    // compilers are done with this read (under 0.05 of a core over a round; at most 6 rounds). The raw
+    // replay comes after the measured runs, on a JVM warm by then: a platform run measured while the JVM
+    // still compiled would be compared with an unfair floor.
+    const jvm = dynamoJvmPid(platformPid);
+    const warmJit: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const t0 = jvmThreadCpu(jvm);
+      const w0 = performance.now();
+      await hit(info.url, path, f.tokens, round ? 50 : 10, 2);
+      const t1 = jvmThreadCpu(jvm);
+      const jit = t0 && t1 ? threadCpuSpent(t0, t1, performance.now() - w0).jit!.ofOneCore : 0;
+      warmJit.push(jit);
+      if (jit < 0.05) break;
+    }
     await settled(info.url);
     // The calls of a few requests (different students), as the platform made them.
     await fetch(`${info.url}/_local/store-stats/record`, { method: 'POST' });
@@ -199,6 +214,8 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       storeCallMs: StoreStats['callMs']; eventLoopDelayMs: StoreStats['eventLoopDelayMs']; cpuMsPerRequest?: { node: number; dynamodb: number };
       /** Inside the gateway (arrival to response written), and how late the load generator's own event loop ran. */
       platformRequestMs: StoreStats['requestMs']; generatorLoopDelayMs: { p99: number; max: number };
+      /** The share of one core DynamoDB Local's JIT compilers used meanwhile (near 0 once warm). */
+      dynamodbJit?: number;
     };
     const rows: Record<number, Row> = {};
     for (const connections of [50, 200]) {
@@ -206,11 +223,15 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       await fetch(`${info.url}/_local/store-stats/reset`, { method: 'POST' });
       const before = await storeCalls(info.url);
       const cpu0 = treeCpu(platformPid);
+      const threads0 = jvmThreadCpu(jvm);
+      const run0 = performance.now();
       const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
       generatorLoop.enable();
       const r = await hit(info.url, path, f.tokens, connections, duration);
       generatorLoop.disable();
       const cpu1 = treeCpu(platformPid);
+      const threads1 = jvmThreadCpu(jvm);
+      const dynamodbJit = threads0 && threads1 ? threadCpuSpent(threads0, threads1, performance.now() - run0).jit!.ofOneCore : undefined;
       const after = await storeStats(info.url);
       const requests = r.requests.total || 1;
       const cpuMsPerRequest = cpu0 && cpu1 ? { node: Number(((cpu1.node - cpu0.node) / requests).toFixed(2)), dynamodb: Number(((cpu1.java - cpu0.java) / requests).toFixed(2)) } : undefined;
@@ -219,6 +240,7 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
         storeOpsPerSec: Math.round((after.total - before) / r.duration), storeCallMs: after.callMs, eventLoopDelayMs: after.eventLoopDelayMs, cpuMsPerRequest,
         platformRequestMs: after.requestMs,
         generatorLoopDelayMs: { p99: Number((generatorLoop.percentile(99) / 1e6).toFixed(1)), max: Number((generatorLoop.max / 1e6).toFixed(1)) },
+        dynamodbJit,
       };
     }
     const raw = calls.length ? await replay(info, calls, Math.max(2, duration / 2)) : undefined;
@@ -237,7 +259,7 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       studentReadGoals.push({ goal: `${read.name}: ${g}`, figure, holds: ok });
       if (!ok) misses.push(`${read.name}: ${g}`);
     }
-    results[`student read: ${read.name}`] = { path: path.replace(/[0-9a-f-]{36}/g, '{id}'), at50, at200, storeCallsPerRequest: perRequest, storeOps: ops, rawReplayOpsPerSec: raw, storeShare: share && Number(share.toFixed(2)), goals };
+    results[`student read: ${read.name}`] = { path: path.replace(/[0-9a-f-]{36}/g, '{id}'), warmUpJit: warmJit, at50, at200, storeCallsPerRequest: perRequest, storeOps: ops, rawReplayOpsPerSec: raw, storeShare: share && Number(share.toFixed(2)), goals };
     console.log(
       `${read.name.padEnd(30)} @50  ${String(at50.reqPerSec).padStart(5)} req/s  p50 ${String(at50.p50ms).padStart(4)} ms  p99 ${String(at50.p99ms).padStart(4)} ms | ` +
         `@200 ${String(at200.reqPerSec).padStart(5)} req/s  p50 ${String(at200.p50ms).padStart(5)} ms  p99 ${String(at200.p99ms).padStart(5)} ms | ` +
@@ -245,7 +267,8 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
         `where the time goes @50/@200: a store call p50 ${at50.storeCallMs.p50}/${at200.storeCallMs.p50} ms p99 ${at50.storeCallMs.p99}/${at200.storeCallMs.p99} ms, ` +
         `event-loop delay p99 ${at50.eventLoopDelayMs.p99}/${at200.eventLoopDelayMs.p99} ms, ` +
         `CPU per request @50: node ${at50.cpuMsPerRequest?.node ?? '?'} ms, DynamoDB Local ${at50.cpuMsPerRequest?.dynamodb ?? '?'} ms, ` +
-        `inside the gateway @200 p99 ${at200.platformRequestMs.p99} ms max ${at200.platformRequestMs.max} ms, load generator's loop delay @200 max ${at200.generatorLoopDelayMs.max} ms | ` +
+        `inside the gateway @200 p99 ${at200.platformRequestMs.p99} ms max ${at200.platformRequestMs.max} ms, load generator's loop delay @200 max ${at200.generatorLoopDelayMs.max} ms, ` +
+        `DynamoDB Local's JIT (of a core) in the warm-up rounds ${warmJit.join('/')}, @50 ${at50.dynamodbJit ?? '?'}, @200 ${at200.dynamodbJit ?? '?'} | ` +
         `non-2xx ${at50.non2xx + at200.non2xx} errors ${at50.errors + at200.errors}`,
     );
   }
