@@ -1,5 +1,7 @@
 /**
- * Where DynamoDB Local's own CPU goes during one scenario (`BENCH_JFR=1 npm run bench`): Java Flight
+ * Where DynamoDB Local's own CPU goes during a scenario. Always (cheap, from /proc): its CPU by thread —
+ * its one SQLite queue thread, Jetty's request threads, the collector, the JIT compilers (`jvmThreadCpu`;
+ * the bench warms each scenario until the JIT's share is near 0). On demand (`BENCH_JFR=1 npm run bench`): Java Flight
  * Recorder started in its running JVM by `jcmd` around the scenario, its execution samples grouped by
  * what DynamoDB Local was doing. JFR samples Java code only: SQLite's own C code is not in the shares
  * (its Java side, sqlite4java, is). Needs the JDK's `jcmd` and `jfr`; without them it says so and the
