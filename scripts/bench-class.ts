@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { storeClient } from '../functions/data/dynamo-http';
 import type { PlatformInfo } from '../infra/local/platform';
 import type { RecordedCall } from '../infra/local/store-stats';
-import { dynamoJvmPid, jvmThreadCpu, threadCpuSpent } from './bench-jfr';
+import { dynamoJvmPid, threadCpuOver } from './bench-jfr';
 
 export const CLASS_GOALS = { reqPerSecAt50: 740, p99At50Ms: 100, p99At200Ms: 500, storeShare: 0.8 } as const;
 
@@ -184,20 +184,17 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
   const f = await makeClass(students);
   console.log(`student reads: a class of ${students} students (made in ${((performance.now() - t0) / 1000).toFixed(0)} s), each request from the next student`);
   const misses: string[] = [];
+  const jvm = dynamoJvmPid(platformPid);
   for (const read of READS) {
     const path = read.path(f);
     // Warm-up (V8's and the JVM's JIT, caches): 2 s rounds at 50 connections until DynamoDB Local's JIT
     // compilers are done with this read (under 0.05 of a core over a round; at most 6 rounds). The raw
     // replay comes after the measured runs, on a JVM warm by then: a platform run measured while the JVM
     // still compiled would be compared with an unfair floor.
-    const jvm = dynamoJvmPid(platformPid);
     const warmJit: number[] = [];
     for (let round = 0; round < 6; round++) {
-      const t0 = jvmThreadCpu(jvm);
-      const w0 = performance.now();
-      await hit(info.url, path, f.tokens, round ? 50 : 10, 2);
-      const t1 = jvmThreadCpu(jvm);
-      const jit = t0 && t1 ? threadCpuSpent(t0, t1, performance.now() - w0).jit!.ofOneCore : 0;
+      const { threads } = await threadCpuOver(jvm, () => hit(info.url, path, f.tokens, round ? 50 : 10, 2));
+      const jit = threads?.jit!.ofOneCore ?? 0;
       warmJit.push(jit);
       if (jit < 0.05) break;
     }
@@ -223,15 +220,12 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       await fetch(`${info.url}/_local/store-stats/reset`, { method: 'POST' });
       const before = await storeCalls(info.url);
       const cpu0 = treeCpu(platformPid);
-      const threads0 = jvmThreadCpu(jvm);
-      const run0 = performance.now();
       const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
       generatorLoop.enable();
-      const r = await hit(info.url, path, f.tokens, connections, duration);
+      const { result: r, threads } = await threadCpuOver(jvm, () => hit(info.url, path, f.tokens, connections, duration));
       generatorLoop.disable();
       const cpu1 = treeCpu(platformPid);
-      const threads1 = jvmThreadCpu(jvm);
-      const dynamodbJit = threads0 && threads1 ? threadCpuSpent(threads0, threads1, performance.now() - run0).jit!.ofOneCore : undefined;
+      const dynamodbJit = threads?.jit!.ofOneCore;
       const after = await storeStats(info.url);
       const requests = r.requests.total || 1;
       const cpuMsPerRequest = cpu0 && cpu1 ? { node: Number(((cpu1.node - cpu0.node) / requests).toFixed(2)), dynamodb: Number(((cpu1.java - cpu0.java) / requests).toFixed(2)) } : undefined;

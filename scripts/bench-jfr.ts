@@ -1,6 +1,6 @@
 /**
  * Where DynamoDB Local's own CPU goes during a scenario. Always (cheap, from /proc): its CPU by thread —
- * its one SQLite queue thread, Jetty's request threads, the collector, the JIT compilers (`jvmThreadCpu`;
+ * its one SQLite queue thread, Jetty's request threads, the collector, the JIT compilers (`threadCpuOver`;
  * the bench warms each scenario until the JIT's share is near 0). On demand (`BENCH_JFR=1 npm run bench`): Java Flight
  * Recorder started in its running JVM by `jcmd` around the scenario, its execution samples grouped by
  * what DynamoDB Local was doing. JFR samples Java code only: SQLite's own C code is not in the shares
@@ -101,7 +101,7 @@ const THREAD_KINDS: [string, RegExp][] = [
 ];
 
 /** CPU ms of each kind of thread of `pid` so far (undefined without /proc or once it ended). */
-export function jvmThreadCpu(pid: number | undefined): Record<string, number> | undefined {
+function jvmThreadCpu(pid: number | undefined): Record<string, number> | undefined {
   if (!pid || !fs.existsSync(`/proc/${pid}/task`)) return undefined;
   const out: Record<string, number> = { sqliteQueue: 0, requests: 0, gc: 0, jit: 0, other: 0 };
   try {
@@ -122,9 +122,18 @@ export function jvmThreadCpu(pid: number | undefined): Record<string, number> | 
   return out;
 }
 
-/** What each kind of DynamoDB Local thread used between two jvmThreadCpu readings, over `wallMs`: ms and the share of one core. */
-export function threadCpuSpent(before: Record<string, number>, after: Record<string, number>, wallMs: number): Record<string, { ms: number; ofOneCore: number }> {
-  return Object.fromEntries(Object.keys(after).map((k) => [k, { ms: after[k]! - (before[k] ?? 0), ofOneCore: Number(((after[k]! - (before[k] ?? 0)) / wallMs).toFixed(2)) }]));
+/** CPU a kind of thread used over a run: ms, and the share of one core over the run's wall time. */
+export type ThreadCpu = Record<string, { ms: number; ofOneCore: number }>;
+
+/** Runs `run`, and says what each kind of thread of `pid` used meanwhile (undefined without /proc). */
+export async function threadCpuOver<T>(pid: number | undefined, run: () => Promise<T>): Promise<{ result: T; threads?: ThreadCpu }> {
+  const before = jvmThreadCpu(pid);
+  const start = performance.now();
+  const result = await run();
+  const after = jvmThreadCpu(pid);
+  const wallMs = performance.now() - start;
+  const threads = before && after ? Object.fromEntries(Object.keys(after).map((k) => [k, { ms: after[k]! - (before[k] ?? 0), ofOneCore: Number(((after[k]! - (before[k] ?? 0)) / wallMs).toFixed(2)) }])) : undefined;
+  return { result, threads };
 }
 
 const has = (cmd: string) => {
@@ -137,12 +146,11 @@ const has = (cmd: string) => {
 };
 
 /**
- * Runs `scenario`; with BENCH_JFR=1 records DynamoDB Local's JVM meanwhile and prints (and returns)
+ * Runs `scenario`; with BENCH_JFR=1 records DynamoDB Local's JVM (`pid`, from dynamoJvmPid) meanwhile and prints (and returns)
  * where its Java time went. Any failure of the profiling is said and leaves the scenario's result alone.
  */
-export async function withDynamoProfile<T>(platformPid: number | undefined, label: string, scenario: () => Promise<T>): Promise<{ result: T; profile?: JfrSummary }> {
+export async function withDynamoProfile<T>(pid: number | undefined, label: string, scenario: () => Promise<T>): Promise<{ result: T; profile?: JfrSummary }> {
   if (process.env.BENCH_JFR !== '1') return { result: await scenario() };
-  const pid = dynamoJvmPid(platformPid);
   if (!pid || !has('jcmd') || !has('jfr')) {
     console.log(`  (BENCH_JFR: no ${pid ? 'jcmd/jfr (a JDK)' : 'DynamoDB Local JVM found'}; ${label} runs unprofiled)`);
     return { result: await scenario() };

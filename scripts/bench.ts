@@ -18,7 +18,7 @@ import { bundleLambda } from '../infra/bundling/lambda-bundle';
 import { storeClient } from '../functions/data/dynamo-http';
 import { classReads, pool, storeStats, treeCpu } from './bench-class';
 import { request, statusOf } from './bench-http';
-import { dynamoJvmPid, jvmThreadCpu, threadCpuSpent, withDynamoProfile } from './bench-jfr';
+import { dynamoJvmPid, threadCpuOver, withDynamoProfile } from './bench-jfr';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { defaultLambdaWorkers } from '../infra/local/config';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
@@ -213,17 +213,15 @@ async function examBurst(url: string, platformPid?: number): Promise<TestUser[]>
   // ~0.45 of a core in its compilers in the first, ~0.3 and ~0.2 in the next, ~0.01 after), and V8 its own:
   // a burst on a cold platform took 10–13 s, a warm one ~7. Each round is printed; only the warm burst is judged.
   const warmups = Number(process.env.BENCH_EXAM_WARMUPS ?? 5);
+  const jvm = dynamoJvmPid(platformPid);
   for (let round = 1; round <= warmups; round++) {
     const practice = await makeQuiz(`Practice ${round} before the exam`);
-    const jvm = dynamoJvmPid(platformPid);
-    const t0 = jvmThreadCpu(jvm);
     const w0 = performance.now();
-    const warm = await sit(practice);
+    const { result: warm, threads } = await threadCpuOver(jvm, () => sit(practice));
     const ms = performance.now() - w0;
-    const t1 = jvmThreadCpu(jvm);
     const sorted = latencies.sort((a, b) => a - b);
     latencies = [];
-    const jit = t0 && t1 ? threadCpuSpent(t0, t1, ms).jit?.ofOneCore : undefined;
+    const jit = threads?.jit?.ofOneCore;
     const row = { totalSeconds: Number((ms / 1000).toFixed(2)), p50ms: Math.round(pct(sorted, 50)), p99ms: Math.round(pct(sorted, 99)), non2xx: warm.flat().filter((x) => x !== 200).length, jitShareOfOneCore: jit };
     results[`quiz exam burst warm-up ${round} (practice quiz) @50`] = row;
     console.log(
@@ -236,22 +234,15 @@ async function examBurst(url: string, platformPid?: number): Promise<TestUser[]>
   await fetch(`${url}/_local/store-stats/reset`, { method: 'POST' });
   const calls0 = (await storeStats(url)).calls;
   const cpu0 = treeCpu(platformPid);
-  const jvm = dynamoJvmPid(platformPid);
-  const threads0 = jvmThreadCpu(jvm);
   const own0 = process.cpuUsage();
   const start = performance.now();
-  let totalSeconds = 0;
-  let own = process.cpuUsage();
-  let cpu1: ReturnType<typeof treeCpu>;
-  // BENCH_JFR=1: DynamoDB Local's JVM profiled over the burst (the recorder's own cost is in these figures then).
-  const { result: statuses, profile } = await withDynamoProfile(platformPid, 'the exam burst', async () => {
-    const out = await sit(quiz);
-    totalSeconds = (performance.now() - start) / 1000;
-    own = process.cpuUsage(own0);
-    cpu1 = treeCpu(platformPid);
-    return out;
+  // BENCH_JFR=1: DynamoDB Local's JVM profiled over the burst (the recorder's own cost is in these figures then);
+  // the figures are taken before the recorder stops and writes its file.
+  const { result: burst, profile } = await withDynamoProfile(jvm, 'the exam burst', async () => {
+    const { result: statuses, threads } = await threadCpuOver(jvm, () => sit(quiz));
+    return { statuses, threads, totalSeconds: (performance.now() - start) / 1000, own: process.cpuUsage(own0), cpu1: treeCpu(platformPid) };
   });
-  const threads1 = jvmThreadCpu(jvm);
+  const { statuses, threads, totalSeconds, own, cpu1 } = burst;
   const after = await storeStats(url);
   const requests = 2 * BURST_STUDENTS;
   const storeOps = Object.fromEntries(Object.entries(after.calls).map(([op, n]) => [op, Number(((n - (calls0[op] ?? 0)) / BURST_STUDENTS).toFixed(2))]).filter(([, n]) => Number(n) > 0));
@@ -267,7 +258,7 @@ async function examBurst(url: string, platformPid?: number): Promise<TestUser[]>
      */
     coresBusy: cpu0 && cpu1 ? Number(((cpu1.node - cpu0.node + cpu1.java - cpu0.java + (own.user + own.system) / 1000) / (totalSeconds * 1000)).toFixed(2)) : undefined,
     /** DynamoDB Local's CPU by thread: its one SQLite queue thread (every item read and write) near one whole core means it is the bottleneck. */
-    dynamodbThreads: threads0 && threads1 ? threadCpuSpent(threads0, threads1, totalSeconds * 1000) : undefined,
+    dynamodbThreads: threads,
   };
   const sorted = latencies.sort((a, b) => a - b);
   const stored = (await (await fetch(`${url}/api/Quiz/students-results/${quiz.id}`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { summary: { totalStudents: number } };
