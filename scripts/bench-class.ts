@@ -175,6 +175,25 @@ export function treeCpu(root: number | undefined): { total: number; node: number
   return out;
 }
 
+/**
+ * The whole host's CPU ticks so far (/proc/stat): busy (every process's), and stolen — time the
+ * hypervisor gave this VM's virtual cores to others, which slows everything measured alike.
+ */
+export function hostTicks(): { busy: number; steal: number } | undefined {
+  if (!fs.existsSync('/proc/stat')) return undefined;
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal …
+  return { busy: f[0]! + f[1]! + f[2]! + f[5]! + f[6]!, steal: f[7] ?? 0 };
+}
+
+/** Over a stretch of `wallMs` from `before`: cores busy and cores stolen (of os.cpus().length). */
+export function hostShare(before: ReturnType<typeof hostTicks>, wallMs: number): { coresBusy: number; coresStolen: number } | undefined {
+  const after = hostTicks();
+  if (!before || !after) return undefined;
+  const cores = (ticks: number) => Number(((ticks * 10) / wallMs).toFixed(2)); // USER_HZ = 100
+  return { coresBusy: cores(after.busy - before.busy), coresStolen: cores(after.steal - before.steal) };
+}
+
 /** The student-read goals as classReads judged them, for the bench's summary. */
 export const studentReadGoals: { goal: string; figure: string; holds: boolean }[] = [];
 
@@ -213,6 +232,8 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       platformRequestMs: StoreStats['requestMs']; generatorLoopDelayMs: { p99: number; max: number };
       /** The share of one core DynamoDB Local's JIT compilers used meanwhile (near 0 once warm). */
       dynamodbJit?: number;
+      /** The host meanwhile: cores busy (of 2) and stolen by the hypervisor. */
+      host?: { coresBusy: number; coresStolen: number };
     };
     const rows: Record<number, Row> = {};
     for (const connections of [50, 200]) {
@@ -222,7 +243,10 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       const cpu0 = treeCpu(platformPid);
       const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
       generatorLoop.enable();
+      const host0 = hostTicks();
+      const t0 = performance.now();
       const { result: r, threads } = await threadCpuOver(jvm, () => hit(info.url, path, f.tokens, connections, duration));
+      const host = hostShare(host0, performance.now() - t0);
       generatorLoop.disable();
       const cpu1 = treeCpu(platformPid);
       const dynamodbJit = threads?.jit!.ofOneCore;
@@ -235,6 +259,7 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
         platformRequestMs: after.requestMs,
         generatorLoopDelayMs: { p99: Number((generatorLoop.percentile(99) / 1e6).toFixed(1)), max: Number((generatorLoop.max / 1e6).toFixed(1)) },
         dynamodbJit,
+        host,
       };
     }
     const raw = calls.length ? await replay(info, calls, Math.max(2, duration / 2)) : undefined;
@@ -262,7 +287,7 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
         `event-loop delay p99 ${at50.eventLoopDelayMs.p99}/${at200.eventLoopDelayMs.p99} ms, ` +
         `CPU per request @50: node ${at50.cpuMsPerRequest?.node ?? '?'} ms, DynamoDB Local ${at50.cpuMsPerRequest?.dynamodb ?? '?'} ms, ` +
         `inside the gateway @200 p99 ${at200.platformRequestMs.p99} ms max ${at200.platformRequestMs.max} ms, load generator's loop delay @200 max ${at200.generatorLoopDelayMs.max} ms, ` +
-        `DynamoDB Local's JIT (of a core) in the warm-up rounds ${warmJit.join('/')}, @50 ${at50.dynamodbJit ?? '?'}, @200 ${at200.dynamodbJit ?? '?'} | ` +
+        `DynamoDB Local's JIT (of a core) in the warm-up rounds ${warmJit.join('/')}, @50 ${at50.dynamodbJit ?? '?'}, @200 ${at200.dynamodbJit ?? '?'}, host cores busy @50 ${at50.host?.coresBusy ?? '?'}, stolen ${at50.host?.coresStolen ?? '?'} | ` +
         `non-2xx ${at50.non2xx + at200.non2xx} errors ${at50.errors + at200.errors}`,
     );
   }

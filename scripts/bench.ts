@@ -16,7 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleLambda } from '../infra/bundling/lambda-bundle';
 import { storeClient } from '../functions/data/dynamo-http';
-import { classReads, pool, storeStats, treeCpu } from './bench-class';
+import { classReads, hostShare, hostTicks, pool, storeStats, treeCpu } from './bench-class';
 import { request, statusOf } from './bench-http';
 import { dynamoJvmPid, threadCpuOver, withDynamoProfile } from './bench-jfr';
 import { dynamoClient } from '../infra/local/dynamodb';
@@ -499,23 +499,48 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
     };
     const requests = Number(process.env.BENCH_SEARCHES ?? 1000);
     const headers = { authorization: `Bearer ${admin.token}` };
+    const jvm = dynamoJvmPid(platformPid);
     // Every kind warmed up at 50 connections before any is measured (the JIT of both JVM and V8 on each read path,
     // the sockets), so the order does not matter: without it the first kind measured had a p99 several times its own.
-    for (const query of Object.values(kinds)) {
-      await timedRun(Array.from({ length: 300 }, (_, k) => () => statusOf(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })), 50);
-    }
+    const round = (query: (k: number) => string, n = 300) =>
+      timedRun(Array.from({ length: n }, (_, k) => () => statusOf(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })), 50);
+    for (const query of Object.values(kinds)) await round(query);
     for (const [kind, query] of Object.entries(kinds)) {
+      // Then, right before it is measured, each kind's rounds go on until DynamoDB Local's JIT compilers are done
+      // with it (under 0.05 of a core over a round): the other kinds' warm-ups had made the JVM compile its read
+      // paths afresh (a kind measured after them all ran with the compilers at 0.39 of a core).
+      const warmUpJit: number[] = [];
+      for (let r = 0; r < Number(process.env.BENCH_SEARCH_WARMUPS ?? 12); r++) {
+        const { threads } = await threadCpuOver(jvm, () => round(query, 600));
+        warmUpJit.push(threads?.jit!.ofOneCore ?? 0);
+        if (warmUpJit.at(-1)! < 0.05) break;
+      }
       const cpu0 = treeCpu(platformPid);
-      const row: Record<string, unknown> = await timedRun(
-        Array.from({ length: requests }, (_, k) => () => statusOf(`${info.url}/api/admin/allusers?search=${encodeURIComponent(query(k))}`, { headers })),
-        50,
-      );
+      await fetch(`${info.url}/_local/store-stats/reset`, { method: 'POST' });
+      const callsBefore = (await storeStats(info.url)).total;
+      const host0 = hostTicks();
+      const t0 = performance.now();
+      const { result: measured, threads } = await threadCpuOver(jvm, () => round(query, requests));
+      const host = hostShare(host0, performance.now() - t0);
+      const row: Record<string, unknown> = measured;
       const cpu1 = treeCpu(platformPid);
       if (cpu0 && cpu1) {
         row.platformCpuMsPerRequest = Number(((cpu1.total - cpu0.total) / requests).toFixed(2));
         row.nodeCpuMsPerRequest = Number(((cpu1.node - cpu0.node) / requests).toFixed(2));
         row.javaCpuMsPerRequest = Number(((cpu1.java - cpu0.java) / requests).toFixed(2));
       }
+      // Where a slow request's time went: inside the gateway (requestMs), waiting for each store call (callMs),
+      // the gateway's event loop running late (CPU contention, V8's collector), and DynamoDB Local's threads.
+      const inside = await storeStats(info.url);
+      Object.assign(row, {
+        warmUpJit,
+        requestMs: inside.requestMs,
+        storeCallMs: inside.callMs,
+        storeCallsPerRequest: Number(((inside.total - callsBefore) / requests).toFixed(1)),
+        eventLoopDelayMs: inside.eventLoopDelayMs,
+        host,
+        dynamodbThreads: threads && Object.fromEntries(Object.entries(threads).map(([k, v]) => [k, v.ofOneCore])),
+      });
       // Cost of one search (page 1): the counters, the index reads and the BatchGet of the page's profiles.
       const samples = 40;
       const stats = { requests: 0, items: 0, capacity: 0 };
@@ -550,6 +575,11 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
           `CPU ${row.platformCpuMsPerRequest ?? '?'} ms/req (node ${row.nodeCpuMsPerRequest ?? '?'}, DynamoDB Local ${row.javaCpuMsPerRequest ?? '?'})  ` +
           `total ${row.totalPerSearch}${exact === samples ? '' : ` (exact in ${exact}/${samples})`}  DynamoDB requests ${row.requestsPerSearch}  items read ${row.itemsReadPerSearch}  RCU ${row.readUnitsPerSearch}  ` +
           `plans ${JSON.stringify(plans)}  ${JSON.stringify(row.statuses)}`,
+      );
+      const t = row.dynamodbThreads as Record<string, number> | undefined;
+      console.log(
+        `    where the time went: inside the gateway p50/p99 ${inside.requestMs.p50}/${inside.requestMs.p99} ms, ${row.storeCallsPerRequest} store calls per request, each p50/p99/max ${inside.callMs.p50}/${inside.callMs.p99}/${inside.callMs.max} ms, ` +
+          `event-loop delay p99/max ${inside.eventLoopDelayMs.p99}/${inside.eventLoopDelayMs.max} ms | DynamoDB Local (of a core): SQLite queue ${t?.sqliteQueue ?? '?'}, requests ${t?.requests ?? '?'}, GC ${t?.gc ?? '?'}, JIT ${t?.jit ?? '?'} (warm-up rounds ${warmUpJit.join('/')}) | host: cores busy ${host?.coresBusy ?? '?'}, stolen ${host?.coresStolen ?? '?'}`,
       );
     }
     // The plain list (no search): the page's 6 and the user count.
