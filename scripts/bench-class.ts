@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { storeClient } from '../functions/data/dynamo-http';
 import type { PlatformInfo } from '../infra/local/platform';
 import type { RecordedCall } from '../infra/local/store-stats';
-import { dynamoJvmPid, threadCpuOver } from './bench-jfr';
+import { dynamoJvmPid, threadCpuOver, warmUntilJitDone } from './bench-jfr';
 
 export const CLASS_GOALS = { reqPerSecAt50: 740, p99At50Ms: 100, p99At200Ms: 500, storeShare: 0.8 } as const;
 
@@ -179,19 +179,23 @@ export function treeCpu(root: number | undefined): { total: number; node: number
  * The whole host's CPU ticks so far (/proc/stat): busy (every process's), and stolen — time the
  * hypervisor gave this VM's virtual cores to others, which slows everything measured alike.
  */
-export function hostTicks(): { busy: number; steal: number } | undefined {
+function hostTicks(): { busy: number; steal: number } | undefined {
   if (!fs.existsSync('/proc/stat')) return undefined;
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal …
   return { busy: f[0]! + f[1]! + f[2]! + f[5]! + f[6]!, steal: f[7] ?? 0 };
 }
 
-/** Over a stretch of `wallMs` from `before`: cores busy and cores stolen (of os.cpus().length). */
-export function hostShare(before: ReturnType<typeof hostTicks>, wallMs: number): { coresBusy: number; coresStolen: number } | undefined {
-  const after = hostTicks();
-  if (!before || !after) return undefined;
-  const cores = (ticks: number) => Number(((ticks * 10) / wallMs).toFixed(2)); // USER_HZ = 100
-  return { coresBusy: cores(after.busy - before.busy), coresStolen: cores(after.steal - before.steal) };
+/** Starts measuring the host; the function returned says, from then to its call, cores busy and cores stolen (undefined without /proc). */
+export function hostMeter(): () => { coresBusy: number; coresStolen: number } | undefined {
+  const before = hostTicks();
+  const start = performance.now();
+  return () => {
+    const after = hostTicks();
+    if (!before || !after) return undefined;
+    const cores = (ticks: number) => Number(((ticks * 10) / (performance.now() - start)).toFixed(2)); // USER_HZ = 100
+    return { coresBusy: cores(after.busy - before.busy), coresStolen: cores(after.steal - before.steal) };
+  };
 }
 
 /** The student-read goals as classReads judged them, for the bench's summary. */
@@ -210,13 +214,7 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
     // compilers are done with this read (under 0.05 of a core over a round; at most 6 rounds). The raw
     // replay comes after the measured runs, on a JVM warm by then: a platform run measured while the JVM
     // still compiled would be compared with an unfair floor.
-    const warmJit: number[] = [];
-    for (let round = 0; round < 6; round++) {
-      const { threads } = await threadCpuOver(jvm, () => hit(info.url, path, f.tokens, round ? 50 : 10, 2));
-      const jit = threads?.jit!.ofOneCore ?? 0;
-      warmJit.push(jit);
-      if (jit < 0.05) break;
-    }
+    const warmJit = await warmUntilJitDone(jvm, (round) => hit(info.url, path, f.tokens, round ? 50 : 10, 2), { below: 0.05, max: 6 });
     await settled(info.url);
     // The calls of a few requests (different students), as the platform made them.
     await fetch(`${info.url}/_local/store-stats/record`, { method: 'POST' });
@@ -243,10 +241,9 @@ export async function classReads(info: PlatformInfo, results: Results, duration:
       const cpu0 = treeCpu(platformPid);
       const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
       generatorLoop.enable();
-      const host0 = hostTicks();
-      const t0 = performance.now();
+      const hostOver = hostMeter();
       const { result: r, threads } = await threadCpuOver(jvm, () => hit(info.url, path, f.tokens, connections, duration));
-      const host = hostShare(host0, performance.now() - t0);
+      const host = hostOver();
       generatorLoop.disable();
       const cpu1 = treeCpu(platformPid);
       const dynamodbJit = threads?.jit!.ofOneCore;

@@ -136,6 +136,27 @@ export async function threadCpuOver<T>(pid: number | undefined, run: () => Promi
   return { result, threads };
 }
 
+/**
+ * Warm-up rounds until DynamoDB Local's JIT compilers are done: runs `round(n)` (n = 0, 1, …) until its JIT
+ * threads used under `below` of a core over one, at most `max` rounds (one without /proc). Returns each
+ * round's JIT share; `onRound` sees each round's result and share as it ends.
+ */
+export async function warmUntilJitDone<T>(
+  pid: number | undefined,
+  round: (n: number) => Promise<T>,
+  opts: { below: number; max: number; onRound?: (result: T, jit: number | undefined, n: number) => void },
+): Promise<number[]> {
+  const shares: number[] = [];
+  for (let n = 0; n < opts.max; n++) {
+    const { result, threads } = await threadCpuOver(pid, () => round(n));
+    const jit = threads?.jit?.ofOneCore;
+    opts.onRound?.(result, jit, n);
+    shares.push(jit ?? 0);
+    if (jit === undefined || jit < opts.below) break;
+  }
+  return shares;
+}
+
 const has = (cmd: string) => {
   try {
     execFileSync(cmd, ['--help'], { stdio: 'ignore' });

@@ -16,9 +16,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleLambda } from '../infra/bundling/lambda-bundle';
 import { storeClient } from '../functions/data/dynamo-http';
-import { classReads, hostShare, hostTicks, pool, storeStats, treeCpu } from './bench-class';
+import { classReads, hostMeter, pool, storeStats, treeCpu } from './bench-class';
 import { request, statusOf } from './bench-http';
-import { dynamoJvmPid, threadCpuOver, withDynamoProfile } from './bench-jfr';
+import { dynamoJvmPid, threadCpuOver, warmUntilJitDone, withDynamoProfile } from './bench-jfr';
 import { dynamoClient } from '../infra/local/dynamodb';
 import { defaultLambdaWorkers } from '../infra/local/config';
 import { ROOT, spawnPlatform, stopPlatform } from '../infra/local/spawn';
@@ -214,21 +214,28 @@ async function examBurst(url: string, platformPid?: number): Promise<TestUser[]>
   // a burst on a cold platform took 10–13 s, a warm one ~7. Each round is printed; only the warm burst is judged.
   const warmups = Number(process.env.BENCH_EXAM_WARMUPS ?? 5);
   const jvm = dynamoJvmPid(platformPid);
-  for (let round = 1; round <= warmups; round++) {
-    const practice = await makeQuiz(`Practice ${round} before the exam`);
-    const w0 = performance.now();
-    const { result: warm, threads } = await threadCpuOver(jvm, () => sit(practice));
-    const ms = performance.now() - w0;
-    const sorted = latencies.sort((a, b) => a - b);
-    latencies = [];
-    const jit = threads?.jit?.ofOneCore;
-    const row = { totalSeconds: Number((ms / 1000).toFixed(2)), p50ms: Math.round(pct(sorted, 50)), p99ms: Math.round(pct(sorted, 99)), non2xx: warm.flat().filter((x) => x !== 200).length, jitShareOfOneCore: jit };
-    results[`quiz exam burst warm-up ${round} (practice quiz) @50`] = row;
-    console.log(
-      `quiz exam warm-up ${round}: the same ${BURST_STUDENTS} students take a practice quiz (not judged)  total ${row.totalSeconds} s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  non-2xx ${row.non2xx}  DynamoDB Local's JIT ${jit ?? '?'} of a core`,
-    );
-    if (jit === undefined || jit < 0.02) break;
-  }
+  await warmUntilJitDone(
+    jvm,
+    async (n) => {
+      const practice = await makeQuiz(`Practice ${n + 1} before the exam`);
+      const w0 = performance.now();
+      const statuses = await sit(practice);
+      return { statuses, ms: performance.now() - w0 };
+    },
+    {
+      below: 0.02,
+      max: warmups,
+      onRound: ({ statuses, ms }, jit, n) => {
+        const sorted = latencies.sort((a, b) => a - b);
+        latencies = [];
+        const row = { totalSeconds: Number((ms / 1000).toFixed(2)), p50ms: Math.round(pct(sorted, 50)), p99ms: Math.round(pct(sorted, 99)), non2xx: statuses.flat().filter((x) => x !== 200).length, jitShareOfOneCore: jit };
+        results[`quiz exam burst warm-up ${n + 1} (practice quiz) @50`] = row;
+        console.log(
+          `quiz exam warm-up ${n + 1}: the same ${BURST_STUDENTS} students take a practice quiz (not judged)  total ${row.totalSeconds} s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  non-2xx ${row.non2xx}  DynamoDB Local's JIT ${jit ?? '?'} of a core`,
+        );
+      },
+    },
+  );
   // Where the time goes: the store calls by operation and their time, the CPU of the platform
   // (node: gateway and Lambdas; DynamoDB Local's JVM) and of this process (the 50 students' fetches).
   await fetch(`${url}/_local/store-stats/reset`, { method: 'POST' });
@@ -509,19 +516,13 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
       // Then, right before it is measured, each kind's rounds go on until DynamoDB Local's JIT compilers are done
       // with it (under 0.05 of a core over a round): the other kinds' warm-ups had made the JVM compile its read
       // paths afresh (a kind measured after them all ran with the compilers at 0.39 of a core).
-      const warmUpJit: number[] = [];
-      for (let r = 0; r < Number(process.env.BENCH_SEARCH_WARMUPS ?? 12); r++) {
-        const { threads } = await threadCpuOver(jvm, () => round(query, 600));
-        warmUpJit.push(threads?.jit!.ofOneCore ?? 0);
-        if (warmUpJit.at(-1)! < 0.05) break;
-      }
+      const warmUpJit = await warmUntilJitDone(jvm, () => round(query, 600), { below: 0.05, max: Number(process.env.BENCH_SEARCH_WARMUPS ?? 12) });
       const cpu0 = treeCpu(platformPid);
       await fetch(`${info.url}/_local/store-stats/reset`, { method: 'POST' });
       const callsBefore = (await storeStats(info.url)).total;
-      const host0 = hostTicks();
-      const t0 = performance.now();
+      const hostOver = hostMeter();
       const { result: measured, threads } = await threadCpuOver(jvm, () => round(query, requests));
-      const host = hostShare(host0, performance.now() - t0);
+      const host = hostOver();
       const row: Record<string, unknown> = measured;
       const cpu1 = treeCpu(platformPid);
       if (cpu0 && cpu1) {
@@ -532,6 +533,7 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
       // Where a slow request's time went: inside the gateway (requestMs), waiting for each store call (callMs),
       // the gateway's event loop running late (CPU contention, V8's collector), and DynamoDB Local's threads.
       const inside = await storeStats(info.url);
+      const dynamodbThreads = threads && Object.fromEntries(Object.entries(threads).map(([k, v]) => [k, v.ofOneCore]));
       Object.assign(row, {
         warmUpJit,
         requestMs: inside.requestMs,
@@ -539,7 +541,7 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
         storeCallsPerRequest: Number(((inside.total - callsBefore) / requests).toFixed(1)),
         eventLoopDelayMs: inside.eventLoopDelayMs,
         host,
-        dynamodbThreads: threads && Object.fromEntries(Object.entries(threads).map(([k, v]) => [k, v.ofOneCore])),
+        dynamodbThreads,
       });
       // Cost of one search (page 1): the counters, the index reads and the BatchGet of the page's profiles.
       const samples = 40;
@@ -576,7 +578,7 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
           `total ${row.totalPerSearch}${exact === samples ? '' : ` (exact in ${exact}/${samples})`}  DynamoDB requests ${row.requestsPerSearch}  items read ${row.itemsReadPerSearch}  RCU ${row.readUnitsPerSearch}  ` +
           `plans ${JSON.stringify(plans)}  ${JSON.stringify(row.statuses)}`,
       );
-      const t = row.dynamodbThreads as Record<string, number> | undefined;
+      const t = dynamodbThreads;
       console.log(
         `    where the time went: inside the gateway p50/p99 ${inside.requestMs.p50}/${inside.requestMs.p99} ms, ${row.storeCallsPerRequest} store calls per request, each p50/p99/max ${inside.callMs.p50}/${inside.callMs.p99}/${inside.callMs.max} ms, ` +
           `event-loop delay p99/max ${inside.eventLoopDelayMs.p99}/${inside.eventLoopDelayMs.max} ms | DynamoDB Local (of a core): SQLite queue ${t?.sqliteQueue ?? '?'}, requests ${t?.requests ?? '?'}, GC ${t?.gc ?? '?'}, JIT ${t?.jit ?? '?'} (warm-up rounds ${warmUpJit.join('/')}) | host: cores busy ${host?.coresBusy ?? '?'}, stolen ${host?.coresStolen ?? '?'}`,

@@ -1,5 +1,5 @@
 /** The bench's grouping of DynamoDB Local's JFR samples (scripts/bench-jfr.ts), on `jfr print` text as JDK 17 writes it. */
-import { summariseSamples } from '../../scripts/bench-jfr';
+import { summariseSamples, warmUntilJitDone } from '../../scripts/bench-jfr';
 
 const sample = (...frames: string[]) => `jdk.ExecutionSample {
   startTime = 05:36:08.334
@@ -45,5 +45,25 @@ describe('summariseSamples', () => {
 
   it('says nothing was sampled rather than dividing by zero', () => {
     expect(summariseSamples('')).toEqual({ samples: 0, sqliteNative: 0, shares: {}, top: [] });
+  });
+});
+
+describe('warmUntilJitDone', () => {
+  it('runs one round when there is no JVM to read, and says its share is unknown', async () => {
+    const seen: [number, number | undefined][] = [];
+    const shares = await warmUntilJitDone(undefined, async (n) => n * 10, { below: 0.05, max: 5, onRound: (r, jit) => seen.push([r, jit]) });
+    expect(shares).toEqual([0]);
+    expect(seen).toEqual([[0, undefined]]);
+  });
+
+  it('stops at the first round whose compilers stayed under the bound, and goes on to `max` while they do not', async () => {
+    // This process has no JVM compiler threads: 0 of a core, read from /proc (Linux, as the bench runs).
+    let rounds = 0;
+    expect(await warmUntilJitDone(process.pid, async () => rounds++, { below: 0.05, max: 5 })).toEqual([0]);
+    expect(rounds).toBe(1);
+    // Nothing is under 0: every round runs.
+    rounds = 0;
+    expect(await warmUntilJitDone(process.pid, async () => rounds++, { below: 0, max: 3 })).toEqual([0, 0, 0]);
+    expect(rounds).toBe(3);
   });
 });
