@@ -416,15 +416,6 @@ async function findLecture(url: string, token: string, courses: { terms: { id: s
  * e-mail fragment; and the cost of one search in DynamoDB requests, items read and read units
  * (ReturnConsumedCapacity as DynamoDB Local reports it), the page's profiles included.
  */
-/**
- * CPU time (ms) used so far by a process and all its descendants (the platform: gateway and Lambdas
- * in Node, DynamoDB Local's JVM, cognito-local), from /proc; undefined where there is no /proc.
- * Unlike latency it hardly depends on what else the machine is running.
- */
-function treeCpuMs(root: number | undefined): number | undefined {
-  return treeCpu(root)?.total;
-}
-
 async function userSearch(info: PlatformInfo, platformPid?: number) {
   const counts = (process.env.BENCH_USERS ?? '10000').split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
   Object.assign(process.env, { TABLE_NAME: info.tableName, DYNAMODB_ENDPOINT: info.dynamoEndpoint, AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
@@ -585,9 +576,9 @@ async function userSearch(info: PlatformInfo, platformPid?: number) {
       );
     }
     // The plain list (no search): the page's 6 and the user count.
-    const cpu0 = treeCpuMs(platformPid);
+    const cpu0 = treeCpu(platformPid)?.total;
     const plain: Record<string, unknown> = await timedRun(Array.from({ length: 500 }, () => () => statusOf(`${info.url}/api/admin/allusers`, { headers: { authorization: `Bearer ${admin.token}` } })), 50);
-    const cpu1 = treeCpuMs(platformPid);
+    const cpu1 = treeCpu(platformPid)?.total;
     if (cpu0 !== undefined && cpu1 !== undefined) plain.platformCpuMsPerRequest = Number(((cpu1 - cpu0) / 500).toFixed(2));
     results[`users list (no search) @${count} users`] = plain;
     console.log(
