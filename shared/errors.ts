@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   'payment.signature', // 401 a callback whose HMAC does not verify; nothing changed
   'payment.mismatch', // 400 a callback whose amount or currency is not the order's; nothing changed
   'payment.order', // 404 a callback names no order of ours
+  'payment.malformed', // 400 a signed field of a callback is not the shape Paymob gives it (a shifted value); nothing changed
+  'payment.transactionUsed', // 409 a Paymob transaction that paid one order named for another; nothing changed
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

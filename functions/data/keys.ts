@@ -51,7 +51,13 @@
  *                           backfill: the users screen's total without a search, instead of counting AP4)
  *  AP41 deletedUser        PK=USER#id              SK=DELETED  → names, email, deletedAt (tombstone: sales and results
  *                           can still name a deleted student)
- *  AP19 orderById           PK=ORDER#id             SK=ORDER  (the webhook finds it by Paymob's merchant_order_id = id)
+ *  AP19 orderById           PK=ORDER#id             SK=ORDER  (the reconciler asks Paymob about it by merchant_order_id = id)
+ *  AP63 orderOfPaymobOrder  PK=PAYMOBORDER#n        SK=PAYMOBORDER  → orderId (Paymob's order id of our order's intention:
+ *                           written with it, once; a signed notice finds its order only through this, by the signed
+ *                           order id, never by the unsigned merchant_order_id)
+ *  AP64 paymobTransaction   PK=PAYMOBTXN#id         SK=PAYMOBTXN  → orderId (the order a Paymob transaction paid: written in
+ *                           the paying transaction, on condition it is new or names the same order — one transaction
+ *                           pays one order)
  *  AP34 ordersByDate        byParent: GSI1PK=ORDERS  GSI1SK=createdAt#id  (sales over a range; pending ones to reconcile)
  *  AP35 ordersOfStudent     byTerm:   GSI2PK=USER#id#ORDERS  GSI2SK=createdAt#id  (pending orders on /profile/lecPay)
  *  AP61 pendingOrders      PK=USER#id              SK=PROFILE#ORDERS  → o_<orderId> = holdUntil (ISO) for every order of the
@@ -174,6 +180,8 @@ export const keys = {
   messageCounts: (): Key => ({ PK: 'MESSAGES#META', SK: 'COUNTS' }),
   contactRate: (userId: string, bucket: string): Key => ({ PK: `CONTACTRATE#${userId}`, SK: bucket }),
   order: (id: string): Key => ({ PK: `ORDER#${id}`, SK: 'ORDER' }),
+  paymobOrder: (paymobOrderId: string): Key => ({ PK: `PAYMOBORDER#${paymobOrderId}`, SK: 'PAYMOBORDER' }),
+  paymobTransaction: (transactionId: string): Key => ({ PK: `PAYMOBTXN#${transactionId}`, SK: 'PAYMOBTXN' }),
   ordersIndex: (createdAt: string, id: string) => ({ GSI1PK: 'ORDERS', GSI1SK: `${createdAt}#${id}` }),
   ordersIndexPk: 'ORDERS',
   orderOfStudent: (userId: string, createdAt: string, id: string) => ({ GSI2PK: `USER#${userId}#ORDERS`, GSI2SK: `${createdAt}#${id}` }),

@@ -61,6 +61,42 @@ export async function orderById(id: string): Promise<OrderRecord | undefined> {
   return r.Item ? withoutKeys<OrderRecord>(r.Item) : undefined;
 }
 
+/** AP63 then AP19: our order whose intention Paymob gave this order id (the id a notice signs). */
+export async function orderOfPaymobOrder(paymobOrderId: string): Promise<OrderRecord | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.paymobOrder(paymobOrderId), ConsistentRead: true }));
+  const id = r.Item?.orderId as string | undefined;
+  return id ? orderById(id) : undefined;
+}
+
+/**
+ * The order's Paymob intention stored (its link and Paymob's order id), with the AP63 pointer that
+ * lets a signed notice find it: one transaction, on condition no other order has that Paymob order id.
+ */
+export async function storeIntention(orderId: string, intention: { intentionId: string; intentionOrderId: number; paymentUrl: string }, at: string): Promise<void> {
+  await transact([
+    updateOrderItem(orderId, { ...intention, updatedAt: at }),
+    { Put: { TableName: TABLE, Item: { ...keys.paymobOrder(String(intention.intentionOrderId)), orderId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+  ]);
+}
+
+/** AP64 for a paying transaction: Paymob's transaction id taken by this order, unless another order took it. */
+export function transactionUseItem(transactionId: string, orderId: string, at: string): TransactItem {
+  return {
+    Put: {
+      TableName: TABLE,
+      Item: { ...keys.paymobTransaction(transactionId), orderId, at },
+      ConditionExpression: 'attribute_not_exists(PK) OR orderId = :order',
+      ExpressionAttributeValues: { ':order': orderId },
+    },
+  };
+}
+
+/** AP64: the order a Paymob transaction paid, if any. */
+export async function orderPaidByTransaction(transactionId: string): Promise<string | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.paymobTransaction(transactionId), ConsistentRead: true }));
+  return r.Item?.orderId as string | undefined;
+}
+
 /** AP36 then AP19: the student's latest order of the lecture, if any. */
 export async function openOrderOf(userId: string, lectureId: string): Promise<OrderRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.openOrder(userId, lectureId), ConsistentRead: true }));

@@ -3,10 +3,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { BadRequest, HttpError, Unauthorized } from '../lib/errors';
 import { logger } from '../lib/log';
 import { countMetric, METRICS } from '../lib/metrics';
-import { fieldsOfObj, fieldsOfQuery, verifyPaymobHmac } from './paymob-hmac';
+import { type HmacField, fieldsOfObj, fieldsOfQuery, malformedFields, verifyPaymobHmac } from './paymob-hmac';
 import { paymobSettings } from './paymob-settings';
-import { type Outcome, type PaymobTransaction, transactionOfObj, transactionOfQuery } from './transaction';
-import { type Settled, settleTransaction } from './settlement';
+import { type Outcome, type PaymobTransaction, transactionOfSigned, unsignedOfObj, unsignedOfQuery } from './transaction';
+import { type Settled, settleSignedTransaction } from './settlement';
 
 const badSignature = () => new Unauthorized('The payment notice is not signed by Paymob', 'payment.signature');
 
@@ -51,22 +51,37 @@ async function verifyAndSettleCallback(event: APIGatewayProxyEventV2): Promise<S
     return undefined;
   }
   const obj = body.obj;
-  if (!obj || typeof obj !== 'object') throw badSignature();
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw badSignature();
   const settings = await paymobSettings();
-  if (!verifyPaymobHmac(fieldsOfObj(obj as Record<string, unknown>), event.queryStringParameters?.hmac, settings.hmacSecret)) {
+  const fields = fieldsOfObj(obj as Record<string, unknown>);
+  if (!verifyPaymobHmac(fields, event.queryStringParameters?.hmac, settings.hmacSecret)) {
     logger.warn('Paymob callback with a bad signature', { sourceIp: event.requestContext?.http?.sourceIp });
     throw badSignature();
   }
-  return settleTransaction(transactionOfObj(obj as Record<string, unknown>), settings);
+  return settleSignedTransaction(transactionOfSigned(wellFormed(fields), unsignedOfObj(obj as Record<string, unknown>)), settings);
+}
+
+/**
+ * The signed values, each the shape Paymob gives it, or 400 payment.malformed: a signature over
+ * values joined with nothing between also verifies when a value slides into its neighbour.
+ */
+function wellFormed(fields: Record<HmacField, string>): Record<HmacField, string> {
+  const bad = malformedFields(fields);
+  if (bad.length) {
+    logger.warn('a signed Paymob notice with malformed fields: refused', { fields: bad });
+    throw new BadRequest('The payment notice is malformed', 'payment.malformed');
+  }
+  return fields;
 }
 
 /** The browser's return (GET, the transaction's fields as the query): verified over the query, then settled the same way. */
 export function receiveReturn(query: Record<string, string | undefined>): Promise<{ transaction: PaymobTransaction; settled: Settled }> {
   return countedIfRefused('return', async () => {
     const settings = await paymobSettings();
-    if (!verifyPaymobHmac(fieldsOfQuery(query), query.hmac, settings.hmacSecret)) throw badSignature();
-    const transaction = transactionOfQuery(query);
-    return { transaction, settled: await settleTransaction(transaction, settings) };
+    const fields = fieldsOfQuery(query);
+    if (!verifyPaymobHmac(fields, query.hmac, settings.hmacSecret)) throw badSignature();
+    const transaction = transactionOfSigned(wellFormed(fields), unsignedOfQuery(query));
+    return { transaction, settled: await settleSignedTransaction(transaction, settings) };
   });
 }
 

@@ -9,12 +9,12 @@ import type { z } from 'zod';
 import type { paymentIntention } from '../../shared/schemas/responses';
 import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, toLecture } from '../catalogue/public';
 import { type CouponRecord, couponForOrder, explainTakeFailure, takeUseItems } from '../coupons/public';
-import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, transact, updateOrder } from '../data/order-repo';
+import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, storeIntention, transact } from '../data/order-repo';
 import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
 import { BadRequest, Conflict } from '../lib/errors';
 import type { Contact, ReadAlong } from '../lib/http';
 import { logger } from '../lib/log';
-import { type PaymentGateway, gateway as paymob } from './gateway';
+import { type PaymentGateway, gateway as paymob, gatewayError } from './gateway';
 import { failedConditions, isCancelled, markPaid, release } from './settlement';
 import { priceOf } from './transaction';
 import { toOrder } from './views';
@@ -44,6 +44,7 @@ function reusable(o: OrderRecord | undefined, price: number, code: string | unde
     o.status === 'pending' &&
     !o.kioskReference &&
     !!o.paymentUrl &&
+    o.intentionOrderId !== undefined &&
     Date.parse(o.holdUntil) - now.getTime() > REUSE_MARGIN_MS &&
     o.originalPrice === price &&
     sameCoupon(o.couponCode, code)
@@ -156,7 +157,16 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
         billing: viewer.contact,
         extras: { lectureId, userId },
       });
-      await updateOrder(order.id, { ...intention, updatedAt: new Date().toISOString() });
+      // Without Paymob's order id no notice could ever be matched to this order: no link is offered.
+      if (intention.intentionOrderId === undefined) {
+        logger.error('Paymob gave the intention no order id: the link is not offered', { orderId: order.id, intentionId: intention.intentionId });
+        throw gatewayError();
+      }
+      await storeIntention(order.id, { ...intention, intentionOrderId: intention.intentionOrderId }, new Date().toISOString()).catch((e: unknown) => {
+        if (!isCancelled(e)) throw e;
+        logger.error('Paymob gave an order id another order of ours has: the link is not offered', { orderId: order.id, paymobOrderId: intention.intentionOrderId });
+        throw gatewayError();
+      });
       return intentionOf({ ...order, ...intention }, false, LINK_CREATED);
     } catch (e) {
       // Nothing is left held: the order fails and its coupon use goes back.
@@ -220,6 +230,9 @@ async function ordersMaybePending(userId: string, now: Date, along?: ReadAlong):
   return orders;
 }
 
-/** An order the student can still pay: pending, and its hold not run out. */
-const waitingAt = (o: OrderRecord, now: Date) => o.status === 'pending' && Date.parse(o.holdUntil) > now.getTime();
+/**
+ * An order the student can still pay: pending, its hold not run out, and Paymob's order id stored
+ * (before that no notice can settle it: it is not shown, and its link is not given out).
+ */
+const waitingAt = (o: OrderRecord, now: Date) => o.status === 'pending' && o.intentionOrderId !== undefined && Date.parse(o.holdUntil) > now.getTime();
 const partition = <T>(list: T[], keep: (t: T) => boolean): [T[], T[]] => [list.filter(keep), list.filter((t) => !keep(t))];

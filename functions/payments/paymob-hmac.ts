@@ -55,3 +55,38 @@ export function verifyPaymobHmac(fields: Record<HmacField, string>, received: st
   if (!received || !secret || !/^[0-9a-f]{128}$/i.test(received)) return false;
   return timingSafeEqual(Buffer.from(paymobHmac(fields, secret), 'hex'), Buffer.from(received.toLowerCase(), 'hex'));
 }
+
+/**
+ * What each signed value looks like as Paymob writes it. The signature covers the values joined with
+ * nothing between, so it cannot tell `order.id`=123 `owner`=45 from `order.id`='' `owner`=12345: a
+ * value that is not its field's shape is refused even when the joined string verifies. Integers are
+ * digits without a leading zero, booleans `true`/`false`, `created_at` an ISO time, the currency three
+ * capitals; a card's pan is digits (masked with * or x) or a wallet number, empty for a kiosk.
+ */
+const INTEGER = /^(0|[1-9]\d{0,17})$/;
+const BOOLEAN = /^(true|false)$/;
+const SHAPES: Record<HmacField, RegExp> = {
+  amount_cents: INTEGER,
+  created_at: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?$/,
+  currency: /^[A-Z]{3}$/,
+  error_occured: BOOLEAN,
+  has_parent_transaction: BOOLEAN,
+  id: INTEGER,
+  integration_id: INTEGER,
+  is_3d_secure: BOOLEAN,
+  is_auth: BOOLEAN,
+  is_capture: BOOLEAN,
+  is_refunded: BOOLEAN,
+  is_standalone_payment: BOOLEAN,
+  is_voided: BOOLEAN,
+  'order.id': INTEGER,
+  owner: INTEGER,
+  pending: BOOLEAN,
+  'source_data.pan': /^\+?[0-9*xX]{0,24}$/,
+  'source_data.sub_type': /^([A-Za-z][A-Za-z0-9 _-]{0,39})?$/,
+  'source_data.type': /^[A-Za-z_-]{0,40}$/,
+  success: BOOLEAN,
+};
+
+/** The signed fields whose value is not the shape Paymob gives it (empty when all are). */
+export const malformedFields = (fields: Record<HmacField, string>): HmacField[] => HMAC_FIELDS.filter((f) => !SHAPES[f].test(fields[f]));

@@ -11,7 +11,7 @@ import { type OrderRecord, orderById, ordersByDate, updateOrder } from '../data/
 import { logger } from '../lib/log';
 import { type PaymentGateway, gateway as paymob } from './gateway';
 import { paymobSettings } from './paymob-settings';
-import { release, settleTransaction } from './settlement';
+import { release, settleInquiredTransaction } from './settlement';
 import { outcomeOf, transactionOfObj } from './transaction';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,10 +41,9 @@ export async function reconcilePendingOrders(now = new Date(), gateway: PaymentG
       report.checked++;
       if (obj) {
         const t = transactionOfObj(obj);
-        if (!t.merchantOrderId) t.merchantOrderId = o.id;
         const outcome = outcomeOf(t);
         if (outcome !== 'ignored') {
-          await settleTransaction(t, settings, now);
+          await settleInquiredTransaction(o.id, t, settings, now);
           if (outcome === 'paid') report.settled++;
           if (outcome === 'failed') report.failed++;
         }

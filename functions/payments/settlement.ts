@@ -5,10 +5,10 @@
  * of a transaction conflict reads again and finds the order settled.
  */
 import { KIOSK_HOLD_DAYS, type OrderStatus, type PaymentMethod } from '../../shared/constants';
-import { type OrderRecord, notePendingOrders, orderById, transact, updateOrder, updateOrderItem } from '../data/order-repo';
+import { type OrderRecord, notePendingOrders, orderById, orderOfPaymobOrder, orderPaidByTransaction, transact, transactionUseItem, updateOrder, updateOrderItem } from '../data/order-repo';
 import { type PurchaseRecord, purchaseItems, purchaseOf } from '../data/purchase-repo';
 import type { TransactItem } from '../data/items';
-import { BadRequest, NotFound } from '../lib/errors';
+import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { logger } from '../lib/log';
 import { couponByCode, giveBackItems, paidUseItems } from '../coupons/public';
 import { type Outcome, type PaymobTransaction, expiryAfter, methodOf, outcomeOf } from './transaction';
@@ -37,6 +37,17 @@ async function giveBack(o: OrderRecord): Promise<TransactItem[]> {
   if (!o.couponHeld) return [];
   const c = await liveCoupon(o);
   return c ? giveBackItems(c, o.userId) : [];
+}
+
+/**
+ * A Paymob transaction that already paid another order names this one: an attack (a notice signed
+ * for one order, replayed or re-signed for a second), or Paymob's mistake. Refused, loudly.
+ */
+async function refuseIfPaidAnother(transactionId: string, orderId: string): Promise<void> {
+  const paid = await orderPaidByTransaction(transactionId);
+  if (paid === undefined || paid === orderId) return;
+  logger.error('a Paymob transaction that paid one order was offered for another: refused (attack?)', { transactionId, paidOrderId: paid, orderId });
+  throw new Conflict('This payment has already paid another order', 'payment.transactionUsed');
 }
 
 export interface PaidDetails {
@@ -74,13 +85,16 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
       ),
       ...purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null }),
       ...(coupon ? paidUseItems(coupon, o.userId, o.id, o.couponHeld) : []),
+      ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
     ];
     try {
       await transact(items);
       logger.info('order paid', { orderId: o.id, lectureId: o.lectureId, method: d.method ?? o.method, amount: o.amount });
       return true;
     } catch (e) {
-      if (!isCancelled(e) || attempt >= ATTEMPTS - 1) throw e;
+      if (!isCancelled(e)) throw e;
+      if (d.transactionId && failedConditions(e).includes(items.length - 1)) await refuseIfPaidAnother(d.transactionId, o.id);
+      if (attempt >= ATTEMPTS - 1) throw e;
       await backoff(attempt);
     }
   }
@@ -150,17 +164,46 @@ export interface Settled {
 }
 
 /**
- * What a transaction (verified callback, browser return or inquiry) does to our order. The order
- * must exist (404 payment.order) and the amount and currency must be the order's (400
+ * A verified notice (processed callback or browser return): it settles the order whose intention
+ * Paymob gave the order id it signed (AP63), and only that one. The unsigned merchant_order_id is a
+ * cross-check: when it names another order, the notice is refused. An order whose Paymob order id
+ * was never stored cannot be found this way at all (the reconciler's inquiry can still settle it).
+ */
+export async function settleSignedTransaction(t: PaymobTransaction, settings: PaymobSettings, now = new Date()): Promise<Settled> {
+  const o = t.paymobOrderId ? await orderOfPaymobOrder(t.paymobOrderId) : undefined;
+  if (!o) throw new NotFound('This payment names no order of ours', 'payment.order');
+  if ((t.merchantOrderId && t.merchantOrderId !== o.id) || String(o.intentionOrderId) !== t.paymobOrderId) {
+    logger.warn('a signed payment notice names another order beside its own: refused', { orderId: o.id, named: t.merchantOrderId, paymobOrder: t.paymobOrderId, transactionId: t.id });
+    throw mismatch();
+  }
+  return settle(o, t, settings, now);
+}
+
+/**
+ * The answer of Paymob's transaction inquiry for one of our orders (asked by its id, over TLS with
+ * our token): settles that order, if the answer is about it.
+ */
+export async function settleInquiredTransaction(orderId: string, t: PaymobTransaction, settings: PaymobSettings, now = new Date()): Promise<Settled> {
+  const o = await orderById(orderId);
+  if (!o) throw new NotFound('This payment names no order of ours', 'payment.order');
+  const otherPaymobOrder = o.intentionOrderId !== undefined && t.paymobOrderId !== '' && t.paymobOrderId !== String(o.intentionOrderId);
+  if ((t.merchantOrderId && t.merchantOrderId !== o.id) || otherPaymobOrder) {
+    logger.warn('an inquiry answered about another order', { orderId: o.id, named: t.merchantOrderId, paymobOrder: t.paymobOrderId });
+    throw mismatch();
+  }
+  return settle(o, t, settings, now);
+}
+
+const mismatch = () => new BadRequest("The payment's amount or currency is not the order's", 'payment.mismatch');
+
+/**
+ * What a transaction does to its order. The amount and currency must be the order's (400
  * payment.mismatch; nothing changes).
  */
-export async function settleTransaction(t: PaymobTransaction, settings: PaymobSettings, now = new Date()): Promise<Settled> {
-  const o = t.merchantOrderId ? await orderById(t.merchantOrderId) : undefined;
-  if (!o) throw new NotFound('This payment names no order of ours', 'payment.order');
-  const paymobOrderMismatch = o.intentionOrderId !== undefined && Number.isFinite(o.intentionOrderId) && t.paymobOrderId !== '' && t.paymobOrderId !== String(o.intentionOrderId);
-  if (t.amountCents !== o.amountCents || t.currency !== o.currency || paymobOrderMismatch) {
-    logger.warn('payment does not match its order', { orderId: o.id, amountCents: t.amountCents, expected: o.amountCents, currency: t.currency, paymobOrder: t.paymobOrderId });
-    throw new BadRequest("The payment's amount or currency is not the order's", 'payment.mismatch');
+async function settle(o: OrderRecord, t: PaymobTransaction, settings: PaymobSettings, now: Date): Promise<Settled> {
+  if (t.amountCents !== o.amountCents || t.currency !== o.currency) {
+    logger.warn('payment does not match its order', { orderId: o.id, amountCents: t.amountCents, expected: o.amountCents, currency: t.currency });
+    throw mismatch();
   }
   const outcome = outcomeOf(t);
   const method = methodOf(t, settings.integrations);

@@ -4,6 +4,7 @@
  * on it: what the outcome is, how it was paid, what a lecture costs and until when it is owned.
  */
 import { type PaymentMethod, discountedPrice } from '../../shared/constants';
+import type { HmacField } from './paymob-hmac';
 import type { PaymobSettings } from './paymob-settings';
 
 export interface PaymobTransaction {
@@ -30,7 +31,41 @@ const str = (v: unknown) => (v === undefined || v === null ? '' : typeof v === '
 const int = (v: unknown) => (v === undefined || v === null || v === '' ? Number.NaN : Number(v));
 const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
-/** From a processed callback's `obj` or an inquiry's answer. */
+/**
+ * From the signed fields of a notice (a processed callback or a browser return), after its signature
+ * and their shapes were checked: everything settlement decides on is read from them, and only what
+ * Paymob does not sign (our order id, a kiosk reference, the message) from the rest.
+ */
+export function transactionOfSigned(f: Record<HmacField, string>, unsigned: Pick<PaymobTransaction, 'merchantOrderId' | 'billReference' | 'message'>): PaymobTransaction {
+  return {
+    id: f.id,
+    paymobOrderId: f['order.id'],
+    amountCents: Number(f.amount_cents),
+    currency: f.currency,
+    success: f.success === 'true',
+    pending: f.pending === 'true',
+    voided: f.is_voided === 'true',
+    refunded: f.is_refunded === 'true',
+    integrationId: Number(f.integration_id),
+    sourceType: f['source_data.type'],
+    ...unsigned,
+  };
+}
+
+/** The unsigned parts of a processed callback's `obj`. */
+export function unsignedOfObj(obj: Record<string, unknown>): Pick<PaymobTransaction, 'merchantOrderId' | 'billReference' | 'message'> {
+  const data = rec(obj.data);
+  return { merchantOrderId: str(rec(obj.order).merchant_order_id ?? obj.merchant_order_id), billReference: str(data.bill_reference) || null, message: str(data.message) };
+}
+
+/** The unsigned parts of a browser return's query. */
+export const unsignedOfQuery = (q: Record<string, string | undefined>): Pick<PaymobTransaction, 'merchantOrderId' | 'billReference' | 'message'> => ({
+  merchantOrderId: str(q.merchant_order_id),
+  billReference: str(q['data.bill_reference']) || null,
+  message: str(q['data.message']),
+});
+
+/** From an inquiry's answer (Paymob's API over TLS with our token: trusted as it stands). */
 export function transactionOfObj(obj: Record<string, unknown>): PaymobTransaction {
   const order = rec(obj.order);
   const source = rec(obj.source_data);
@@ -39,7 +74,7 @@ export function transactionOfObj(obj: Record<string, unknown>): PaymobTransactio
   return {
     id: str(obj.id),
     merchantOrderId: str(order.merchant_order_id ?? obj.merchant_order_id),
-    paymobOrderId: str(order.id ?? obj.order),
+    paymobOrderId: str(order.id),
     amountCents: int(obj.amount_cents),
     currency: str(obj.currency),
     success: bool(obj.success),
@@ -50,26 +85,6 @@ export function transactionOfObj(obj: Record<string, unknown>): PaymobTransactio
     sourceType: str(source.type),
     billReference: str(data.bill_reference) || null,
     message: str(data.message),
-  };
-}
-
-/** From a browser return's query: `order` is Paymob's order id, nested fields keep their dotted names. */
-export function transactionOfQuery(q: Record<string, string | undefined>): PaymobTransaction {
-  const integration = int(q.integration_id);
-  return {
-    id: str(q.id),
-    merchantOrderId: str(q.merchant_order_id),
-    paymobOrderId: str(q.order),
-    amountCents: int(q.amount_cents),
-    currency: str(q.currency),
-    success: bool(q.success),
-    pending: bool(q.pending),
-    voided: bool(q.is_voided),
-    refunded: bool(q.is_refunded),
-    integrationId: Number.isFinite(integration) ? integration : null,
-    sourceType: str(q['source_data.type']),
-    billReference: str(q['data.bill_reference']) || null,
-    message: str(q['data.message']),
   };
 }
 

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fieldsOfObj, fieldsOfQuery, paymobHmac } from '../../functions/payments/paymob-hmac';
-import { type LocalRoute, sendJson } from './gateway';
+import { type LocalRoute, fromLoopback, sendJson } from './gateway';
 import { checkoutPage, indexPage, kioskPage, messagePage } from './paymob-sandbox-page';
 
 export const PAYMOB_SANDBOX_PATH = '/_local/paymob';
@@ -54,6 +54,13 @@ export interface TransactionObj {
   source_data: { pan: string; sub_type: string; type: string };
   order: { id: number; merchant_order_id: string | null };
   data: { message: string; bill_reference?: number };
+}
+
+/** How the intention call answers one student (POST <base>/_behaviour): set by tests. */
+interface IntentionBehaviour {
+  delayMs: number;
+  fail: boolean;
+  omitOrderId: boolean;
 }
 
 export interface SandboxItem {
@@ -244,7 +251,29 @@ export function createPaymobSandbox(o: PaymobSandboxOptions): PaymobSandbox {
     return undefined;
   };
 
-  function createIntention(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+  /**
+   * How the intention call behaves for one student (by billing e-mail), as tests set it: answer
+   * late, refuse (500), or leave out `intention_order_id`, so the branches of a gateway that is slow,
+   * broken or terse run against the real client. Scoped to one e-mail so parallel tests do not meet.
+   */
+  const behaviours = new Map<string, IntentionBehaviour>();
+  function setBehaviour(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+    if (!fromLoopback(req)) return sendJson(res, 403, { detail: 'The sandbox behaviour is set from this machine only.' });
+    const b = parseJson(res, body);
+    if (!b) return;
+    if (typeof b.email !== 'string' || !b.email) return sendJson(res, 400, { email: ['This field is required.'] });
+    const behaviour: IntentionBehaviour = {
+      delayMs: isInt(b.delayMs) && b.delayMs > 0 ? Math.min(b.delayMs, 30_000) : 0,
+      fail: b.fail === true,
+      omitOrderId: b.omitOrderId === true,
+    };
+    const key = b.email.trim().toLowerCase();
+    if (behaviour.delayMs || behaviour.fail || behaviour.omitOrderId) behaviours.set(key, behaviour);
+    else behaviours.delete(key);
+    sendJson(res, 200, { email: key, ...behaviour });
+  }
+
+  async function createIntention(req: IncomingMessage, res: ServerResponse, body: Buffer) {
     const auth = req.headers.authorization ?? '';
     if (!auth) return sendJson(res, 401, { detail: 'Authentication credentials were not provided.' });
     if (!auth.startsWith('Token ') || !safeEqual(auth.slice('Token '.length).trim(), settings.secretKey)) return sendJson(res, 401, { detail: 'Invalid token.' });
@@ -307,6 +336,10 @@ export function createPaymobSandbox(o: PaymobSandboxOptions): PaymobSandbox {
     if (b.extras !== undefined && b.extras !== null && !isObject(b.extras)) errors.extras = ['Invalid data. Expected a dictionary.'];
     if (Object.keys(errors).length) return sendJson(res, 400, errors);
 
+    const behaviour = behaviours.get(String((b.billing_data as Record<string, unknown>).email ?? '').trim().toLowerCase());
+    if (behaviour?.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
+    if (behaviour?.fail) return sendJson(res, 500, { detail: 'Internal server error (the sandbox was told to fail this intention).' });
+
     // Integration ids (or their names) must be this account's, in its mode (test).
     const integrationIds: number[] = [];
     for (const m of b.payment_methods as unknown[]) {
@@ -347,7 +380,7 @@ export function createPaymobSandbox(o: PaymobSandboxOptions): PaymobSandbox {
       id: intention.id,
       object: 'paymentintention',
       client_secret: intention.client_secret,
-      intention_order_id: intention.intention_order_id,
+      ...(behaviour?.omitOrderId ? {} : { intention_order_id: intention.intention_order_id }),
       status: intention.status,
       special_reference: intention.special_reference,
       created: intention.created,
@@ -357,7 +390,7 @@ export function createPaymobSandbox(o: PaymobSandboxOptions): PaymobSandbox {
         key: `ZXlK${randomBytes(48).toString('base64url')}`,
         gateway_type: methodOf(integration) === 'kiosk' ? 'AGGREGATOR' : methodOf(integration) === 'wallet' ? 'WALLET' : 'VPC',
         iframe_id: null,
-        order_id: intention.intention_order_id,
+        order_id: behaviour?.omitOrderId ? null : intention.intention_order_id,
         redirection_url: intention.redirection_url,
         save_card: false,
       })),
@@ -566,7 +599,8 @@ export function createPaymobSandbox(o: PaymobSandboxOptions): PaymobSandbox {
         handle: async (req, res, url, body) => {
           const p = url.pathname.slice(base.length);
           let m: RegExpMatchArray | null;
-          if (p === '/v1/intention/' || p === '/v1/intention') return createIntention(req, res, body);
+          if (p === '/v1/intention/' || p === '/v1/intention') return await createIntention(req, res, body);
+          if (p === '/_behaviour') return setBehaviour(req, res, body);
           if (p === '/api/auth/tokens') return authToken(res, body);
           if (p === '/api/ecommerce/orders/transaction_inquiry') return inquiry(req, res, body);
           if (p === '/unifiedcheckout/pay') return await pay(res, body);

@@ -6,9 +6,9 @@
  * an order whose callback was lost, expiry and extension, My lectures and the sales page.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { fieldsOfObj, paymobHmac } from '../../functions/payments/paymob-hmac';
 import type { PaymobSettings } from '../../functions/payments/paymob-settings';
 import { api, callsDuring, ddb, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { signObj } from '../support/paymob-reference';
 import { makeWorld, saveLecture, writePurchase, type World } from './catalogue-fixtures';
 
 jest.setTimeout(90_000);
@@ -104,7 +104,7 @@ function objFor(o: OrderItem, over: Record<string, unknown> = {}) {
     ...over,
   };
 }
-const sign = (obj: Record<string, unknown>, secret = settings().hmacSecret) => paymobHmac(fieldsOfObj(obj), secret);
+const sign = (obj: Record<string, unknown>, secret = settings().hmacSecret) => signObj(obj, secret);
 const callback = (obj: Record<string, unknown>, hmac: string | null = sign(obj), type = 'TRANSACTION') =>
   api('POST', `/api/payments/paymob/webhook${hmac === null ? '' : `?hmac=${hmac}`}`, { json: { type, obj } });
 
@@ -182,7 +182,7 @@ describe('access levels and bad input', () => {
   });
 
   it('a signed notice for an order we never made → 404 payment.order', async () => {
-    const obj = objFor({ id: 'NOSUCHORDER', amountCents: 100, status: 'pending' } as OrderItem);
+    const obj = objFor({ id: 'NOSUCHORDER', amountCents: 100, status: 'pending', intentionOrderId: 1 } as OrderItem);
     const r = await callback(obj);
     expect(r.status).toBe(404);
     expect(r.body.code).toBe('payment.order');
@@ -505,16 +505,23 @@ describe('POST /api/payments/paymob/webhook', () => {
   it.each([
     ['an amount that is not the order’s', { amount_cents: 9999 }],
     ['another currency', { currency: 'USD' }],
-    ["another Paymob order's id", { order: { id: 1, merchant_order_id: '' } }],
   ])('a signed success with %s → 400 payment.mismatch, nothing changes', async (_, change) => {
     const student = await makeUser();
     const { orderId } = await link(student);
     const o = await order(orderId);
-    const obj = objFor(o, change);
-    if ('order' in change) obj.order = { id: 1, merchant_order_id: orderId };
-    const r = await callback(obj);
+    const r = await callback(objFor(o, change));
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('payment.mismatch');
+    expect((await order(orderId)).status).toBe('pending');
+    expect(await purchase(student.id)).toBeUndefined();
+  });
+
+  it("a signed success for another Paymob order's id, with our order id beside it → 404 payment.order, nothing changes", async () => {
+    const student = await makeUser();
+    const { orderId } = await link(student);
+    const r = await callback(objFor(await order(orderId), { order: { id: 1, merchant_order_id: orderId } }));
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe('payment.order');
     expect((await order(orderId)).status).toBe('pending');
     expect(await purchase(student.id)).toBeUndefined();
   });

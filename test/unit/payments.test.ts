@@ -7,12 +7,13 @@ import { createHmac } from 'node:crypto';
 import { LECTURE_ACCESS_DAYS_DEFAULT, PAYMENT_HOLD_MINUTES } from '../../shared/constants';
 import type { OrderRecord } from '../../functions/data/order-repo';
 import { intentionBody } from '../../functions/payments/gateway';
-import { HMAC_FIELDS, fieldsOfObj, fieldsOfQuery, hmacInput, paymobHmac, verifyPaymobHmac } from '../../functions/payments/paymob-hmac';
+import { HMAC_FIELDS, fieldsOfObj, fieldsOfQuery, hmacInput, malformedFields, paymobHmac, verifyPaymobHmac } from '../../functions/payments/paymob-hmac';
+import { objString, queryString, signObj } from '../support/paymob-reference';
 import { type PaymobSettings, parsePaymobSettings } from '../../functions/payments/paymob-settings';
 import { dueForCheck } from '../../functions/payments/reconcile';
 import { addDays, cairoDay } from '../../shared/calendar';
 import { salesOf, salesRange } from '../../functions/payments/sales';
-import { expiryAfter, methodOf, outcomeOf, priceOf, toPiasters, transactionOfObj, transactionOfQuery } from '../../functions/payments/transaction';
+import { expiryAfter, methodOf, outcomeOf, priceOf, toPiasters, transactionOfObj, transactionOfSigned, unsignedOfObj, unsignedOfQuery } from '../../functions/payments/transaction';
 
 /** Paymob's documented sample string (reference/paymob.md). */
 const SAMPLE = '1000002024-06-13T11:33:44.592345EGPfalsefalse1920364654097558truefalsefalsefalsetruefalse217503754302852false2346MasterCardcardtrue';
@@ -101,6 +102,54 @@ describe("Paymob's HMAC", () => {
   });
 });
 
+describe("Paymob's HMAC against the documented field list written out apart (test/support/paymob-reference.ts)", () => {
+  const variants: [string, Record<string, unknown>][] = [
+    ['a card payment', sampleObj()],
+    ['a declined card', { ...sampleObj(), id: 192036466, success: false, data: { message: 'Declined' } }],
+    ['a kiosk reference', { ...sampleObj(), id: 7, pending: true, success: false, is_3d_secure: false, source_data: { pan: '', type: 'aggregator', sub_type: 'AGGREGATOR' } }],
+    ['a wallet with an Arabic message', { ...sampleObj(), source_data: { pan: '01010101010', type: 'wallet', sub_type: 'wallet' }, data: { message: 'تمت' } }],
+    ['absent nested fields', { ...sampleObj(), source_data: undefined }],
+  ];
+  it.each(variants)('signs %s as node:crypto over the documented string does', (_, obj) => {
+    expect(paymobHmac(fieldsOfObj(obj), SECRET)).toBe(signObj(obj, SECRET));
+    expect(hmacInput(fieldsOfObj(obj))).toBe(objString(obj));
+  });
+  it('the documented sample string is what the reference reads from the sample obj and query', () => {
+    expect(objString(sampleObj())).toBe(SAMPLE);
+    expect(queryString(new URLSearchParams(sampleQuery()))).toBe(SAMPLE);
+  });
+});
+
+describe('the shape of each signed value (a value slid into its neighbour keeps the signature)', () => {
+  it('the sample, a kiosk and a wallet transaction are well formed', () => {
+    expect(malformedFields(fieldsOfObj(sampleObj()))).toEqual([]);
+    expect(malformedFields(fieldsOfObj({ ...sampleObj(), pending: true, success: false, source_data: { pan: '', type: 'aggregator', sub_type: 'AGGREGATOR' } }))).toEqual([]);
+    expect(malformedFields(fieldsOfObj({ ...sampleObj(), created_at: '2026-12-07T04:10:00.123Z', source_data: { pan: '01010101010', type: 'wallet', sub_type: 'wallet' } }))).toEqual([]);
+  });
+  it('the order id moved into owner: the signed string is the same, the order id empty', () => {
+    const shifted = { ...sampleObj(), order: { id: '', merchant_order_id: 'victim' }, owner: '217503754302852' };
+    expect(objString(shifted)).toBe(SAMPLE);
+    expect(malformedFields(fieldsOfObj(shifted))).toEqual(['order.id']);
+  });
+  it.each([
+    ['amount_cents', { amount_cents: '0100000' }, 'a leading zero'],
+    ['amount_cents', { amount_cents: '' }, 'empty'],
+    ['created_at', { created_at: '2024-06-13T11:33:44.59234' + '5EGP' }, 'the currency slid in'],
+    ['currency', { currency: 'EGPf' }, 'four letters'],
+    ['error_occured', { error_occured: 'fals' }, 'a cut boolean'],
+    ['id', { id: '19203646544' + 'x' }, 'not digits'],
+    ['integration_id', { integration_id: '097558' }, 'a leading zero'],
+    ['is_voided', { is_voided: 'false217503754' }, 'digits after a boolean'],
+    ['owner', { owner: '' }, 'empty'],
+    ['pending', { pending: 'false2346' }, 'the pan slid in'],
+    ['source_data.pan', { source_data: { pan: '2346M', type: 'card', sub_type: 'asterCard' } }, 'a letter'],
+    ['source_data.sub_type', { source_data: { pan: '234', type: 'card', sub_type: '6MasterCard' } }, 'starting with a digit'],
+    ['success', { success: 'yes' }, 'not a boolean'],
+  ])('refuses %s given %j (%s)', (field, change) => {
+    expect(malformedFields(fieldsOfObj({ ...sampleObj(), ...change }))).toEqual([field]);
+  });
+});
+
 describe('the transaction as settlement reads it', () => {
   it('reads the same transaction from the callback’s obj and from the return’s query', () => {
     const fromObj = transactionOfObj(sampleObj());
@@ -119,7 +168,8 @@ describe('the transaction as settlement reads it', () => {
       billReference: null,
       message: 'Approved',
     });
-    expect(transactionOfQuery(sampleQuery())).toEqual(fromObj);
+    expect(transactionOfSigned(fieldsOfObj(sampleObj()), unsignedOfObj(sampleObj()))).toEqual(fromObj);
+    expect(transactionOfSigned(fieldsOfQuery(sampleQuery()), unsignedOfQuery(sampleQuery()))).toEqual(fromObj);
   });
   it('keeps a kiosk bill reference (a number in Paymob’s JSON) as text', () => {
     const t = transactionOfObj({ ...sampleObj(), pending: true, success: false, data: { message: 'Pending Payment', bill_reference: 12345678 } });

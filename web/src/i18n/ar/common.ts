@@ -151,6 +151,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.payment.signature': 'تعذر التحقق من إشعار الدفع',
   'error.payment.mismatch': 'الدفع لا يطابق الطلب',
   'error.payment.order': 'لا يوجد طلب بهذا الرقم',
+  'error.payment.malformed': 'إشعار الدفع غير سليم',
+  'error.payment.transactionUsed': 'هذه العملية دُفع بها طلب آخر من قبل',
   'error.video.notFound': 'الفيديو غير موجود',
   'error.video.key': 'لم يُرفع الفيديو هنا',
   'error.video.notUploaded': 'ملف الفيديو غير موجود',

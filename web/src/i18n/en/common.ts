@@ -129,6 +129,8 @@ const enErrors = {
   'error.payment.signature': 'The payment notice could not be verified',
   'error.payment.mismatch': 'The payment does not match the order',
   'error.payment.order': 'No such order',
+  'error.payment.malformed': 'The payment notice is malformed',
+  'error.payment.transactionUsed': 'This payment has already paid another order',
   'error.video.notFound': 'Video not found',
   'error.video.key': 'The video was not uploaded here',
   'error.video.notUploaded': 'The video upload is missing',
