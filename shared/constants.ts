@@ -50,8 +50,8 @@ export const PAYMENT_CURRENCY = 'EGP';
 /** A purchase lasts the lecture's access period (days; the teacher sets it on the lecture form). */
 export const LECTURE_ACCESS_DAYS_DEFAULT = 30;
 export const LECTURE_ACCESS_DAYS_MAX = 3650;
-/** A card or wallet order holds its coupon use this long; Paymob's checkout link expires with it. */
-export const PAYMENT_HOLD_MINUTES = 60;
+/** A card or wallet order holds its coupon use this long unpaid; Paymob's checkout link expires with it. */
+export const PAYMENT_HOLD_MINUTES = 30;
 /** A kiosk order (Aman/Masary reference) holds its coupon use as long as its reference: this many days. */
 export const KIOSK_HOLD_DAYS = 7;
 /** Orders still pending this long after their last news are checked against Paymob's inquiry. */

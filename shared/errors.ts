@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   'coupon.expired', // 410 the coupon's expiry has passed
   'coupon.usedUp', // 409 every use of a limited coupon is taken
   'coupon.alreadyUsed', // 409 a once-per-student coupon this student has used (or holds in a pending order)
+  'coupon.held', // 409 the student holds an unpaid use of this coupon through another order (one at a time)
   'coupon.notForCourse', // 400 the coupon is limited to other courses
   'coupon.notFound', // 404 no coupon has this id (delete)
   // Payments

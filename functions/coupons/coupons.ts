@@ -50,6 +50,7 @@ const ERRORS: Record<string, () => HttpError> = {
   'coupon.notForCourse': () => new BadRequest('This coupon does not apply to this course', 'coupon.notForCourse'),
   'coupon.alreadyUsed': () => new Conflict('You have already used this coupon', 'coupon.alreadyUsed'),
   'coupon.usedUp': () => new Conflict('This coupon has been used up', 'coupon.usedUp'),
+  'coupon.held': () => new Conflict('This coupon is held by another of your unpaid orders: pay it, or use the coupon once that order has expired', 'coupon.held'),
 };
 const fail = (code: ErrorCode): never => {
   throw ERRORS[code]!();
@@ -66,9 +67,9 @@ export interface CouponRequest {
 
 /** The coupon a student may use now, or the typed error that says why not. */
 export async function couponForOrder({ code, userId, courseId, lectureId, now = new Date() }: CouponRequest): Promise<repo.CouponRecord> {
-  const { coupon, usedByStudent } = await repo.couponAndStudentGuard(code, userId, lectureId);
+  const { coupon, usedByStudent, heldByStudent } = await repo.couponAndStudentGuard(code, userId, lectureId);
   if (!coupon) return fail('coupon.invalid');
-  const problem = couponProblem(coupon, { now, courseId, usedByStudent });
+  const problem = couponProblem(coupon, { now, courseId, usedByStudent, heldByStudent });
   if (problem) fail(problem);
   return coupon;
 }

@@ -6,11 +6,12 @@
  * - `couponForOrder({code, userId, courseId})`: the coupon a student may use now, or the typed error
  *   (coupon.invalid 404, coupon.expired 410, coupon.notForCourse 400, coupon.alreadyUsed 409,
  *   coupon.usedUp 409);
- * - `takeUseItems`, `giveBackItems`, `paidUseItems`: the transaction items that take, give back and
- *   count a use (functions/data/coupon-repo.ts says when each condition fails);
+ * - `takeUseItems`, `giveBackItems`, `paidUseItems`, `holderGoneItem`: the transaction items that take,
+ *   give back and count a use, and end the student's hold (functions/data/coupon-repo.ts says when
+ *   each condition fails);
  * - `explainTakeFailure(req)`: the precise error after a transaction taking a use was cancelled;
  * - `couponByCode(code)`: the stored coupon (any spelling), or undefined once deleted;
  * - type `CouponRecord`.
  */
-export { type CouponRecord, couponByCode, giveBackItems, paidUseItems, takeUseItems } from '../data/coupon-repo';
+export { type CouponRecord, couponByCode, giveBackItems, holderGoneItem, paidUseItems, takeUseItems } from '../data/coupon-repo';
 export { couponForOrder, explainTakeFailure } from './coupons';

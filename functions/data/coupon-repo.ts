@@ -37,12 +37,12 @@ export async function couponByCode(code: string): Promise<CouponRecord | undefin
  * through an order other than their open order of `lectureId` (that one is reused or superseded
  * when they ask for the payment link again, so it does not count against them).
  */
-export async function couponAndStudentGuard(code: string, userId: string, lectureId?: string): Promise<{ coupon?: CouponRecord; usedByStudent: boolean }> {
-  // Together: the guard and the open order are compared, so neither may be read from before the
+export async function couponAndStudentGuard(code: string, userId: string, lectureId?: string): Promise<{ coupon?: CouponRecord; usedByStudent: boolean; heldByStudent: boolean }> {
+  // Together: the guards and the open order are compared, so neither may be read from before the
   // transaction that wrote both (another request's order of this very lecture) and the other after.
-  const [coupon, guard, open] = await getItemsTogether([keys.coupon(code), keys.couponOfStudent(code, userId), ...(lectureId ? [keys.openOrder(userId, lectureId)] : [])]);
-  const ownOpenOrder = guard !== undefined && open !== undefined && guard.orderId === open.orderId;
-  return { coupon: coupon && withoutKeys<CouponRecord>(coupon), usedByStudent: guard !== undefined && !ownOpenOrder };
+  const [coupon, guard, holder, open] = await getItemsTogether([keys.coupon(code), keys.couponOfStudent(code, userId), keys.couponHolder(code, userId), ...(lectureId ? [keys.openOrder(userId, lectureId)] : [])]);
+  const through = (g: typeof guard) => g !== undefined && !(open !== undefined && g.orderId === open.orderId);
+  return { coupon: coupon && withoutKeys<CouponRecord>(coupon), usedByStudent: through(guard), heldByStudent: through(holder) };
 }
 
 /** AP17: newest last (the order they were made in). */
@@ -92,8 +92,9 @@ export async function deleteCoupon(id: string): Promise<CouponRecord> {
 
 /**
  * Takes one use for an order. The update's condition fails (and with it the whole transaction)
- * when the coupon is gone, has expired, or every use is taken; the guard's when this student
- * already holds or used a once-per-student coupon.
+ * when the coupon is gone, has expired, or every use is taken; the holder's (AP65) when this student
+ * holds a use already through another unpaid order; the guard's when this student already holds or
+ * used a once-per-student coupon.
  */
 export function takeUseItems(c: Pick<CouponRecord, 'code' | 'oncePerStudent'>, userId: string, orderId: string, now: Date): TransactItem[] {
   const items: TransactItem[] = [
@@ -106,12 +107,19 @@ export function takeUseItems(c: Pick<CouponRecord, 'code' | 'oncePerStudent'>, u
         ExpressionAttributeValues: { ':one': 1, ':null': 'NULL', ':now': now.toISOString() },
       },
     },
+    { Put: { TableName: TABLE, Item: { ...keys.couponHolder(c.code, userId), orderId }, ConditionExpression: 'attribute_not_exists(PK)' } },
   ];
   if (c.oncePerStudent) {
     items.push({ Put: { TableName: TABLE, Item: { ...keys.couponOfStudent(c.code, userId), orderId }, ConditionExpression: 'attribute_not_exists(PK)' } });
   }
   return items;
 }
+
+/**
+ * The student no longer holds an unpaid use through this order (paid, or given back): AP65 goes, even
+ * when the coupon itself is gone (deleted or made again), so it never keeps them from a new one.
+ */
+export const holderGoneItem = (code: string, userId: string): TransactItem => ({ Delete: { TableName: TABLE, Key: keys.couponHolder(code, userId) } });
 
 /**
  * Gives a held use back (the order failed, expired or was superseded). Pass a coupon that exists
@@ -129,6 +137,7 @@ export function giveBackItems(c: Pick<CouponRecord, 'code' | 'oncePerStudent'>, 
         ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
       },
     },
+    holderGoneItem(c.code, userId),
   ];
   // The student holds a once-per-student coupon through one order at a time (a newer order gives
   // the older one's use back first), so the guard is this order's.
@@ -154,6 +163,7 @@ export function paidUseItems(c: Pick<CouponRecord, 'code' | 'oncePerStudent'>, u
       },
     },
   ];
-  if (!held && c.oncePerStudent) items.push({ Put: { TableName: TABLE, Item: { ...keys.couponOfStudent(c.code, userId), orderId } } });
+  if (held) items.push(holderGoneItem(c.code, userId));
+  else if (c.oncePerStudent) items.push({ Put: { TableName: TABLE, Item: { ...keys.couponOfStudent(c.code, userId), orderId } } });
   return items;
 }

@@ -25,6 +25,9 @@
  *  AP33 couponOfStudent     PK=COUPON#code          SK=STUDENT#userId  → orderId (once-per-student guard: present while
  *                           that student's order holds or has used the coupon; read in one TransactGetItems with the
  *                           coupon and the student's open-order pointer, AP36, which it is compared with)
+ *  AP65 couponHolder        PK=COUPON#code          SK=HOLDER#userId  → orderId (the one order through which this student
+ *                           holds an unpaid use of the coupon: Put when the order takes the use, Deleted when it is paid
+ *                           or gives the use back, so a student holds at most one use of a coupon at a time)
  *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
  *  AP37 messageCounts       PK=MESSAGES#META        SK=COUNTS  → unread (ADD on send, set 0 when the teacher reads)
  *  AP38 contactRate         PK=CONTACTRATE#userId   SK=HOUR#yyyy-mm-ddThh | DAY#yyyy-mm-dd  → count (expiresAt TTL)
@@ -175,6 +178,7 @@ export const keys = {
   couponsIndexPk: 'COUPONS',
   couponById: (id: string): Key => ({ PK: `COUPONID#${id}`, SK: 'COUPONID' }),
   couponOfStudent: (code: string, userId: string): Key => ({ PK: `COUPON#${normalizeCouponCode(code)}`, SK: `STUDENT#${userId}` }),
+  couponHolder: (code: string, userId: string): Key => ({ PK: `COUPON#${normalizeCouponCode(code)}`, SK: `HOLDER#${userId}` }),
   message: (id: string): Key => ({ PK: 'MESSAGES', SK: `MESSAGE#${id}` }),
   messagesPk: 'MESSAGES',
   messageCounts: (): Key => ({ PK: 'MESSAGES#META', SK: 'COUNTS' }),

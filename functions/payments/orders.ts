@@ -100,9 +100,11 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
 
     const couponRequest = { code: code ?? '', userId, courseId: lecture.courseId, lectureId, now };
     const coupon: CouponRecord | undefined = code ? await couponForOrder(couponRequest) : undefined;
-    // A kiosk order waiting for its reference keeps its once-per-student use: a new order cannot take it too.
-    if (coupon?.oncePerStudent && open?.status === 'pending' && open.kioskReference && open.couponHeld && sameCoupon(open.couponCode, coupon.code)) {
-      throw new Conflict('You have already used this coupon', 'coupon.alreadyUsed');
+    // A kiosk order waiting for its reference keeps its use of the coupon (one held at a time): a new order cannot take it too.
+    if (coupon && open?.status === 'pending' && open.kioskReference && open.couponHeld && sameCoupon(open.couponCode, coupon.code)) {
+      throw coupon.oncePerStudent
+        ? new Conflict('You have already used this coupon', 'coupon.alreadyUsed')
+        : new Conflict('This coupon is held by another of your unpaid orders: pay it, or use the coupon once that order has expired', 'coupon.held');
     }
     const price = priceOf(lecture.price, coupon?.discount);
     if (open && open.status === 'pending' && !open.kioskReference) await release(open.id, 'cancelled', now);

@@ -23,10 +23,14 @@ export interface ReconcileReport {
   expired: number;
 }
 
-/** Pending orders whose last news (and our last check) is older than the reconcile delay. */
+/**
+ * Pending orders whose last news (and our last check) is older than the reconcile delay, and those
+ * whose hold has run out (checked once more, then expired: a held coupon use goes back on time).
+ */
 export function dueForCheck(orders: OrderRecord[], now: Date): OrderRecord[] {
   const before = now.getTime() - PAYMENT_RECONCILE_AFTER_MINUTES * 60_000;
-  return orders.filter((o) => o.status === 'pending' && Date.parse(o.updatedAt) <= before && (!o.checkedAt || Date.parse(o.checkedAt) <= before));
+  const quiet = (o: OrderRecord) => Date.parse(o.updatedAt) <= before && (!o.checkedAt || Date.parse(o.checkedAt) <= before);
+  return orders.filter((o) => o.status === 'pending' && (quiet(o) || Date.parse(o.holdUntil) <= now.getTime()));
 }
 
 export async function reconcilePendingOrders(now = new Date(), gateway: PaymentGateway = paymob): Promise<ReconcileReport> {

@@ -10,7 +10,7 @@ import { type PurchaseRecord, purchaseItems, purchaseOf } from '../data/purchase
 import type { TransactItem } from '../data/items';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { logger } from '../lib/log';
-import { couponByCode, giveBackItems, paidUseItems } from '../coupons/public';
+import { couponByCode, giveBackItems, holderGoneItem, paidUseItems } from '../coupons/public';
 import { type Outcome, type PaymobTransaction, expiryAfter, methodOf, outcomeOf } from './transaction';
 import type { PaymobSettings } from './paymob-settings';
 
@@ -34,9 +34,9 @@ async function liveCoupon(o: OrderRecord) {
 }
 
 async function giveBack(o: OrderRecord): Promise<TransactItem[]> {
-  if (!o.couponHeld) return [];
+  if (!o.couponHeld || !o.couponCode) return [];
   const c = await liveCoupon(o);
-  return c ? giveBackItems(c, o.userId) : [];
+  return c ? giveBackItems(c, o.userId) : [holderGoneItem(o.couponCode, o.userId)];
 }
 
 /**
@@ -84,7 +84,7 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
         { statusNot: 'paid', couponHeld: o.couponHeld },
       ),
       ...purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null }),
-      ...(coupon ? paidUseItems(coupon, o.userId, o.id, o.couponHeld) : []),
+      ...(coupon ? paidUseItems(coupon, o.userId, o.id, o.couponHeld) : o.couponHeld && o.couponCode ? [holderGoneItem(o.couponCode, o.userId)] : []),
       ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
     ];
     try {

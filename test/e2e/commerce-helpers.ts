@@ -14,11 +14,11 @@ import { DEMO_VIDEO, FIRST_TERM, GENERAL, type OwnCourse, png, settled, storeSes
 
 export type Variant = readonly [tag: string, viewport: { width: number; height: number }, language: 'en' | 'ar', theme: 'dark' | 'light'];
 
-/** A paid lecture of two real (playable) videos in the course's lecture section, once they are transcoded. */
-export async function makePaidLecture(admin: TestUser, course: OwnCourse, opts: { name?: string; price?: number; accessDays?: number } = {}) {
+/** A paid lecture of two (or one) real, playable videos in the course's lecture section, once they are transcoded. */
+export async function makePaidLecture(admin: TestUser, course: OwnCourse, opts: { name?: string; price?: number; accessDays?: number; videos?: 1 | 2 } = {}) {
   const bytes = readFileSync(DEMO_VIDEO);
   const keys = await Promise.all(
-    [1, 2].map(async () => {
+    Array.from({ length: opts.videos ?? 2 }, async () => {
       const key = `videos/${uniq()}-demo.webm`;
       await s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: key, Body: bytes, ContentType: 'video/webm' }));
       return key;
@@ -26,7 +26,7 @@ export async function makePaidLecture(admin: TestUser, course: OwnCourse, opts: 
   );
   const name = opts.name ?? uniq('Paid lecture ');
   const form = new FormData();
-  const fields = { name, subtitle: 'Meiosis', numberOfLectures: '2', price: String(opts.price ?? 200), isFree: 'false', accessDays: String(opts.accessDays ?? 30), contentId: course.lectureSectionId };
+  const fields = { name, subtitle: 'Meiosis', numberOfLectures: String(keys.length), price: String(opts.price ?? 200), isFree: 'false', accessDays: String(opts.accessDays ?? 30), contentId: course.lectureSectionId };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('imageFile', new Blob([new Uint8Array(png(320, 180, [120, 60, 160]))], { type: 'image/png' }), 'lecture.png');
   form.append('videoUrls', JSON.stringify(keys.map((videoUrl, i) => ({ videoUrl, videoName: `Part ${i + 1}`, quizId: null }))));

@@ -206,10 +206,11 @@ describe('a signed notice settles only the order Paymob signed it for', () => {
 describe('an order without its Paymob order id', () => {
   it('is neither listed nor settled while the gateway call runs; a signed return replayed onto it meanwhile changes nothing', async () => {
     const { payer, query } = await payerWithOnePayment();
-    expect((await behave(payer.email, { delayMs: 2500 })).status).toBe(200);
+    // Paymob answers in 6 s (our client gives it 8): long enough to replay while the order has no Paymob order id.
+    expect((await behave(payer.email, { delayMs: 6000 })).status).toBe(200);
     const opening = link(payer, second.id);
     let victimId: string | undefined;
-    const until = Date.now() + 2000;
+    const until = Date.now() + 5000;
     while (!victimId && Date.now() < until) victimId = await openOrderId(payer.id, second.id);
     expect(victimId).toEqual(expect.any(String));
     const inFlight = await order(victimId!);

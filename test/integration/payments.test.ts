@@ -119,6 +119,7 @@ async function couponCounts(code: string): Promise<{ uses: number; held: number 
   const c = (r.body.data as { code: string; uses: number; held: number }[]).find((x) => x.code === code)!;
   return { uses: c.uses, held: c.held };
 }
+const validate = (user: TestUser, code: string) => api('POST', `/api/Coupan/validate/${encodeURIComponent(code)}`, { token: user.token });
 const openLecture = (user: TestUser, id = lecture.id) => api('GET', `/api/cours/lectureaaa/${id}`, { token: user.token });
 const myLectures = (user: TestUser) => api('GET', '/api/AWS/get-purched', { token: user.token });
 const reconcile = (now: Date) => api('POST', `/_local/reconcile?now=${encodeURIComponent(now.toISOString())}`);
@@ -200,7 +201,7 @@ describe('POST /api/user/payment-intention/{lectureId}', () => {
     expect(r.body.paymentUrl).toBe(`${sandbox()}/unifiedcheckout/?publicKey=${encodeURIComponent(settings().publicKey)}&clientSecret=${new URL(r.body.paymentUrl as string).searchParams.get('clientSecret')}`);
     const o = await order(r.body.orderId as string);
     expect(o).toMatchObject({ status: 'pending', amount: 100, amountCents: 10000, method: null, couponHeld: false, paymentUrl: r.body.paymentUrl });
-    expect(near(o.holdUntil, Date.now() + 60 * 60_000)).toBe(true);
+    expect(near(o.holdUntil, Date.now() + 30 * 60_000)).toBe(true);
     const { intentions } = await sandboxTransactions(o.id);
     expect(intentions).toHaveLength(1);
     expect(intentions[0]).toMatchObject({
@@ -211,7 +212,7 @@ describe('POST /api/user/payment-intention/{lectureId}', () => {
       payment_methods: [settings().integrations.card, settings().integrations.wallet, settings().integrations.kiosk],
       notification_url: `${platform().url}/api/payments/paymob/webhook`,
       redirection_url: `${platform().url}/api/payments/paymob/return`,
-      expiration: 3600,
+      expiration: 1800,
       billing_data: expect.objectContaining({ first_name: 'Mona', last_name: 'User', email: student.email, phone_number: 'NA' }),
     });
   });
@@ -414,6 +415,82 @@ describe('paying by card, wallet and kiosk', () => {
     const done = await myLectures(student);
     expect(done.body.data).toEqual([expect.objectContaining({ id: lecture.id, pricePaid: 100, expired: false })]);
     expect(done.body.pending.map((x: { id: string }) => x.id)).not.toContain(orderId);
+  });
+});
+
+describe('coupon holds (one use held per student, card and wallet holds lapse after 30 minutes)', () => {
+  let another: Awaited<ReturnType<typeof saveLecture>>;
+  beforeAll(async () => {
+    another = await saveLecture(w, { price: '100', accessDays: '7' });
+  });
+
+  it('a student holds at most one use of a limited coupon: a second lecture’s order is refused while the first is unpaid, and takes it once that is paid', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 20, maxUses: 5 });
+    const first = await link(student, lecture.id, code);
+    const refused = await intention(student, another.id, code);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('coupon.held');
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 1 });
+    expect((await api('POST', `/api/Coupan/validate/${code}?lectureId=${another.id}`, { token: student.token })).body.code).toBe('coupon.held');
+    // The same lecture asks again: its own open order is reused, not refused.
+    expect((await link(student, lecture.id, code)).orderId).toBe(first.orderId);
+    // Another student is not held up by it.
+    expect((await link(await makeUser(), another.id, code)).data).toMatchObject({ discountedPrice: 80, couponCode: code });
+
+    expect((await pay(first.paymentUrl, 'card')).status).toBe(302);
+    expect(await order(first.orderId)).toMatchObject({ status: 'paid', couponHeld: false });
+    const second = await link(student, another.id, code);
+    expect(second.data).toMatchObject({ discountedPrice: 80, couponCode: code });
+    expect(await couponCounts(code)).toEqual({ uses: 1, held: 2 });
+  });
+
+  it('a kiosk reference keeps its one use: another lecture cannot take the coupon until it is paid', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 10, maxUses: 10 });
+    const kiosk = await link(student, lecture.id, code);
+    expect((await pay(kiosk.paymentUrl, 'kiosk')).status).toBe(303);
+    expect((await order(kiosk.orderId)).kioskReference).toMatch(/^\d{8}$/);
+    expect((await intention(student, another.id, code)).body.code).toBe('coupon.held');
+    expect((await intention(student, lecture.id, code)).body.code).toBe('coupon.held');
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 1 });
+  });
+
+  it('a card checkout left unpaid gives its use back after 30 minutes (the reconciler expires it)', async () => {
+    const student = await makeUser();
+    const code = await coupon({ discount: 25, maxUses: 1 });
+    const { orderId } = await link(student, lecture.id, code);
+    const o = await order(orderId);
+    expect(Date.parse(o.holdUntil) - Date.parse((o as unknown as { createdAt: string }).createdAt)).toBe(30 * 60_000);
+    expect((await intention(await makeUser(), lecture.id, code)).body.code).toBe('coupon.usedUp');
+    await reconcile(new Date(Date.parse(o.holdUntil) - 60_000));
+    expect((await order(orderId)).status).toBe('pending');
+    await reconcile(new Date(Date.parse(o.holdUntil) + 1000));
+    expect(await order(orderId)).toMatchObject({ status: 'expired', couponHeld: false });
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 0 });
+    // The use is back, and the student whose checkout lapsed holds nothing: they may take it again.
+    expect((await validate(student, code)).status).toBe(200);
+    expect((await link(student, lecture.id, code)).data).toMatchObject({ discountedPrice: 75 });
+    expect(await couponCounts(code)).toEqual({ uses: 0, held: 1 });
+  });
+
+  it('a once-per-student coupon: two students each use it once; deleting and making it again does not give a use back', async () => {
+    const [a, b, c] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    const code = await coupon({ discount: 100, oncePerStudent: true });
+    for (const s of [a, b]) expect((await link(s, lecture.id, code)).granted).toBe(true);
+    expect(await couponCounts(code)).toEqual({ uses: 2, held: 0 });
+    expect((await intention(a, another.id, code)).body.code).toBe('coupon.alreadyUsed');
+
+    const listed = (await api('GET', '/api/Coupan/all', { token: w.admin.token })).body.data as { id: string; code: string }[];
+    expect((await api('DELETE', `/api/Coupan/${listed.find((x) => x.code === code)!.id}`, { token: w.admin.token })).status).toBe(200);
+    expect((await api('POST', '/api/Coupan/create', { token: w.admin.token, json: { code, discount: 100, oncePerStudent: true } })).status).toBe(201);
+    for (const s of [a, b]) {
+      const r = await intention(s, another.id, code);
+      expect([r.status, r.body.code]).toEqual([409, 'coupon.alreadyUsed']);
+    }
+    expect((await link(c, another.id, code)).granted).toBe(true);
+    expect(await purchase(c.id, another.id)).toMatchObject({ source: 'payment', pricePaid: 0 });
+    expect(await couponCounts(code)).toEqual({ uses: 1, held: 0 });
   });
 });
 

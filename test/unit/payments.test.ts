@@ -131,7 +131,7 @@ describe('the shape of each signed value (a value slid into its neighbour keeps 
     expect(objString(shifted)).toBe(SAMPLE);
     expect(malformedFields(fieldsOfObj(shifted))).toEqual(['order.id']);
   });
-  it.each([
+  it.each<[string, Record<string, unknown>, string]>([
     ['amount_cents', { amount_cents: '0100000' }, 'a leading zero'],
     ['amount_cents', { amount_cents: '' }, 'empty'],
     ['created_at', { created_at: '2024-06-13T11:33:44.59234' + '5EGP' }, 'the currency slid in'],
@@ -350,7 +350,15 @@ describe('reconciliation', () => {
       order({ id: 'recent', status: 'pending', updatedAt: '2026-01-10T11:55:00.000Z' }),
       order({ id: 'checked', status: 'pending', updatedAt: '2026-01-10T10:00:00.000Z', checkedAt: '2026-01-10T11:58:00.000Z' }),
       order({ id: 'paid', status: 'paid', updatedAt: '2026-01-10T10:00:00.000Z' }),
-    ];
+    ].map((o) => ({ ...o, holdUntil: '2026-01-10T12:20:00.000Z' }));
     expect(dueForCheck(orders, now).map((o) => o.id)).toEqual(['old']);
+  });
+  it('checks an order whose hold has run out, however recently it was checked or had news', () => {
+    const now = new Date('2026-01-10T12:00:00.000Z');
+    const orders = [
+      order({ id: 'lapsed', status: 'pending', updatedAt: '2026-01-10T11:30:00.000Z', checkedAt: '2026-01-10T11:59:00.000Z', holdUntil: '2026-01-10T12:00:00.000Z' }),
+      order({ id: 'holding', status: 'pending', updatedAt: '2026-01-10T11:31:00.000Z', checkedAt: '2026-01-10T11:59:00.000Z', holdUntil: '2026-01-10T12:01:00.000Z' }),
+    ];
+    expect(dueForCheck(orders, now).map((o) => o.id)).toEqual(['lapsed']);
   });
 });

@@ -142,6 +142,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.coupon.expired': 'انتهت صلاحية هذا الكوبون',
   'error.coupon.usedUp': 'تم استخدام هذا الكوبون بالكامل',
   'error.coupon.alreadyUsed': 'لقد استخدمت هذا الكوبون من قبل',
+  'error.coupon.held': 'هذا الكوبون محجوز لك في طلب آخر لم يُدفع بعد: ادفعه، أو استخدم الكوبون بعد انتهاء مهلته',
   'error.coupon.notForCourse': 'هذا الكوبون لا ينطبق على هذه المادة',
   'error.coupon.notFound': 'لم يتم العثور على هذا الكوبون',
   'error.payment.owned': 'هذه المحاضرة مشتراة بالفعل',

@@ -120,6 +120,7 @@ const enErrors = {
   'error.coupon.expired': 'This coupon has expired',
   'error.coupon.usedUp': 'This coupon has been used up',
   'error.coupon.alreadyUsed': 'You have already used this coupon',
+  'error.coupon.held': 'This coupon is held by another of your unpaid orders: pay it, or use the coupon once that order has expired',
   'error.coupon.notForCourse': 'This coupon does not apply to this course',
   'error.coupon.notFound': 'This coupon was not found',
   'error.payment.owned': 'You already own this lecture',
