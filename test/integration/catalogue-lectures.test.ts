@@ -37,6 +37,31 @@ describe('POST /api/AWS/save-lecture', () => {
     expect(r.body.data).toMatchObject(expected);
   });
 
+  it.each([
+    ['0.004', 'less than a piaster'],
+    ['0.5', 'under 1 LE'],
+    ['-0.99', 'under 1 LE once made positive'],
+    ['1.005', 'a fraction of a piaster'],
+  ])('refuses the price %s (%s): 400 lecture.priceAmount, nothing saved', async (price) => {
+    const name = uniq('Cheap ');
+    const r = await save(w.admin.token, lectureForm({ name, contentId: w.lectureSectionId, price, isFree: 'false', videoUrls: await videosJson() }));
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([expect.objectContaining({ path: 'body.price', code: 'lecture.priceAmount', params: { min: 1 } })]);
+    expect(r.body.message).toMatch(/price must be 0 \(free\) or at least 1 LE, in whole piasters/);
+    const listed = await api('GET', `/api/v/lecture/${w.lectureSectionId}`, { token: w.admin.token });
+    expect(listed.body.data.some((l: { name: string }) => l.name === name)).toBe(false);
+  });
+
+  it.each([
+    ['1', 1],
+    ['1.25', 1.25],
+    ['200.50', 200.5],
+  ])('takes the price %s as %s LE', async (price, expected) => {
+    const r = await save(w.admin.token, lectureForm({ contentId: w.lectureSectionId, price, isFree: 'false', videoUrls: await videosJson() }));
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({ price: expected, isFree: false });
+  });
+
   it('accepts an absolute URL of our own media bucket and stores its key', async () => {
     const key = await uploadedVideo();
     const videoUrl = `${platform().s3Endpoint}/${platform().bucket}/${key}`;
@@ -267,6 +292,19 @@ describe('editing a lecture', () => {
     expect(big.status).toBe(400);
     expect((await api('PATCH', '/api/AWS/lectures/01NOSUCHLECTURE00000000000', { token: w.admin.token, form: lectureForm({}) })).status).toBe(404);
     expect((await api('PATCH', `/api/AWS/lectures/${free.id}`, { token: w.student.token, form: lectureForm({}) })).status).toBe(403);
+  });
+
+  it('PATCH refuses a price under 1 LE or in part-piasters (400 lecture.priceAmount) and keeps the stored one', async () => {
+    const l = await saveLecture(w, { price: '100' });
+    const patch = (price: string) => api('PATCH', `/api/AWS/lectures/${l.id}`, { token: w.admin.token, form: lectureForm({ name: undefined, subtitle: undefined, imageFile: undefined, price }) });
+    for (const price of ['0.004', '0.5', '2.999']) {
+      const r = await patch(price);
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toEqual([expect.objectContaining({ path: 'body.price', code: 'lecture.priceAmount', params: { min: 1 } })]);
+    }
+    expect((await open(l.id, w.admin)).body.data).toMatchObject({ price: 100, isFree: false });
+    expect((await patch('2.5')).body.data).toMatchObject({ price: 2.5, isFree: false });
+    expect((await patch('0')).body.data).toMatchObject({ price: 0, isFree: true });
   });
 
   it('adds videos after the last one and deletes a video; numberOfLectures follows', async () => {
