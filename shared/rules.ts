@@ -47,6 +47,7 @@ export const RULE_CODES = [
   'upload.partOrder',
   'video.size',
   'lecture.price',
+  'lecture.priceAmount',
   'lecture.image',
   'lecture.videos',
   'lecture.viewLimit',
@@ -207,6 +208,8 @@ export function englishMessage({ code, field, params }: Rule): string {
       return `a video may be at most ${Number(params.max) / 1024 ** 3} GB`;
     case 'lecture.price':
       return `${f} is required unless the lecture is free`;
+    case 'lecture.priceAmount':
+      return `${f} must be 0 (free) or at least ${params.min} LE, in whole piasters`;
     case 'lecture.image':
       return 'Please select an image for the lecture';
     case 'lecture.videos':

@@ -1,6 +1,6 @@
 /**
  * Adaptive video (issue 16): the states of a transcoded video, the default HLS ladder and the
- * view-limit rule's constants. Shared by the Lambdas, infra (MediaConvert's job, the local ffmpeg
+ * view-limit and playback-life constants. Shared by the Lambdas, infra (MediaConvert's job, the local ffmpeg
  * runner) and the web player.
  */
 
@@ -44,9 +44,15 @@ export const POSTER_HEIGHT = 360;
 export const POSTER_AT_SECONDS = 5;
 export const POSTER_JPEG_QUALITY = 70;
 
-/** A view counts once this share of the video has played (not on open). */
-export const VIDEO_VIEW_SHARE = 0.3;
 /** The most views per video a teacher may set (null on the lecture: no limit). */
 export const VIDEO_VIEW_LIMIT_MAX = 100;
-/** Signed cookies for an asset live this long: long enough to watch a lecture through. */
-export const PLAYBACK_COOKIE_TTL_SECONDS = 3 * 60 * 60;
+/**
+ * A playback (one view, counted when it starts) and its signed cookies live the video's length plus
+ * this margin (pauses, a slow link); within that life a new start of the same playback resumes it.
+ */
+export const PLAYBACK_MARGIN_SECONDS = 30 * 60;
+/** … or this long for a video whose length the transcoder did not record. */
+export const PLAYBACK_UNKNOWN_LENGTH_SECONDS = 3 * 60 * 60;
+/** A playback's life, in seconds, for a video of this length (seconds; absent: unknown). */
+export const playbackSeconds = (durationSeconds: number | undefined): number =>
+  durationSeconds !== undefined && Number.isFinite(durationSeconds) && durationSeconds > 0 ? Math.ceil(durationSeconds) + PLAYBACK_MARGIN_SECONDS : PLAYBACK_UNKNOWN_LENGTH_SECONDS;

@@ -49,6 +49,8 @@ const assetState = (a: AssetRecord | undefined) => ({
   ...(a?.state === 'processing' ? { progress: a.progress ?? 0 } : {}),
   ...(a?.state === 'failed' ? { failure: a.failure ?? '' } : {}),
 });
+/** A video's quiz id goes only to whoever may watch the lecture (the quiz they take to go on); others get null. */
+const quizShownTo = (v: VideoRecord, watch: boolean): VideoRecord => (watch ? v : { ...v, quizId: null });
 const adminVideo = (v: VideoRecord, asset?: AssetRecord) => toVideo(v, { videoUrl: v.key, ...assetState(asset), ...(asset?.state === 'ready' ? { signedUrl: playlistPathOf(asset.assetId) } : {}) });
 
 /** A section's lectures (no video URLs): each marked whether this viewer may watch it. */
@@ -66,10 +68,11 @@ export async function listLectures(contentId: string, viewer: Viewer): Promise<L
   return listed
     .map(({ lecture, videos }) => {
       const p = owned.get(lecture.id);
+      const watch = canWatch(viewer, lecture, p, now);
       return toLecture(lecture, {
         // A student never sees a video that is not ready.
-        videos: viewer.isAdmin ? videos.map((v) => adminVideo(v, assets.get(v.key))) : videos.filter((v) => assets.get(v.key)?.state === 'ready').map((v) => toVideo(v)),
-        canWatch: canWatch(viewer, lecture, p, now),
+        videos: viewer.isAdmin ? videos.map((v) => adminVideo(v, assets.get(v.key))) : videos.filter((v) => assets.get(v.key)?.state === 'ready').map((v) => toVideo(quizShownTo(v, watch))),
+        canWatch: watch,
         ...purchaseDates(p),
       });
     });
@@ -225,7 +228,7 @@ export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
       const lock = v.locks.get(video.id);
       const playable = v.watch && !lock && ready;
       return [
-        toVideo(video, {
+        toVideo(quizShownTo(video, v.watch), {
           ...(playable ? { signedUrl: playlistPathOf(asset.assetId) } : {}),
           ...(playable && asset.poster ? { posterUrl: await posterUrlFor(asset.assetId, asset.poster, now) } : {}),
           ...(lock ? { locked: lock } : {}),

@@ -1,13 +1,15 @@
 /**
  * Protected playback (issue 16): cookies for a video's HLS only under today's rules — entitled
- * (canWatch), the quiz gate open for that video, the asset ready, views left — a view counted once
- * per playback, and the AES key only to whoever holds an unexpired playback of that asset.
+ * (canWatch), the quiz gate open for that video, the asset ready, views left. A playback is one view,
+ * counted when it starts (issue 36: never on the player's word), and lives the video's length plus a
+ * margin; a start that names the student's live playback of that video resumes it (new cookies, the
+ * same expiry, no view). The AES key goes only to whoever holds an unexpired playback of that asset.
  */
 import { ulid } from 'ulid';
-import { PLAYBACK_COOKIE_TTL_SECONDS } from '../../shared/video';
+import { playbackSeconds } from '../../shared/video';
 import { type LectureRecord, lectureWithVideos, type VideoRecord } from '../data/lecture-repo';
 import { purchaseAlong, purchaseKeyOf, type PurchaseRecord } from '../data/purchase-repo';
-import { countPlaybackView, lectureViewsKey, playbackOf, playbackOfAssetUntil, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
+import { lectureViewsKey, type PlaybackRecord, playbackOf, playbackOfAssetUntil, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
 import { cookiesForAsset } from '../lib/media-cookies';
@@ -97,6 +99,7 @@ export interface PlaybackStarted {
     expiresAt: string;
     viewsLeft: number | null;
     playbackId: string;
+    resumed: boolean;
     rungs: { name: string; height: number; width: number; bandwidth: number }[];
     encrypted: boolean;
     posterUrl?: string;
@@ -105,7 +108,41 @@ export interface PlaybackStarted {
   cookies: string[];
 }
 
-export async function startPlayback(lectureId: string, videoId: string, viewer: Viewer, now = new Date()): Promise<PlaybackStarted> {
+const VIEW_LIMIT_REACHED = 'Every view of this video allowed by the lecture is used';
+
+/** The student's playback `id` of this video, while it lives: the one a start resumes. */
+async function livePlayback(viewer: Viewer, id: string | undefined, video: { lectureId: string; videoId: string; assetId: string }, now: Date): Promise<PlaybackRecord | undefined> {
+  const p = id ? await playbackOf(viewer.userId, id) : undefined;
+  return p && p.lectureId === video.lectureId && p.videoId === video.videoId && p.assetId === video.assetId && p.until > now.getTime() ? p : undefined;
+}
+
+const COUNT_TRIES = 5;
+
+/**
+ * Records a new playback and counts its view (an admin's look is none): under a limit, only while the
+ * count is still the one checked against it — another start in between (another tab) makes it read
+ * the count again. The views left after it (null: no limit); 403 video.viewLimit when none is left.
+ */
+async function countNewPlayback(p: Omit<PlaybackRecord, 'counted'>, isAdmin: boolean, limit: number | null, seen: number, now: Date): Promise<number | null> {
+  if (isAdmin || limit === null) {
+    await recordPlayback(p, isAdmin ? undefined : { seen: null }, now);
+    return null;
+  }
+  let views = seen;
+  for (let i = 0; i < COUNT_TRIES; i++) {
+    if (viewsLeftOf(limit, views) === 0) throw new Forbidden(VIEW_LIMIT_REACHED, 'video.viewLimit');
+    if (await recordPlayback(p, { seen: views }, now)) return viewsLeftOf(limit, views + 1);
+    views = (await viewsOfLecture(p.userId, p.lectureId, true)).get(p.videoId) ?? 0;
+  }
+  throw new Conflict('This video is being started from elsewhere at the same moment; try again', 'conflict');
+}
+
+/**
+ * Cookies for the video's HLS under today's rules. `resume`: the id of a playback this student
+ * started before; while it lives it is resumed (no view, the same expiry). Otherwise a new playback
+ * starts and its view is counted with it — refused (403 video.viewLimit, no cookies) once none is left.
+ */
+export async function startPlayback(lectureId: string, videoId: string, viewer: Viewer, resume?: string, now = new Date()): Promise<PlaybackStarted> {
   const v = await lectureForViewer(lectureId, viewer, now);
   const video = v.videos.find((x) => x.id === videoId);
   if (!video) throw new NotFound('Video not found', 'video.notFound');
@@ -114,41 +151,35 @@ export async function startPlayback(lectureId: string, videoId: string, viewer: 
   const lock = v.locks.get(video.id);
   if (lock) throw new Forbidden(`Pass the quiz of video ${lock.videoNumber} to open this one`, 'video.locked');
   if (!asset || asset.state !== 'ready') throw new Conflict(asset?.state === 'failed' ? `This video could not be prepared: ${asset.failure ?? 'the transcode failed'}` : 'This video is still being prepared', 'video.notReady');
-  const viewsLeft = viewer.isAdmin ? null : viewsLeftOf(viewLimitOf(v.lecture), v.views.get(video.id));
-  if (viewsLeft === 0) throw new Forbidden('Every view of this video allowed by the lecture is used', 'video.viewLimit');
-  const until = new Date(now.getTime() + PLAYBACK_COOKIE_TTL_SECONDS * 1000);
-  const playbackId = ulid();
+  const limit = viewer.isAdmin ? null : viewLimitOf(v.lecture);
   const assetId = asset.assetId || assetIdOfKey(video.key);
-  const [cookies] = await Promise.all([
-    cookiesForAsset(assetId, until),
-    recordPlayback({ playbackId, userId: viewer.userId, lectureId, videoId, assetId, until: until.getTime() }),
-  ]);
+  const resumed = await livePlayback(viewer, resume, { lectureId, videoId, assetId }, now);
+  const playback = resumed ?? { playbackId: ulid(), until: now.getTime() + playbackSeconds(asset.durationSeconds) * 1000 };
+  const viewsLeft = resumed ? viewsLeftOf(limit, v.views.get(video.id)) : await countNewPlayback({ ...playback, userId: viewer.userId, lectureId, videoId, assetId }, viewer.isAdmin, limit, v.views.get(video.id) ?? 0, now);
+  const until = new Date(playback.until);
   return {
     body: {
       playlistUrl: playlistPathOf(assetId),
       expiresAt: until.toISOString(),
       viewsLeft,
-      playbackId,
+      playbackId: playback.playbackId,
+      resumed: resumed !== undefined,
       rungs: (asset.rungs ?? []).map(({ name, height, width, bandwidth }) => ({ name, height, width, bandwidth })),
       encrypted: asset.encrypted === true,
       ...(asset.poster ? { posterUrl: sitePath(hlsPrefixOf(assetId) + asset.poster) } : {}),
       ...(asset.durationSeconds ? { durationSeconds: asset.durationSeconds } : {}),
     },
-    cookies,
+    cookies: await cookiesForAsset(assetId, until),
   };
 }
 
-/** Counts a view of the playback's video (once per playback): the views left after it. */
+/** A player's view report (players before issue 36): counts nothing — the playback's start did — and answers the views left. */
 export async function countVideoView(lectureId: string, videoId: string, playbackId: string, viewer: Viewer): Promise<{ viewsLeft: number | null }> {
-  const playback = await playbackOf(viewer.userId, playbackId);
+  const [playback, lecture] = await Promise.all([playbackOf(viewer.userId, playbackId), classReads(viewer).lectureRecord(lectureId)]);
   if (!playback || playback.lectureId !== lectureId || playback.videoId !== videoId) throw new NotFound('No playback of this video has this id', 'playback.notFound');
-  const lecture = await classReads(viewer).lectureRecord(lectureId);
   if (!lecture) throw new NotFound('Lecture not found', 'lecture.notFound');
   const limit = viewer.isAdmin ? null : viewLimitOf(lecture);
-  const outcome = await countPlaybackView(playback, limit);
-  if (limit === null) return { viewsLeft: null };
-  if (outcome.counted) return { viewsLeft: viewsLeftOf(limit, outcome.views) };
-  return { viewsLeft: viewsLeftOf(limit, (await viewsOfLecture(viewer.userId, lectureId)).get(videoId)) };
+  return { viewsLeft: limit === null ? null : viewsLeftOf(limit, (await viewsOfLecture(viewer.userId, lectureId)).get(videoId)) };
 }
 
 /** For the admin's student page (users domain): each lecture's name, limit and videos' names, by id (absent: deleted). */

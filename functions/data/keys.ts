@@ -95,11 +95,13 @@
  *                           segments (HLS_AES=1), written by on-upload before its job starts, read only by the key route
  *                           (media/public.ts assetKeyOf)
  *  AP58 lectureViews        PK=USER#id              SK=VIEWS#lectureId  → lectureId, v_<videoId> = views counted (ADD 1 by
- *                           countVideoView; the lecture open and startPlayback BatchGet it with the purchase when the
+ *                           startPlayback, in the transaction that records the playback, while the count is the one
+ *                           checked against the limit; the lecture open and startPlayback BatchGet it with the purchase when the
  *                           lecture has a view limit; the admin's student page lists them, SK begins_with VIEWS#, and
  *                           resets them: REMOVE v_<videoId> or Delete)
- *  AP59 playback            PK=USER#id              SK=PLAYBACK#playbackId  → lectureId, videoId, assetId, until (epoch ms),
- *                           counted (set once by countVideoView, conditionally: one view per playback), expiresAt TTL
+ *  AP59 playback            PK=USER#id              SK=PLAYBACK#playbackId  → lectureId, videoId, assetId, until (epoch ms: its
+ *                           life, the video's length plus a margin; a start naming it before then resumes it), counted
+ *                           (when its view was counted: its start), expiresAt TTL
  *  AP60 playbackOfAsset     PK=USER#id              SK=PLAYASSET#assetId  → playbackId, until (epoch ms): the student's latest
  *                           playback of an asset (the AES key route's check), expiresAt TTL
  *  AP27 oauthState          PK=OAUTH#state          SK=OAUTH  → PKCE verifier, browser = sha256 of the sign-in cookie

@@ -12,7 +12,7 @@ export interface LectureRecord {
   isFree: boolean;
   /** Days a purchase lasts; absent on lectures made before it existed (the default applies). */
   accessDays?: number;
-  /** How many times a student may watch each video (counted by countVideoView); null or absent: no limit. */
+  /** How many times a student may watch each video (a view counted per playback started); null or absent: no limit. */
   viewLimit?: number | null;
   /** Key of its image in the media bucket (images/…). */
   imageKey?: string;

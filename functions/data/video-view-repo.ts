@@ -1,9 +1,9 @@
 /**
  * A student's views of a lecture's videos (AP58) and their playbacks (AP59, AP60): a playback is
- * what startPlayback issues cookies for; a view is counted once per playback (countVideoView), and
- * the lecture's viewLimit is checked against the counts when the next cookies are asked for.
+ * what startPlayback issues cookies for, and its view is counted in the same transaction that
+ * records it — under the lecture's viewLimit, so no start gets cookies past the limit.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
 import { queryAll, withoutKeys } from './items';
@@ -15,9 +15,9 @@ export interface PlaybackRecord {
   lectureId: string;
   videoId: string;
   assetId: string;
-  /** The cookies open the asset until then (epoch ms). */
+  /** The playback's life: its cookies open the asset until then (epoch ms), and a start until then resumes it. */
   until: number;
-  /** When its view was counted (ISO); absent: not yet. */
+  /** When its view was counted (ISO, its start); absent: not counted (an admin's). */
   counted?: string;
 }
 
@@ -35,25 +35,58 @@ export function viewCountsOf(item: Record<string, unknown> | undefined): Map<str
 
 const ttlOf = (until: number) => Math.ceil(until / 1000) + 24 * 3600;
 
-/** AP59 + AP60: the playback, and the student's latest playback of that asset (the AES key's check). */
-export async function recordPlayback(p: PlaybackRecord): Promise<void> {
+/**
+ * AP59 + AP58 in one transaction: the playback, and — when `count` — its view. With `count.seen` the
+ * view is counted only if the video's count is still `seen` (the caller checked it against the limit):
+ * otherwise nothing is written and false comes back (read the count again). `seen: null` counts
+ * without a condition (no limit). Then AP60, the student's latest playback of that asset (the AES
+ * key's check), which never shortens an earlier one's reach.
+ */
+export async function recordPlayback(p: Omit<PlaybackRecord, 'counted'>, count: { seen: number | null } | undefined, now = new Date()): Promise<boolean> {
   const expiresAt = ttlOf(p.until);
-  await Promise.all([
-    ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.playback(p.userId, p.playbackId), ...p, expiresAt }, ConditionExpression: 'attribute_not_exists(PK)' })),
-    ddb.send(
+  const counted = count ? { counted: now.toISOString() } : {};
+  const views = keys.videoViewsAttribute(p.videoId);
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE, Item: { ...keys.playback(p.userId, p.playbackId), ...p, ...counted, expiresAt }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          ...(count
+            ? [
+                {
+                  Update: {
+                    TableName: TABLE,
+                    Key: keys.lectureViews(p.userId, p.lectureId),
+                    UpdateExpression: 'ADD #v :one SET lectureId = :l, updatedAt = :now',
+                    ...(count.seen === null ? {} : { ConditionExpression: count.seen === 0 ? 'attribute_not_exists(#v) OR #v = :seen' : '#v = :seen' }),
+                    ExpressionAttributeNames: { '#v': views },
+                    ExpressionAttributeValues: { ':one': 1, ':l': p.lectureId, ':now': now.toISOString(), ...(count.seen === null ? {} : { ':seen': count.seen }) },
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+  await ddb
+    .send(
       new UpdateCommand({
         TableName: TABLE,
         Key: keys.playbackOfAsset(p.userId, p.assetId),
-        // A later playback never shortens an earlier one's reach.
         UpdateExpression: 'SET playbackId = :id, #until = :until, expiresAt = :exp',
         ConditionExpression: 'attribute_not_exists(#until) OR #until < :until',
         ExpressionAttributeNames: { '#until': 'until' },
         ExpressionAttributeValues: { ':id': p.playbackId, ':until': p.until, ':exp': expiresAt },
       }),
-    ).catch((e: unknown) => {
+    )
+    .catch((e: unknown) => {
       if (!isConditionFailed(e)) throw e;
-    }),
-  ]);
+    });
+  return true;
 }
 
 /** AP59 */
@@ -68,51 +101,9 @@ export async function playbackOfAssetUntil(userId: string, assetId: string): Pro
   return typeof r.Item?.until === 'number' ? r.Item.until : undefined;
 }
 
-export type CountOutcome = { counted: true; views: number } | { counted: false; reason: 'already' | 'limit' };
-
-/**
- * Counts one view of the playback's video: first the playback is marked counted (conditionally, so
- * a repeated call counts nothing), then the count goes up by one unless the limit is reached. The
- * two writes are not one transaction: should the second fail after the first, that view is lost —
- * in the student's favour, never counted twice.
- */
-export async function countPlaybackView(p: PlaybackRecord, limit: number | null, now = new Date()): Promise<CountOutcome> {
-  try {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: keys.playback(p.userId, p.playbackId),
-        UpdateExpression: 'SET counted = :now',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(counted)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
-  } catch (e) {
-    if (isConditionFailed(e)) return { counted: false, reason: 'already' };
-    throw e;
-  }
-  try {
-    const r = await ddb.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: keys.lectureViews(p.userId, p.lectureId),
-        UpdateExpression: 'ADD #v :one SET lectureId = :l, updatedAt = :now',
-        ...(limit === null ? {} : { ConditionExpression: 'attribute_not_exists(#v) OR #v < :limit' }),
-        ExpressionAttributeNames: { '#v': keys.videoViewsAttribute(p.videoId) },
-        ExpressionAttributeValues: { ':one': 1, ':l': p.lectureId, ':now': now.toISOString(), ...(limit === null ? {} : { ':limit': limit }) },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return { counted: true, views: Number(r.Attributes?.[keys.videoViewsAttribute(p.videoId)] ?? 1) };
-  } catch (e) {
-    if (isConditionFailed(e)) return { counted: false, reason: 'limit' };
-    throw e;
-  }
-}
-
-/** AP58 of one lecture: views per video id. */
-export async function viewsOfLecture(userId: string, lectureId: string): Promise<Map<string, number>> {
-  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lectureViews(userId, lectureId) }));
+/** AP58 of one lecture: views per video id (`consistent`: read strongly consistent, as a retry of a count must). */
+export async function viewsOfLecture(userId: string, lectureId: string, consistent = false): Promise<Map<string, number>> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lectureViews(userId, lectureId), ...(consistent ? { ConsistentRead: true } : {}) }));
   return viewCountsOf(r.Item);
 }
 

@@ -14,6 +14,7 @@ import { Conflict, NotFound } from '../lib/errors';
 import type { ItemKey, ReadAlong } from '../lib/http';
 import { assertTermOpen } from '../catalogue/public';
 import { cachedQuiz, forgetQuiz } from './quiz-cache';
+import { assertQuizTermOpen } from './term-lock';
 import { type Answer, attemptOrder, checkAnswers, correctTextOf, scoreAnswers } from './scoring';
 import { toQuestionView, toQuizSummary } from './views';
 
@@ -165,6 +166,7 @@ export async function getQuizToTake(quizId: string, s: Student) {
 }
 
 async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, first: FirstLook) {
+  await assertQuizTermOpen(quiz, s);
   const result = isTimed(quiz)
     ? await withResult(
         s,
@@ -203,7 +205,8 @@ export async function submitQuiz(quizId: string, s: Student, answers: Answer[]) 
 }
 
 async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, answers: Answer[], first?: FirstLook) {
-  // Checked before anything is written: an unknown question or option is a 400 and stores nothing.
+  // Checked before anything is written: a locked term (403), an unknown question or option (400).
+  await assertQuizTermOpen(quiz, s);
   const given = checkAnswers(questions, answers);
   const done = await withResult(
     s,
@@ -242,6 +245,7 @@ export async function saveQuizAnswers(quizId: string, s: Student, answers: Answe
 }
 
 async function saveAnswers({ quiz, questions }: QuizWithQuestions, s: Student, answers: Answer[]) {
+  await assertQuizTermOpen(quiz, s);
   const given = checkAnswers(questions, answers);
   const saved = await withResult(s, quiz, (r) => {
     if (!isTimed(quiz) || !r.open) throw new Conflict('No timed attempt is open: open the quiz first', 'quiz.noOpenAttempt');

@@ -158,6 +158,11 @@ export const lecture = z.object({
 export type Lecture = z.infer<typeof lecture>;
 export type Video = z.infer<typeof video>;
 
+/** The least a paid lecture costs, in LE: below it Paymob's amount (whole piasters) would round to nothing. */
+export const LECTURE_PRICE_MIN = 1;
+/** A price is 0 (free) or at least LECTURE_PRICE_MIN LE in whole piasters: 0.004 LE is no price. */
+export const isLecturePrice = (price: number) => price === 0 || (price >= LECTURE_PRICE_MIN && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6);
+
 /**
  * Spec 5: a negative price is turned positive (a form's text or a number alike). An empty field is
  * a missing price, not 0.
@@ -168,7 +173,7 @@ export const lecturePrice = z.preprocess(
     .number()
     .refine(Number.isFinite, ruleParams('notNumber'))
     .transform(Math.abs)
-    .pipe(z.number().max(100000))
+    .pipe(z.number().max(100000).refine(isLecturePrice, ruleParams('lecture.priceAmount', { min: LECTURE_PRICE_MIN })))
     .optional(),
 );
 const lectureName = shortText(200);

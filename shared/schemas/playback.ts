@@ -1,7 +1,8 @@
 /**
  * Protected playback (issue 16): the lecture's videos play as HLS behind CloudFront signed cookies
- * issued per asset (startPlayback); a view counts once a share of the video has played
- * (countVideoView, once per playbackId); the teacher reads and resets a student's counts.
+ * issued per asset (startPlayback); a view counts when a playback starts, and a start that sends back
+ * its live playbackId resumes it (new cookies, same expiry, no view); the teacher reads and resets a
+ * student's counts.
  */
 import { z } from 'zod';
 import { id } from './common';
@@ -12,16 +13,21 @@ export const assetIdParams = z.object({ assetId: id });
 
 export const playbackRung = z.object({ name: z.string(), height: z.number().int(), width: z.number().int(), bandwidth: z.number().int() });
 
+/** Absent, or without playbackId: a new playback (a view). With the id of this student's live playback of the video: that one resumed. */
+export const startPlaybackBody = z.object({ playbackId: id.optional() }).optional();
+
 /** The cookies come as Set-Cookie (CloudFront-Policy, -Signature, -Key-Pair-Id) for the asset's path only. */
 export const playbackStarted = z.object({
   /** The master playlist on the site: /media/hls/<assetId>/master.m3u8. */
   playlistUrl: z.string(),
-  /** When the cookies stop opening the playlist and its segments (ISO). */
+  /** When the playback ends and its cookies stop opening the playlist and segments (ISO): the video's length plus a margin. */
   expiresAt: z.string(),
-  /** Views left after this one is counted … or before: counted only by countVideoView. null: no limit. */
+  /** Views left once this playback's view is counted (at its start). null: no limit. */
   viewsLeft: z.number().int().nullable(),
-  /** Sent back with countVideoView once a share of the video has played. */
+  /** Sent back with the next start (a reload, a retry) while the playback lives: it resumes, counting no view. */
   playbackId: z.string(),
+  /** This start resumed the playback named in the request (no view counted). */
+  resumed: z.boolean(),
   rungs: z.array(playbackRung),
   /** Segments are AES-128 encrypted; the key is GET /api/AWS/media-keys/<assetId>. */
   encrypted: z.boolean(),

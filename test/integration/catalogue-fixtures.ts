@@ -133,9 +133,13 @@ export async function makeQuiz(admin: TestUser): Promise<{ id: string; title: st
 
 const day = 24 * 60 * 60 * 1000;
 
-/** A purchase record written straight to the table in the documented AP14 shape. */
-export async function writePurchase(userId: string, lectureId: string, expiresInDays = 30) {
+/** The site path of the master playlist of an uploaded video (videos/<assetId>-…): what a lecture gives as its signedUrl. */
+export const playlistOf = (videoUrl: string) => `/media/hls/${/^videos\/([0-9A-Z]{26})-/.exec(videoUrl)![1]}/master.m3u8`;
+
+/** A purchase record written straight to the table in the documented AP14 shape: its dates. */
+export async function writePurchase(userId: string, lectureId: string, expiresInDays = 30): Promise<{ purchaseDate: string; expiryDate: string }> {
   const now = Date.now();
+  const dates = { purchaseDate: new Date(now - day).toISOString(), expiryDate: new Date(now + expiresInDays * day).toISOString() };
   await ddb().send(
     new PutCommand({
       TableName: platform().tableName,
@@ -144,12 +148,12 @@ export async function writePurchase(userId: string, lectureId: string, expiresIn
         SK: `PURCHASE#${lectureId}`,
         userId,
         lectureId,
-        purchaseDate: new Date(now - day).toISOString(),
-        expiryDate: new Date(now + expiresInDays * day).toISOString(),
+        ...dates,
         source: 'payment',
       },
     }),
   );
+  return dates;
 }
 
 /**

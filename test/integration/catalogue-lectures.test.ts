@@ -1,6 +1,6 @@
 /** Lectures with videos: the admin's calls, the students' lists, access and the deletion rule. */
 import { api, callsOnceKept, makeUser, platform, type TestUser, uniq } from '../support/platform';
-import { image, lectureForm, makeQuiz, makeWorld, recordPurchase, saveLecture, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
+import { image, lectureForm, makeQuiz, makeWorld, playlistOf, recordPurchase, saveLecture, uploadedVideo, writePurchase, type World } from './catalogue-fixtures';
 
 let w: World;
 let free: Awaited<ReturnType<typeof saveLecture>>;
@@ -35,6 +35,31 @@ describe('POST /api/AWS/save-lecture', () => {
     const r = await save(w.admin.token, lectureForm({ contentId: w.lectureSectionId, videoUrls: await videosJson(), ...fields }));
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject(expected);
+  });
+
+  it.each([
+    ['0.004', 'less than a piaster'],
+    ['0.5', 'under 1 LE'],
+    ['-0.99', 'under 1 LE once made positive'],
+    ['1.005', 'a fraction of a piaster'],
+  ])('refuses the price %s (%s): 400 lecture.priceAmount, nothing saved', async (price) => {
+    const name = uniq('Cheap ');
+    const r = await save(w.admin.token, lectureForm({ name, contentId: w.lectureSectionId, price, isFree: 'false', videoUrls: await videosJson() }));
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([expect.objectContaining({ path: 'body.price', code: 'lecture.priceAmount', params: { min: 1 } })]);
+    expect(r.body.message).toMatch(/price must be 0 \(free\) or at least 1 LE, in whole piasters/);
+    const listed = await api('GET', `/api/v/lecture/${w.lectureSectionId}`, { token: w.admin.token });
+    expect(listed.body.data.some((l: { name: string }) => l.name === name)).toBe(false);
+  });
+
+  it.each([
+    ['1', 1],
+    ['1.25', 1.25],
+    ['200.50', 200.5],
+  ])('takes the price %s as %s LE', async (price, expected) => {
+    const r = await save(w.admin.token, lectureForm({ contentId: w.lectureSectionId, price, isFree: 'false', videoUrls: await videosJson() }));
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({ price: expected, isFree: false });
   });
 
   it('accepts an absolute URL of our own media bucket and stores its key', async () => {
@@ -141,25 +166,28 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
 
   it('signs a paid lecture for a student with an unexpired purchase, and shows its dates', async () => {
     const buyer = await makeUser();
-    await writePurchase(buyer.id, paid.id, 30);
+    const dates = await writePurchase(buyer.id, paid.id, 30);
     const r = await open(paid.id, buyer);
-    expect(r.body.data).toMatchObject({ canWatch: true, purchaseDate: expect.any(String), expiryDate: expect.any(String) });
-    expect(r.body.data.videos.every((v: { signedUrl?: string }) => typeof v.signedUrl === 'string')).toBe(true);
+    expect(r.body.data).toMatchObject({ canWatch: true, expired: false, ...dates });
+    expect(r.body.data.videos.map((v: { signedUrl?: string }) => v.signedUrl)).toEqual(paid.videos.map((v) => playlistOf(v.videoUrl)));
     const list = await api('GET', `/api/cours/lecture/${w.lectureSectionId}`, { token: buyer.token });
-    expect(list.body.data.find((l: { id: string }) => l.id === paid.id)).toMatchObject({ canWatch: true, expiryDate: expect.any(String) });
+    expect(list.body.data.find((l: { id: string }) => l.id === paid.id)).toMatchObject({ canWatch: true, expired: false, ...dates });
   });
 
   it('gives no URL once the purchase has expired', async () => {
     const lapsed = await makeUser();
-    await writePurchase(lapsed.id, paid.id, -1);
+    const dates = await writePurchase(lapsed.id, paid.id, -1);
     const r = await open(paid.id, lapsed);
-    expect(r.body.data).toMatchObject({ canWatch: false, expiryDate: expect.any(String) });
-    expect(r.body.data.videos[0].signedUrl).toBeUndefined();
+    expect(r.body.data).toMatchObject({ canWatch: false, expired: true, ...dates });
+    expect(r.body.data.videos.map((v: { signedUrl?: string; posterUrl?: string }) => [v.signedUrl, v.posterUrl])).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
   });
 
   it('signs everything for the admin, with the keys', async () => {
     const r = await open(paid.id, w.admin);
-    expect(r.body.data.videos[0]).toMatchObject({ signedUrl: expect.any(String), videoUrl: paid.videos[0]!.videoUrl });
+    expect(r.body.data.videos[0]).toMatchObject({ signedUrl: playlistOf(paid.videos[0]!.videoUrl), videoUrl: paid.videos[0]!.videoUrl });
   });
 
   it('refuses an anonymous caller and answers 404 for an unknown lecture', async () => {
@@ -190,7 +218,10 @@ describe('a lecture open under a whole class (issue 14)', () => {
       async () => (body = (await open(gated.id, buyer)).body),
     );
     expect(body!.data.canWatch).toBe(true);
-    expect(body!.data.videos.map((v) => [typeof v.signedUrl, v.locked === undefined])).toEqual([['string', true], ['undefined', false]]);
+    expect(body!.data.videos.map((v) => [v.signedUrl, v.locked])).toEqual([
+      [playlistOf(JSON.parse(videoUrls)[0].videoUrl), undefined],
+      [undefined, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
+    ]);
     expect(body!.data.videos.map((v) => v.viewsLeft)).toEqual(limit.viewLimit ? [3, 3] : [null, null]);
     expect(calls.map((c) => c.op)).toEqual(['BatchGetItem']);
     const batchKeys = JSON.stringify(calls[0]!.input);
@@ -239,10 +270,12 @@ describe('a lecture open under a whole class (issue 14)', () => {
     expect(before).toMatch(/^Lecture /);
     // A rename made by another Lambda instance (straight in the table): this one does not hear of it.
     await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `LECTURE#${lecture.id}`, SK: 'LECTURE' }, UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': renamed } }));
+    // Within CLASS_READ_MS of the first read the student gets the kept record: the second read is sent
+    // well inside that time (a host too slow for it fails here rather than skipping the check).
+    const sent = Date.now();
     const kept = (await open(lecture.id, student)).body.data.name;
-    // Within CLASS_READ_MS of the first read the student gets the kept record (a host slow enough to
-    // take longer between the two reads gets the fresh one, as it should: then only that is checked).
-    if (Date.now() - read < CLASS_READ_MS - 500) expect(kept).toBe(before);
+    expect(sent - read).toBeLessThan(CLASS_READ_MS - 1000);
+    expect(kept).toBe(before);
     expect((await open(lecture.id, w.admin)).body.data.name).toBe(renamed);
     await new Promise((r) => setTimeout(r, CLASS_READ_MS + 100));
     expect((await open(lecture.id, student)).body.data.name).toBe(renamed);
@@ -267,6 +300,19 @@ describe('editing a lecture', () => {
     expect(big.status).toBe(400);
     expect((await api('PATCH', '/api/AWS/lectures/01NOSUCHLECTURE00000000000', { token: w.admin.token, form: lectureForm({}) })).status).toBe(404);
     expect((await api('PATCH', `/api/AWS/lectures/${free.id}`, { token: w.student.token, form: lectureForm({}) })).status).toBe(403);
+  });
+
+  it('PATCH refuses a price under 1 LE or in part-piasters (400 lecture.priceAmount) and keeps the stored one', async () => {
+    const l = await saveLecture(w, { price: '100' });
+    const patch = (price: string) => api('PATCH', `/api/AWS/lectures/${l.id}`, { token: w.admin.token, form: lectureForm({ name: undefined, subtitle: undefined, imageFile: undefined, price }) });
+    for (const price of ['0.004', '0.5', '2.999']) {
+      const r = await patch(price);
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toEqual([expect.objectContaining({ path: 'body.price', code: 'lecture.priceAmount', params: { min: 1 } })]);
+    }
+    expect((await open(l.id, w.admin)).body.data).toMatchObject({ price: 100, isFree: false });
+    expect((await patch('2.5')).body.data).toMatchObject({ price: 2.5, isFree: false });
+    expect((await patch('0')).body.data).toMatchObject({ price: 0, isFree: true });
   });
 
   it('adds videos after the last one and deletes a video; numberOfLectures follows', async () => {
@@ -342,7 +388,7 @@ describe('DELETE /api/v/lecture/{id}', () => {
     const mine = await open(l.id, buyer);
     expect(mine.status).toBe(200);
     expect(mine.body.data).toMatchObject({ archived: true, canWatch: true });
-    expect(mine.body.data.videos[0].signedUrl).toEqual(expect.any(String));
+    expect(mine.body.data.videos[0].signedUrl).toBe(playlistOf(l.videos[0]!.videoUrl));
     expect((await open(l.id, stranger)).status).toBe(404);
   });
 

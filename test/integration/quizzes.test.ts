@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { api, callsDuring, callsOnceKept, ddb, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
-import { image, makeWorld, saveLecture, type World } from './catalogue-fixtures';
+import { image, makeWorld, playlistOf, saveLecture, type World, writePurchase } from './catalogue-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -312,6 +312,53 @@ describe('taking a quiz (student)', () => {
   });
 });
 
+describe("a quiz in a locked term (the term's lock holds by the quiz's id too)", () => {
+  const lockTerm = async (termId: string, locked: boolean) => {
+    const r = await api('PATCH', `/api/cours/Term/lock/${termId}`, { token: admin.token });
+    expect(r.body.isLocked).toBe(locked);
+  };
+  const refused = { status: 403, code: 'term.locked', message: 'This term is locked' };
+  const answerOf = (r: { status: number; body: { code?: string; message?: string } }) => ({ status: r.status, code: r.body.code, message: r.body.message });
+
+  it("refuses a student the open, the saved answers and the submit of its Quiz section's quiz (403 term.locked), stores nothing, and lets the admin in", async () => {
+    const world = await makeWorld();
+    const quiz = await createQuiz({ settings: { timeLimitMinutes: 10 } });
+    expect((await api('POST', `/api/Quiz/associate-quiz/${world.quizSectionId}/${quiz.id}`, { token: admin.token })).status).toBe(200);
+    const student = await makeUser();
+    await lockTerm(world.termId, true);
+    expect(answerOf(await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token }))).toEqual(refused);
+    expect(answerOf(await api('PUT', `/api/Quizz/answers/${quiz.id}`, { token: student.token, json: { answers: rightAnswers(quiz).slice(0, 1) } }))).toEqual(refused);
+    expect(answerOf(await submit(student, quiz.id, rightAnswers(quiz)))).toEqual(refused);
+    // No attempt was opened (the quiz is timed: an open would have started one), none scored.
+    expect((await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: `RESULT#${quiz.id}` } }))).Item).toBeUndefined();
+    const asAdmin = await api('GET', `/api/Quizz/${quiz.id}`, { token: admin.token });
+    expect([asAdmin.status, asAdmin.body.data.id, asAdmin.body.data.questions.map((q: { correctAnswerText: string }) => q.correctAnswerText)]).toEqual([200, quiz.id, quiz.questions.map((q) => q.correctAnswerText)]);
+    // Unlocked, the student takes it.
+    await lockTerm(world.termId, false);
+    const opened = await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token });
+    expect([opened.status, opened.body.data.attempt.number]).toEqual([200, 1]);
+    expect((await submit(student, quiz.id, rightAnswers(quiz))).body.data).toMatchObject({ score: 100, passed: true, attempt: 1 });
+  });
+
+  it("refuses a quiz that gates a video only when every lecture it gates is in a locked term", async () => {
+    const world = await makeWorld();
+    const quiz = await createQuiz();
+    const lecture = await saveLecture(world, { price: '0', isFree: 'true' }, 2);
+    const first = lecture.videos.sort((a, b) => a.order - b.order)[0]!;
+    expect((await api('PATCH', `/api/AWS/lectures/video/${first.id}`, { token: admin.token, json: { quizId: quiz.id } })).status).toBe(200);
+    const student = await makeUser();
+    await lockTerm(world.termId, true);
+    expect(answerOf(await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token }))).toEqual(refused);
+    expect(answerOf(await submit(student, quiz.id, rightAnswers(quiz)))).toEqual(refused);
+    // The same quiz gating a video of an open term too: the students of that term take it.
+    const open = await saveLecture(w, { price: '0', isFree: 'true' }, 2);
+    expect((await api('PATCH', `/api/AWS/lectures/video/${open.videos.sort((a, b) => a.order - b.order)[0]!.id}`, { token: admin.token, json: { quizId: quiz.id } })).status).toBe(200);
+    expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: student.token })).status).toBe(200);
+    expect((await submit(student, quiz.id, rightAnswers(quiz))).body.data).toMatchObject({ score: 100, passed: true });
+    await lockTerm(world.termId, false);
+  });
+});
+
 describe('a time limit', () => {
   const resultKey = (userId: string, quizId: string) => ({ PK: `USER#${userId}`, SK: `RESULT#${quizId}` });
   /** Moves the open attempt's deadline, as time passing would. */
@@ -414,28 +461,55 @@ describe('the video gate', () => {
     const student = await makeUser();
     const open = async (u: TestUser) => (await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: u.token })).body.data.videos as { order: number; signedUrl?: string; locked?: object }[];
 
+    const signedUrls = lecture.videos.map((v) => playlistOf(v.videoUrl));
     const before = await open(student);
-    expect(before.map((v) => [v.order, !!v.signedUrl, v.locked ?? null])).toEqual([
-      [1, true, null],
-      [2, false, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
-      [3, false, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
+    expect(before.map((v) => [v.order, v.signedUrl, v.locked ?? null])).toEqual([
+      [1, signedUrls[0], null],
+      [2, undefined, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
+      [3, undefined, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
     ]);
-    expect((await open(admin)).every((v) => v.signedUrl && !v.locked)).toBe(true);
+    expect((await open(admin)).map((v) => [v.signedUrl, v.locked])).toEqual(signedUrls.map((url) => [url, undefined]));
 
+    // A failed attempt opens nothing: the URLs after the quiz's video stay withheld.
     await submit(student, quiz.id, wrongAnswers(quiz));
-    expect((await open(student))[1]!.locked).toBeDefined();
+    expect((await open(student)).map((v) => [v.order, v.signedUrl, v.locked ?? null])).toEqual([
+      [1, signedUrls[0], null],
+      [2, undefined, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
+      [3, undefined, { reason: 'quiz', videoNumber: 1, quizId: quiz.id }],
+    ]);
     await submit(student, quiz.id, rightAnswers(quiz));
-    expect((await open(student)).every((v) => v.signedUrl && !v.locked)).toBe(true);
+    expect((await open(student)).map((v) => [v.order, v.signedUrl, v.locked ?? null])).toEqual(signedUrls.map((url, i) => [i + 1, url, null]));
 
     // Deleting the quiz lifts the gate for everyone and says how many videos used it.
     const other = await makeUser();
-    expect((await open(other))[1]!.locked).toBeDefined();
+    expect((await open(other))[1]!.locked).toEqual({ reason: 'quiz', videoNumber: 1, quizId: quiz.id });
     expect((await api('GET', `/api/Quizz/${quiz.id}`, { token: admin.token })).body.data.videoCount).toBe(1);
     const deleted = await api('DELETE', `/api/Quiz/${quiz.id}`, { token: admin.token });
     expect(deleted.body).toEqual({ id: quiz.id, message: 'Deleted!', videosUnlocked: 1 });
     const after = await open(other);
-    expect(after.every((v) => v.signedUrl && !v.locked)).toBe(true);
+    expect(after.map((v) => [v.signedUrl, v.locked])).toEqual(signedUrls.map((url) => [url, undefined]));
     expect((await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: admin.token })).body.data.videos[0].quizId).toBeNull();
+  });
+
+  it("sends quiz ids only to whoever may watch: a student who does not own the lecture gets none, in the lecture or its section's list", async () => {
+    const quiz = await createQuiz();
+    const lecture = await saveLecture(w, { price: '150', isFree: 'false' }, 3);
+    const [v1] = lecture.videos.sort((a, b) => a.order - b.order);
+    expect((await api('PATCH', `/api/AWS/lectures/video/${v1!.id}`, { token: admin.token, json: { quizId: quiz.id } })).status).toBe(200);
+    const [owner, stranger] = await Promise.all([makeUser(), makeUser()]);
+    await writePurchase(owner.id, lecture.id);
+    type Seen = { quizId: string | null; locked?: { quizId: string } }[];
+    const open = async (u: TestUser) => (await api('GET', `/api/cours/lectureaaa/${lecture.id}`, { token: u.token })).body.data.videos as Seen;
+    const inList = async (u: TestUser) => ((await api('GET', `/api/cours/lecture/${w.lectureSectionId}`, { token: u.token })).body.data as { id: string; videos: Seen }[]).find((l) => l.id === lecture.id)!.videos;
+
+    const seen = await open(stranger);
+    expect(seen.map((v) => [v.quizId, v.locked])).toEqual([[null, undefined], [null, undefined], [null, undefined]]);
+    expect(JSON.stringify(seen)).not.toContain(quiz.id);
+    expect(JSON.stringify(await inList(stranger))).not.toContain(quiz.id);
+    // The owner needs them: the quiz of the first video, and the lock that names it.
+    expect((await open(owner)).map((v) => [v.quizId, v.locked?.quizId])).toEqual([[quiz.id, undefined], [null, quiz.id], [null, quiz.id]]);
+    expect((await inList(owner)).map((v) => v.quizId)).toEqual([quiz.id, null, null]);
+    expect((await open(admin)).map((v) => v.quizId)).toEqual([quiz.id, null, null]);
   });
 
   it('deleting a quiz leaves nothing behind: questions, assignment, results, images', async () => {

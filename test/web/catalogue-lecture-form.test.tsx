@@ -36,6 +36,11 @@ describe('lecture form rules (spec 5)', () => {
     expect(priceToSend({ price: '-75', isFree: false })).toBe(75);
   });
 
+  it("refuses a price under 1 LE or in part-piasters with the server's rule (lecture.priceAmount)", () => {
+    for (const price of ['0.004', '0.5', '1.005']) expect(validateLecture(valid({ price }), 'add').price).toEqual({ code: 'lecture.priceAmount', field: 'price', params: { min: 1 } });
+    for (const price of ['1', '1.25', '0']) expect(validateLecture(valid({ price }), 'edit').price).toBeUndefined();
+  });
+
   it('needs at least one finished video, each named', () => {
     expect(validateLecture(valid({ videos: [] }), 'add').videos).toBe('videoRequired');
     expect(validateLecture(valid({ videos: [done({ upload: 'uploading', progress: 40 })] }), 'add').videos).toBe('uploading');

@@ -1,7 +1,7 @@
 /**
- * The lecture's HLS player (issue 16): startPlayback on choosing a video, the quality and speed
- * menus, the resume position, a view counted once VIDEO_VIEW_SHARE has played (time played, not the
- * position), the views left and the refusals in words, and the watermark (the student's phone and
+ * The lecture's HLS player (issue 16): startPlayback on choosing a video (under a view limit, on
+ * play: a start is a view, issue 36; a live playback resumed), the quality and speed menus, the
+ * resume position, the views left and the refusals in words, and the watermark (the student's phone and
  * name, moving, inside the fullscreen box, clear of the controls). hls.js itself does not run in
  * jsdom (no Media Source Extensions): lib/hls-source is replaced by a stand-in that sets the
  * playlist as the video's source and reports a ladder.
@@ -9,7 +9,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SourceOptions } from '@/features/catalogue/lib/hls-source';
-import { livePosterLink, PlayedTime, resumeAt, startLevelFor } from '@/features/catalogue/lib/playback';
+import { keepPlayback, livePlaybackId, livePosterLink, resumeAt, startLevelFor } from '@/features/catalogue/lib/playback';
 import { WATERMARK_MOVE_MS } from '@/features/catalogue/components/watermark';
 import { adminUser, bodyOf, mockFetch, renderApp, storeSession, studentUser } from './helpers';
 import { lecture, video } from './catalogue-fixtures';
@@ -40,25 +40,26 @@ jest.mock('@/features/catalogue/lib/hls-source', () => ({
 }));
 
 const PLAYBACK = '/api/AWS/lectures/l1/videos/v1/playback';
-const VIEWS = '/api/AWS/lectures/l1/videos/v1/views';
 const started = (over: Record<string, unknown> = {}) => ({
   playlistUrl: '/media/hls/a1/master.m3u8',
   expiresAt: '2026-11-24T23:00:00.000Z',
-  viewsLeft: 3,
+  viewsLeft: null,
   playbackId: 'p1',
+  resumed: false,
   rungs: [],
   encrypted: false,
   ...over,
 });
 
 type Answer = { status: number; body?: unknown };
-function open(handler: (url: string, init: RequestInit) => Answer | undefined = () => undefined, user: typeof studentUser | typeof adminUser = studentUser) {
+/** The lecture page of l1 with its one video; `limited`: a view limit of 3 (the playback then waits for play). */
+function open(handler: (url: string, init: RequestInit) => Answer | undefined = () => undefined, user: typeof studentUser | typeof adminUser = studentUser, { limited = false } = {}) {
   storeSession(user);
   const fetch = mockFetch(
     (url, init) =>
       handler(url, init) ??
       (url === '/api/cours/lectureaaa/l1'
-        ? { status: 200, body: { data: lecture({ viewLimit: 3, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', viewsLeft: 3 })] }) } }
+        ? { status: 200, body: { data: lecture({ viewLimit: limited ? 3 : null, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', viewsLeft: limited ? 3 : null })] }) } }
         : url === PLAYBACK
           ? { status: 200, body: started() }
           : { status: 404, body: { message: `unexpected ${url}` } }),
@@ -89,11 +90,44 @@ beforeEach(() => {
 });
 
 describe('the player (issue 16)', () => {
-  it('starts the playback of the chosen video, then plays its playlist; the views left are shown', async () => {
+  it('without a view limit starts the playback of the chosen video as it opens, then plays its playlist', async () => {
     const { fetch } = open();
     await playerReady();
-    expect(fetch.mock.calls.some(([url, init]) => url === PLAYBACK && (init as RequestInit).method === 'POST')).toBe(true);
+    expect(fetch.mock.calls.filter(([url, init]) => url === PLAYBACK && (init as RequestInit).method === 'POST')).toHaveLength(1);
+    expect(screen.queryByTestId('views-left')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('start-uses-view')).not.toBeInTheDocument();
+  });
+
+  it('under a view limit the playback (a view) starts on play, not on open; the views left follow the start', async () => {
+    const { fetch } = open((url) => (url === PLAYBACK ? { status: 200, body: started({ viewsLeft: 2, expiresAt: new Date(Date.now() + 3600_000).toISOString() }) } : undefined), studentUser, { limited: true });
+    const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
+    const starts = () => fetch.mock.calls.filter(([url]) => url === PLAYBACK);
     expect(screen.getByTestId('views-left')).toHaveTextContent('Views left of this video: 3');
+    expect(screen.getByTestId('start-uses-view')).toHaveTextContent('Play starts one view of this video');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(starts()).toHaveLength(0);
+    expect(el).not.toHaveAttribute('src');
+    const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(el).toHaveAttribute('src', '/media/hls/a1/master.m3u8'));
+    await waitFor(() => expect(playSpy).toHaveBeenCalledTimes(1));
+    expect(starts()).toHaveLength(1);
+    // A new playback: nothing to resume was sent.
+    expect(bodyOf(fetch, fetch.mock.calls.findIndex(([url]) => url === PLAYBACK))).toEqual({});
+    expect(screen.getByTestId('views-left')).toHaveTextContent('Views left of this video: 2');
+    expect(screen.queryByTestId('start-uses-view')).not.toBeInTheDocument();
+    // Kept for a reload or a retry, which resume it for free.
+    expect(livePlaybackId('v1')).toBe('p1');
+  });
+
+  it('a reload while its playback lives resumes it: the kept id is sent back as the player opens, no play needed', async () => {
+    keepPlayback('v1', { playbackId: 'p0', expiresAt: new Date(Date.now() + 600_000).toISOString() });
+    const { fetch } = open((url) => (url === PLAYBACK ? { status: 200, body: started({ playbackId: 'p0', resumed: true, viewsLeft: 2 }) } : undefined), studentUser, { limited: true });
+    await playerReady();
+    const starts = fetch.mock.calls.filter(([url]) => url === PLAYBACK);
+    expect(starts).toHaveLength(1);
+    expect(bodyOf(fetch, fetch.mock.calls.findIndex(([url]) => url === PLAYBACK))).toEqual({ playbackId: 'p0' });
+    expect(screen.getByTestId('views-left')).toHaveTextContent('Views left of this video: 2');
   });
 
   it('the quality menu offers Auto and each rung and switches the rung; the speed menu sets the rate', async () => {
@@ -178,7 +212,7 @@ describe('the player (issue 16)', () => {
     try {
       open((url) =>
         url === '/api/cours/lectureaaa/l1'
-          ? { status: 200, body: { data: lecture({ viewLimit: 3, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', posterUrl: LINK, viewsLeft: 3 })] }) } }
+          ? { status: 200, body: { data: lecture({ viewLimit: null, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', posterUrl: LINK, viewsLeft: null })] }) } }
           : url === PLAYBACK
             ? (playbackAnswered as unknown as Answer)
             : undefined,
@@ -203,7 +237,7 @@ describe('the player (issue 16)', () => {
     try {
       open((url) =>
         url === '/api/cours/lectureaaa/l1'
-          ? { status: 200, body: { data: lecture({ viewLimit: 3, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', posterUrl: OLD, viewsLeft: 3 })] }) } }
+          ? { status: 200, body: { data: lecture({ viewLimit: null, videos: [video({ signedUrl: '/media/hls/a1/master.m3u8', posterUrl: OLD, viewsLeft: null })] }) } }
           : url === PLAYBACK
             ? { status: 200, body: started(POSTER) }
             : undefined,
@@ -328,34 +362,6 @@ describe('the player (issue 16)', () => {
     expect(resumeAt('v9', 600)).toBe(300);
   });
 
-  it('counts a view once 30 % has actually played (a seek forward is not play), once per playback', async () => {
-    const { fetch } = open((url) => (url === VIEWS ? { status: 200, body: { viewsLeft: 2 } } : undefined));
-    const el = await playerReady();
-    const m = media(el, { duration: 100, paused: false });
-    fireEvent.loadedMetadata(el);
-    const play = (from: number, to: number) => {
-      for (let s = from; s <= to; s++) {
-        m.set(s);
-        fireEvent.timeUpdate(el);
-      }
-    };
-    const counts = () => fetch.mock.calls.filter(([url]) => url === VIEWS);
-    play(0, 10);
-    // A jump to 80 s is a seek: the 70 s skipped are not played.
-    fireEvent.seeking(el);
-    play(80, 95);
-    expect(counts()).toHaveLength(0);
-    play(96, 100);
-    fireEvent.seeking(el);
-    play(0, 3);
-    await waitFor(() => expect(counts()).toHaveLength(1));
-    expect(bodyOf(fetch, fetch.mock.calls.findIndex(([url]) => url === VIEWS))).toEqual({ playbackId: 'p1' });
-    expect(await screen.findByText('Views left of this video: 2')).toBeInTheDocument();
-    play(4, 60);
-    await act(async () => {});
-    expect(counts()).toHaveLength(1);
-  });
-
   it('says in words when no view is left (403 video.viewLimit), in Arabic too, with no retry', async () => {
     window.localStorage.setItem('language', 'ar');
     open((url) => (url === PLAYBACK ? { status: 403, body: { message: 'limit', code: 'video.viewLimit' } } : undefined));
@@ -446,15 +452,16 @@ describe('playback rules', () => {
     expect(livePosterLink(undefined, now)).toBeUndefined();
   });
 
-  it('time played: small forward steps count, jumps and steps back do not', () => {
-    const p = new PlayedTime();
-    [0, 1, 2, 3].forEach((s) => p.tick(s));
-    p.tick(50);
-    p.tick(51);
-    p.tick(10);
-    expect(p.played).toBe(4);
-    expect(p.reached(10)).toBe(true);
-    expect(p.reached(20)).toBe(false);
+  it('a kept playback is resumed while it has more than 30 s left, never without a readable expiry', () => {
+    const now = Date.UTC(2026, 10, 28, 12, 0, 0);
+    const keep = (expiresAt: string) => keepPlayback('v7', { playbackId: 'p7', expiresAt });
+    keep(new Date(now + 31_000).toISOString());
+    expect(livePlaybackId('v7', now)).toBe('p7');
+    keep(new Date(now + 30_000).toISOString());
+    expect(livePlaybackId('v7', now)).toBeUndefined();
+    keep('soon');
+    expect(livePlaybackId('v7', now)).toBeUndefined();
+    expect(livePlaybackId('v8', now)).toBeUndefined();
   });
 
   it('start rung: what fits 70 % of the downlink; data saver and 2G the lowest; 3G at most the second; unknown: automatic', () => {

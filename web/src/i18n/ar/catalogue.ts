@@ -123,6 +123,7 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'player.unsupported': 'هذا المتصفح لا يشغّل الفيديو. حدّثه أو جرّب متصفحًا آخر.',
   'player.viewsLeft': 'المشاهدات المتبقية لهذا الفيديو: {n}',
   'player.noViewsLeft': 'لا تتبقى مشاهدات لهذا الفيديو بعد هذه المشاهدة.',
+  'player.startUsesView': 'التشغيل يبدأ مشاهدة واحدة من مشاهدات هذا الفيديو (وإعادة تحميل الصفحة أثناءها لا تُحتسب).',
   'player.resumed': 'تابعت من {at}.',
   'player.startOver': 'ابدأ من البداية',
   // the lecture editor: each video's preparation (issue 16)

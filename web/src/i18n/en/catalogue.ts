@@ -123,6 +123,7 @@ export const enCatalogue = {
   'player.unsupported': 'This browser cannot play the video. Update it or try another browser.',
   'player.viewsLeft': 'Views left of this video: {n}',
   'player.noViewsLeft': 'No views of this video are left after this one.',
+  'player.startUsesView': 'Play starts one view of this video (a reload while it plays does not).',
   'player.resumed': 'Resumed at {at}.',
   'player.startOver': 'Start over',
   // the lecture editor: each video's preparation (issue 16)

@@ -7,11 +7,16 @@ export type Playback = ResponseOf<'POST /api/AWS/lectures/{id}/videos/{videoId}/
  * Issue 16: the signed cookies of one video's HLS (Set-Cookie, for its /media/hls/<assetId>/ path)
  * and its playlist, when the server's rules let this student watch it now (entitled, quiz gate
  * open, ready, views left); else 403 video.locked / video.viewLimit / lecture.notOwned or 409 video.notReady.
+ * A new playback costs a view; `playbackId` (this student's live one of the video) resumes it for free.
  */
 export const startPlaybackApi = api.injectEndpoints({
   endpoints: (build) => ({
-    startPlayback: build.mutation<Playback, { lectureId: string; videoId: string }>({
-      query: ({ lectureId, videoId }) => ({ route: 'POST /api/AWS/lectures/{id}/videos/{videoId}/playback', params: { id: lectureId, videoId } }),
+    startPlayback: build.mutation<Playback, { lectureId: string; videoId: string; playbackId?: string }>({
+      query: ({ lectureId, videoId, playbackId }) => ({
+        route: 'POST /api/AWS/lectures/{id}/videos/{videoId}/playback',
+        params: { id: lectureId, videoId },
+        ...(playbackId ? { body: { playbackId } } : {}),
+      }),
     }),
   }),
 });

@@ -4,14 +4,13 @@ import type { Video } from '@shared/schemas/catalogue';
 import { useT } from '@/i18n/use-t';
 import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectToken, selectUser } from '@/lib/session';
-import { useCountVideoViewMutation } from '../api/count-video-view';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
 import { attachHls, type HlsClass, type HlsSource, loadHls, type QualityLevel, type SourceFailure } from '../lib/hls-source';
-import { clock, connectionOf, keepPosition, livePosterLink, PlayedTime, resumeAt, SPEEDS } from '../lib/playback';
+import { clock, connectionOf, keepPlayback, keepPosition, livePlaybackId, livePosterLink, resumeAt, SPEEDS } from '../lib/playback';
 import { Watermark } from './watermark';
 import './video-player.css';
 
-type Phase = { state: 'starting' } | { state: 'ready'; playback: Playback } | { state: 'failed'; error: unknown; retry: boolean };
+type Phase = { state: 'idle' } | { state: 'starting' } | { state: 'ready'; playback: Playback } | { state: 'failed'; error: unknown; retry: boolean };
 
 const FAILURE_TEXT: Record<SourceFailure, 'player.networkFailed' | 'player.mediaFailed' | 'player.unsupported'> = {
   network: 'player.networkFailed',
@@ -41,22 +40,24 @@ const levelsOf = (rungs: Playback['rungs'] | undefined): QualityLevel[] =>
 const ownKeys = (target: EventTarget) => target instanceof HTMLSelectElement || target instanceof HTMLInputElement || target instanceof HTMLButtonElement;
 
 /**
- * Issue 16: one video of a lecture, as HLS behind the playback cookies. Choosing the video asks the
- * server to start a playback (startPlayback: the rules that let this student watch it now; the
- * cookies come back with it), then plays its playlist: quality (auto + each rung) and speed menus,
- * the position kept per video (resumed past the first seconds, not near the end), a view counted
- * once VIDEO_VIEW_SHARE of the video has actually played, the views left, and the signed-in
- * student's phone and name over the picture. The controls are ours, and the fullscreen element is
- * the player's box, so the watermark is in fullscreen too. `preview`: an admin's look (no
- * watermark, no view counted).
+ * Issue 16: one video of a lecture, as HLS behind the playback cookies. The player asks the server
+ * to start a playback (startPlayback: the rules that let this student watch it now; the cookies come
+ * back with it), then plays its playlist: quality (auto + each rung) and speed menus, the position
+ * kept per video (resumed past the first seconds, not near the end), the views left, and the
+ * signed-in student's phone and name over the picture. A new playback is a view (counted by the
+ * server as it starts, issue 36): under a view limit it starts when the student presses play, and a
+ * playback of theirs that still lives (a reload, a retry) is resumed for free; without a limit it
+ * starts as the player opens. The controls are ours, and the fullscreen element is the player's
+ * box, so the watermark is in fullscreen too. `preview`: an admin's look (no watermark, no view).
  */
 export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: string; video: Video; preview?: boolean }) {
   const t = useT();
   const user = useSelector(selectUser);
   const token = useSelector(selectToken);
   const [startPlayback] = useStartPlaybackMutation();
-  const [countView] = useCountVideoViewMutation();
-  const [phase, setPhase] = useState<Phase>({ state: 'starting' });
+  // Under a view limit a start costs a view: it waits for play, unless a playback of this student's lives.
+  const [requested, setRequested] = useState(() => preview || typeof video.viewsLeft !== 'number' || livePlaybackId(video.id) !== undefined);
+  const [phase, setPhase] = useState<Phase>(() => (requested ? { state: 'starting' } : { state: 'idle' }));
   const [attempt, setAttempt] = useState(0);
   const [sourceFailure, setSourceFailure] = useState<SourceFailure>();
   const [viewsLeft, setViewsLeft] = useState<number | null | undefined>(video.viewsLeft);
@@ -76,8 +77,8 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const box = useRef<HTMLDivElement>(null);
   const videoEl = useRef<HTMLVideoElement>(null);
   const source = useRef<HlsSource | null>(null);
-  const played = useRef(new PlayedTime());
-  const counted = useRef(false);
+  /** Play pressed before the playback had started (under a view limit): it plays once started. */
+  const intent = useRef<'play' | undefined>(undefined);
   const keptAt = useRef(0);
   /**
    * Until the source loads: play pressed (load, then play) or a seek made (load there, without
@@ -87,13 +88,15 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   /** Where the media is to start once it loads (a resume position, a seek before it had loaded). */
   const startAt = useRef<number | undefined>(undefined);
 
-  // Start the playback: the server's rules and the cookies, then the playlist.
+  // Start the playback (or resume the live one): the server's rules and the cookies, then the playlist.
   useEffect(() => {
+    if (!requested) return;
     let live = true;
-    startPlayback({ lectureId, videoId: video.id })
+    startPlayback({ lectureId, videoId: video.id, playbackId: livePlaybackId(video.id) })
       .unwrap()
       .then(
         (playback) => {
+          keepPlayback(video.id, playback);
           if (!live) return;
           setViewsLeft(playback.viewsLeft);
           // The kept position: the media starts loading there, not at 0 and then a seek.
@@ -116,7 +119,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     return () => {
       live = false;
     };
-  }, [startPlayback, lectureId, video.id, attempt]);
+  }, [startPlayback, lectureId, video.id, attempt, requested]);
 
   const playback = phase.state === 'ready' ? phase.playback : undefined;
   // The lecture's poster link (issue 14) paints before the playback starts; the playback's (behind its
@@ -128,8 +131,6 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     const el = videoEl.current;
     if (!el || !playback) return;
     let live = true;
-    played.current = new PlayedTime();
-    counted.current = false;
     // The poster first: on a phone's link hls.js (95 kB) would compete with it for the first
     // picture. Then the first segment of the lowest rung (or the chosen one) at the kept position:
     // play starts at once (0.3 s after the tap on a 1.6 Mbit/s link, against 4.7 s when nothing was
@@ -139,7 +140,9 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     // segment (about 400 kB) is not spent on a lecture opened to read it or to reach its quiz.
     const deferred = Boolean(connectionOf()?.saveData && poster && playback.durationSeconds);
     let Hls: HlsClass | undefined;
-    let wanted: 'play' | 'seek' | undefined;
+    // Play pressed before the start (a view limit): no waiting for the poster, it plays once attached.
+    let wanted: 'play' | 'seek' | undefined = intent.current;
+    intent.current = undefined;
     const attach = () => {
       if (!live || !Hls) return;
       if (!source.current) {
@@ -166,7 +169,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
       if (Hls) attach();
       else hurry();
     };
-    void (poster ? Promise.race([imageLoaded(poster, POSTER_WAIT_MS), pressed]) : Promise.resolve())
+    void (poster && !wanted ? Promise.race([imageLoaded(poster, POSTER_WAIT_MS), pressed]) : Promise.resolve())
       .then(() => (live ? loadHls() : undefined))
       .then(
         (loaded) => {
@@ -193,30 +196,15 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  const playbackId = playback?.playbackId;
   const onTimeUpdate = useCallback(() => {
     const el = videoEl.current;
     if (!el) return;
     setTime({ at: el.currentTime, duration: el.duration });
-    if (!el.paused && !el.seeking) played.current.tick(el.currentTime);
     if (Math.abs(el.currentTime - keptAt.current) >= 5) {
       keptAt.current = el.currentTime;
       keepPosition(video.id, el.currentTime, el.duration);
     }
-    if (!preview && playbackId && !counted.current && played.current.reached(el.duration)) {
-      counted.current = true;
-      countView({ lectureId, videoId: video.id, playbackId })
-        .unwrap()
-        .then(
-          (r) => setViewsLeft(r.viewsLeft),
-          () => {
-            // Not counted (a dropped connection): the next stretch of play tries again.
-            counted.current = false;
-            played.current.played = 0;
-          },
-        );
-    }
-  }, [countView, lectureId, playbackId, preview, video.id]);
+  }, [video.id]);
 
   function onLoadedMetadata(e: SyntheticEvent<HTMLVideoElement>) {
     // The element the event is for: the ref is already null when it comes after the player has gone
@@ -236,6 +224,13 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const togglePlay = () => {
     const el = videoEl.current;
     if (!el) return;
+    // Not started (a view limit): play starts the playback, a view, and plays once it is there.
+    if (phase.state === 'idle') {
+      intent.current = 'play';
+      setPhase({ state: 'starting' });
+      setRequested(true);
+      return;
+    }
     // Not attached yet: attached now (or once hls.js is here), then it plays.
     if (interact.current) return interact.current('play');
     if (el.paused) void el.play().catch(() => {});
@@ -244,7 +239,6 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const seekTo = (at: number) => {
     const el = videoEl.current;
     if (!el) return;
-    played.current.break();
     // No media yet (nothing is fetched before play, or it is loading): the server's length bounds
     // the seek; the media starts loading there, without playing.
     const loaded = Number.isFinite(el.duration);
@@ -328,13 +322,11 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
             onPlay={() => setPlaying(true)}
             onPause={() => {
               setPlaying(false);
-              played.current.break();
               const el = videoEl.current;
               if (el) keepPosition(video.id, el.currentTime, el.duration);
             }}
             onWaiting={() => setWaiting(true)}
             onPlaying={() => setWaiting(false)}
-            onSeeking={() => played.current.break()}
             onTimeUpdate={onTimeUpdate}
             onDurationChange={() => setTime((tm) => ({ ...tm, duration: videoEl.current?.duration || tm.duration }))}
             onLoadedMetadata={onLoadedMetadata}
@@ -361,7 +353,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
         </div>
         {/* The timeline runs left to right in both languages; the labels are in the interface's language. */}
         <div className="vp-controls" dir="ltr">
-          <button type="button" className="vp-button" onClick={togglePlay} aria-label={t(playing ? 'player.pause' : 'player.play')} disabled={phase.state !== 'ready'}>
+          <button type="button" className="vp-button" onClick={togglePlay} aria-label={t(playing ? 'player.pause' : 'player.play')} disabled={phase.state !== 'ready' && phase.state !== 'idle'}>
             {playing ? <PauseGlyph /> : <PlayGlyph />}
           </button>
           <span className="vp-time" aria-hidden="true">
@@ -419,6 +411,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
             {viewsLeft === 0 ? t('player.noViewsLeft') : t('player.viewsLeft', { n: viewsLeft })}
           </span>
         )}
+        {phase.state === 'idle' && viewsLeft !== 0 && <span data-testid="start-uses-view">{t('player.startUsesView')}</span>}
         {resumedAt !== undefined && (
           <span>
             {t('player.resumed', { at: clock(resumedAt) })}{' '}

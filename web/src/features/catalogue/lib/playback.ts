@@ -1,8 +1,7 @@
 /**
  * The player's rules as plain functions (issue 16), testable without a video element: where to
- * resume, when a view counts (time actually played, not the position), which rung to start at.
+ * resume, which playback to resume, which rung to start at.
  */
-import { VIDEO_VIEW_SHARE } from '@shared/video';
 import { readJson, remove, writeJson } from '@/lib/storage';
 
 /** Playback speeds offered in the speed menu. */
@@ -31,33 +30,21 @@ export function keepPosition(videoId: string, at: number, duration: number): voi
   else if (at > RESUME_MIN_SECONDS) writeJson(POSITION_KEY(videoId), { at: Math.floor(at) });
 }
 
-/**
- * Time actually played: the sum of the small forward steps between `timeupdate`s while playing.
- * A seek is a jump, not play, so steps longer than `maxStep` (and backward ones) are not counted.
- */
-export class PlayedTime {
-  private last: number | undefined;
-  played = 0;
-  constructor(private readonly maxStep = 2) {}
+/** The student's latest playback of a video is kept under this prefix (its id and expiry). */
+const PLAYBACK_KEY = (videoId: string) => `video-playback:${videoId}`;
+/** A playback this close to its end is not resumed: a new one starts instead. */
+const PLAYBACK_RESUME_MARGIN_MS = 30_000;
 
-  /** The position now, while playing. */
-  tick(at: number): void {
-    if (this.last !== undefined) {
-      const step = at - this.last;
-      if (step > 0 && step <= this.maxStep) this.played += step;
-    }
-    this.last = at;
-  }
+/** Keeps the playback the server started, so a reload or a retry resumes it (no view counted). */
+export function keepPlayback(videoId: string, playback: { playbackId: string; expiresAt: string }): void {
+  writeJson(PLAYBACK_KEY(videoId), { playbackId: playback.playbackId, expiresAt: playback.expiresAt });
+}
 
-  /** A seek or a pause: the next tick starts a new run. */
-  break(): void {
-    this.last = undefined;
-  }
-
-  /** True once VIDEO_VIEW_SHARE of `duration` has played. */
-  reached(duration: number, share = VIDEO_VIEW_SHARE): boolean {
-    return Number.isFinite(duration) && duration > 0 && this.played >= duration * share;
-  }
+/** The kept playback of a video while it lives (the server decides whether it is still this student's). */
+export function livePlaybackId(videoId: string, nowMs = Date.now()): string | undefined {
+  const kept = readJson<{ playbackId?: unknown; expiresAt?: unknown }>(PLAYBACK_KEY(videoId));
+  if (typeof kept?.playbackId !== 'string' || typeof kept.expiresAt !== 'string') return undefined;
+  return Date.parse(kept.expiresAt) - PLAYBACK_RESUME_MARGIN_MS > nowMs ? kept.playbackId : undefined;
 }
 
 /** What the browser tells of its connection (Network Information API, Chromium and Android only). */
