@@ -203,6 +203,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'admin.messages': 'الرسائل',
   'admin.quizzes': 'الاختبارات',
   'admin.coupons': 'الكوبونات',
+  'admin.security': 'الأمان',
   'admin.deletedStudent': 'حساب محذوف',
   'admin.greeting': 'أهلاً، {name}',
   'admin.openMenu': 'قائمة لوحة التحكم: {section}',

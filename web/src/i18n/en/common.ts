@@ -212,6 +212,7 @@ export const enCommon = {
   'admin.messages': 'Messages',
   'admin.quizzes': 'Quizzes',
   'admin.coupons': 'Coupons',
+  'admin.security': 'Security',
   'admin.deletedStudent': 'Deleted account',
   'admin.greeting': 'Hello, {name}',
   'admin.openMenu': 'Dashboard menu: {section}',
