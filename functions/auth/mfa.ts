@@ -110,7 +110,8 @@ export async function finishMfaSignIn(identifier: string, session: string, code:
         ClientId: env.USER_POOL_CLIENT_ID,
         ChallengeName: TOTP,
         Session: session,
-        ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: code },
+        // The pool's own name of the user (its sub: e-mail is a username attribute), as the challenge's USER_ID_FOR_SRP names it.
+        ChallengeResponses: { USERNAME: user.id, SOFTWARE_TOKEN_MFA_CODE: code },
       }),
     );
     idToken = r.AuthenticationResult?.IdToken;
