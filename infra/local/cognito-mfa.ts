@@ -48,7 +48,8 @@ type Out = Record<string, unknown>;
 /** Operations cognito-local answers whose answers the MFA state changes. */
 const REWRITTEN = new Set(['AdminInitiateAuth', 'AdminGetUser', 'AdminDeleteUser']);
 
-export function createMfaStand(o: { backend: string; userPoolId: string; stateFile: string; subOf: (username: string) => Promise<string> }) {
+export function createMfaStand(o: { backend: string; userPoolId: string; stateFile: string; subOf: (username: string) => Promise<string>; now?: () => number }) {
+  const now = o.now ?? Date.now;
   const jwks = createRemoteJWKSet(new URL(`${o.backend}/${o.userPoolId}/.well-known/jwks.json`));
   const users: Record<string, UserMfa> = fs.existsSync(o.stateFile) ? (JSON.parse(fs.readFileSync(o.stateFile, 'utf8')) as Record<string, UserMfa>) : {};
   const challenges = new Map<string, Challenge>();
@@ -118,7 +119,7 @@ export function createMfaStand(o: { backend: string; userPoolId: string; stateFi
         if (input.ChallengeName !== TOTP) return undefined;
         const session = String(input.Session ?? '');
         const c = challenges.get(session);
-        if (!c || c.expiresAt <= Date.now()) {
+        if (!c || c.expiresAt <= now()) {
           challenges.delete(session);
           throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
         }
@@ -126,7 +127,7 @@ export function createMfaStand(o: { backend: string; userPoolId: string; stateFi
         const sub = await o.subOf(String(responses.USERNAME)).catch(() => undefined);
         if (sub !== c.sub || input.ClientId !== c.clientId) throw new CognitoError('NotAuthorizedException', 'Invalid session for the user.');
         const secret = users[sub]?.secret;
-        if (!secret || !verifyTotp(secret, String(responses.SOFTWARE_TOKEN_MFA_CODE ?? ''))) throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
+        if (!secret || !verifyTotp(secret, String(responses.SOFTWARE_TOKEN_MFA_CODE ?? ''), now())) throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
         challenges.delete(session);
         return { ChallengeParameters: {}, ...c.result };
       }
@@ -144,8 +145,8 @@ export function createMfaStand(o: { backend: string; userPoolId: string; stateFi
       const sub = String(decodeJwt(result.IdToken).sub);
       if (!totpOn(sub)) return out;
       const session = randomBytes(48).toString('base64url');
-      for (const [k, c] of challenges) if (c.expiresAt <= Date.now()) challenges.delete(k);
-      challenges.set(session, { sub, clientId: String(input.ClientId), result: { AuthenticationResult: result }, expiresAt: Date.now() + MFA_SESSION_MS });
+      for (const [k, c] of challenges) if (c.expiresAt <= now()) challenges.delete(k);
+      challenges.set(session, { sub, clientId: String(input.ClientId), result: { AuthenticationResult: result }, expiresAt: now() + MFA_SESSION_MS });
       return { ChallengeName: TOTP, Session: session, ChallengeParameters: { USER_ID_FOR_SRP: sub } };
     }
     if (op === 'AdminGetUser') {
