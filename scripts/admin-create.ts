@@ -9,7 +9,8 @@
  * verified, in the ADMIN group; Cognito's random first password is never sent, so nobody knows it)
  * and our user record with role ADMIN, activated. The teacher then opens the site, chooses
  * "Forgot password" with this e-mail, and sets a password from the mailed code (our reset flow,
- * which also proves the mailbox). Running it again changes nothing.
+ * which also proves the mailbox). Running it again changes nothing, except that it turns off the
+ * admin's authenticator app (two-step sign-in, docs/admin-mfa.md): the recovery for a lost phone.
  */
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
@@ -52,20 +53,23 @@ async function main() {
   // The store client signs with the environment's credentials, else with these: the operator's profile.
   const { defaultProvider } = await import('@aws-sdk/credential-provider-node');
   (await import('../functions/data/client')).useCredentials(defaultProvider());
-  const { seedAdmin } = await import('../infra/local/seed');
+  const { clearAdminMfa, seedAdmin } = await import('../infra/local/seed');
   const { userById } = await import('../functions/data/user-repo');
 
   const names = { firstName: values['first-name']!, lastName: values['last-name']! };
-  const { created, id } = await seedAdmin(new CognitoIdentityProviderClient({ region }), userPoolId, email!, undefined, names);
+  const pool = new CognitoIdentityProviderClient({ region });
+  const { created, id } = await seedAdmin(pool, userPoolId, email!, undefined, names);
   const record = await userById(id);
   if (record?.role !== 'ADMIN') {
     throw new Error(`${email} already has an account (role ${record?.role ?? 'none'}): it was left as it is. Use another e-mail, or delete that account first.`);
   }
-  console.log(
-    created
-      ? `Admin ${email} created in ${stackName} (${region}). No password was set or sent: open the site, choose "Forgot password" with this e-mail, and set one from the mailed code.`
-      : `${email} is already an admin of ${stackName}: nothing changed.`,
-  );
+  if (created) {
+    console.log(`Admin ${email} created in ${stackName} (${region}). No password was set or sent: open the site, choose "Forgot password" with this e-mail, and set one from the mailed code.`);
+  } else if (await clearAdminMfa(pool, userPoolId, email!)) {
+    console.log(`${email} is already an admin of ${stackName}. Their authenticator app (two-step sign-in) is now OFF: they sign in with the password alone and can set up a new phone in the dashboard's "Two-step sign-in".`);
+  } else {
+    console.log(`${email} is already an admin of ${stackName}, without an authenticator app: nothing changed.`);
+  }
 }
 
 main().catch((e: unknown) => {

@@ -48,6 +48,9 @@ export const ERROR_CODES = [
   'auth.resetNotVerified', // 400 verify the code first
   'auth.resetCodesCapped', // 429 too many codes asked for this e-mail this hour; no mail sent (`retryAfter`)
   'auth.resetGuessesCapped', // 429 too many wrong codes for this e-mail this hour (`retryAfter`)
+  'auth.mfaCode', // 400 the authenticator code is not the one the app shows now
+  'auth.mfaSessionExpired', // 401 the sign-in waiting for an authenticator code is over (3 min, used, or another account's): password again
+  'auth.mfaAlreadyOn', // 409 the authenticator is set up already; the operator's `npm run admin:create` turns it off
   // Catalogue
   'course.notFound',
   'course.noChange', // 400 neither name nor image sent

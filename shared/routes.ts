@@ -51,7 +51,11 @@ const table = {
 
   // auth
   'POST /api/auth/signup': { op: 'signUp', domain: 'auth', access: 'public', summary: 'Sign up; mails an activation link', body: auth.signupBody, response: res.messageResponse },
-  'POST /api/auth/login': { op: 'logIn', domain: 'auth', access: 'public', summary: 'Log in with e-mail or phone', body: auth.loginBody, response: auth.loginResponse },
+  'POST /api/auth/login': { op: 'logIn', domain: 'auth', access: 'public', summary: 'Log in with e-mail or phone (an account with an authenticator answers with its challenge)', body: auth.loginBody, response: auth.logInAnswer },
+  'POST /api/auth/login/mfa': { op: 'finishMfaSignIn', domain: 'auth', access: 'public', summary: "Finish a log-in with the authenticator app's code", body: auth.finishMfaSignInBody, response: auth.loginResponse, ours: true },
+  'GET /api/auth/mfa': { op: 'getMfaStatus', domain: 'auth', access: 'admin', summary: 'Get whether my authenticator app is set up', response: auth.mfaStatusResponse, ours: true },
+  'POST /api/auth/mfa/setup': { op: 'startMfaSetup', domain: 'auth', access: 'admin', summary: 'Start setting up an authenticator app: its secret and otpauth URI', body: auth.startMfaSetupBody, response: auth.mfaSetupResponse, ours: true },
+  'POST /api/auth/mfa/finish': { op: 'finishMfaSetup', domain: 'auth', access: 'admin', summary: "Finish setting up the authenticator app with its first code; from then every log-in asks for one", body: auth.finishMfaSetupBody, response: res.messageResponse, ours: true },
   'POST /api/auth/logout': { op: 'logOut', domain: 'auth', access: 'user', summary: 'Log out: end the session; the token stops working at once', response: res.messageResponse },
   'POST /api/auth/forget-password': { op: 'forgetPassword', domain: 'auth', access: 'public', summary: 'Forget the password: mail a 6-digit reset code', body: auth.forgetPasswordBody, response: res.messageResponse },
   'POST /api/auth/verify-reset-code': { op: 'verifyResetCode', domain: 'auth', access: 'public', summary: 'Verify a reset code', body: auth.verifyResetCodeBody, response: res.messageResponse },

@@ -1,6 +1,10 @@
 import { sessionGate } from './session-gate';
 import { domainHandler } from '../lib/http';
 import { activateAccount } from './activate-account';
+import { finishMfaSetup } from './finish-mfa-setup';
+import { finishMfaSignIn } from './finish-mfa-sign-in';
+import { getMfaStatus } from './get-mfa-status';
+import { startMfaSetup } from './start-mfa-setup';
 import { forgetPassword } from './forget-password';
 import { logIn } from './log-in';
 import { logOut } from './log-out';
@@ -14,6 +18,10 @@ import { verifyResetCode } from './verify-reset-code';
 export const handler = domainHandler('auth', {
   'POST /api/auth/signup': signUp,
   'POST /api/auth/login': logIn,
+  'POST /api/auth/login/mfa': finishMfaSignIn,
+  'GET /api/auth/mfa': getMfaStatus,
+  'POST /api/auth/mfa/setup': startMfaSetup,
+  'POST /api/auth/mfa/finish': finishMfaSetup,
   'POST /api/auth/logout': logOut,
   'POST /api/auth/forget-password': forgetPassword,
   'POST /api/auth/verify-reset-code': verifyResetCode,

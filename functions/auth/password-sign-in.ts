@@ -19,7 +19,7 @@ export const FAILED_SIGN_IN_FLOOR_MS = 300;
 
 const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
-export async function logIn(identifier: string, password: string, source: string): Promise<LoginResponse['data']> {
+export async function logIn(identifier: string, password: string, source: string): Promise<LoginResponse['data'] | { mfa: { session: string } }> {
   const startedAt = Date.now();
   const id = parseIdentifier(identifier);
   const userId = id.kind === 'email' ? await userIdByEmail(id.email) : id.kind === 'phone' ? await userIdByPhone(id.phone) : undefined;
@@ -40,6 +40,8 @@ export async function logIn(identifier: string, password: string, source: string
   await attempt.succeeded();
   if (!user || user.block || 'disabled' in result) throw new Blocked();
   if (!user.activated) throw new Forbidden(NOT_ACTIVATED, 'auth.notActivated');
+  // The admin's authenticator code comes next (mfa.ts finishMfaSignIn).
+  if ('mfa' in result) return result;
 
   await Promise.all([startSession(user, result.idToken), revokeRefreshToken(result.refreshToken)]);
   return { ...toUser(user), token: result.idToken };
@@ -55,6 +57,7 @@ export async function checkCurrentPassword(userId: string, email: string, passwo
     const result = await passwordSignIn(email, password);
     await attempt.succeeded();
     if ('disabled' in result) return false;
+    if ('mfa' in result) return true; // no tokens were issued
     await revokeRefreshToken(result.refreshToken);
     return true;
   } catch (e) {

@@ -85,8 +85,12 @@ export async function poolUserNames(username: string): Promise<{ givenName?: str
  * so nobody can try passwords against the pool around our counters (no app client allows the
  * public InitiateAuth password flows). Wrong password or unknown user → 401 with one message for
  * both. `disabled` tells the caller Cognito refused a disabled user (AWS only; cognito-local ignores it).
+ * `mfa`: the password is right and the account's authenticator code is asked for (mfa.ts).
  */
-export async function passwordSignIn(email: string, password: string): Promise<{ idToken: string; refreshToken?: string } | { disabled: true }> {
+export async function passwordSignIn(
+  email: string,
+  password: string,
+): Promise<{ idToken: string; accessToken?: string; refreshToken?: string } | { disabled: true } | { mfa: { session: string } }> {
   try {
     const r = await cognito.send(
       new AdminInitiateAuthCommand({
@@ -96,10 +100,11 @@ export async function passwordSignIn(email: string, password: string): Promise<{
         AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
     );
+    if (r.ChallengeName === 'SOFTWARE_TOKEN_MFA' && r.Session) return { mfa: { session: r.Session } };
     const idToken = r.AuthenticationResult?.IdToken;
-    // A challenge (e.g. NEW_PASSWORD_REQUIRED) has no tokens: our users never get one, refuse it.
+    // Another challenge (e.g. NEW_PASSWORD_REQUIRED) has no tokens: our users never get one, refuse it.
     if (!idToken) throw new Unauthorized(WRONG_CREDENTIALS, 'auth.badCredentials');
-    return { idToken, refreshToken: r.AuthenticationResult?.RefreshToken };
+    return { idToken, accessToken: r.AuthenticationResult?.AccessToken, refreshToken: r.AuthenticationResult?.RefreshToken };
   } catch (e) {
     if (named(e, 'NotAuthorizedException') && /disabled/i.test((e as Error).message)) return { disabled: true };
     // cognito-local says InvalidPasswordException where AWS says NotAuthorizedException.

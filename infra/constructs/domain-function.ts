@@ -91,8 +91,9 @@ const MEDIA_ACTIONS: Record<'media' | 'media:images', string[]> = {
  * password (no app client allows the public InitiateAuth password flows).
  */
 const IDENTITY_ACTIONS: Record<'identity:auth' | 'identity:admin', string[]> = {
-  // functions/auth/pool.ts: sign-up (with rollback), activation, password sign-in, Google sign-in, password reset
-  'identity:auth': ['AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminInitiateAuth', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
+  // functions/auth/pool.ts: sign-up (with rollback), activation, password sign-in, Google sign-in, password reset;
+  // mfa.ts: the authenticator's code at sign-in (its setup calls take the user's access token, no IAM)
+  'identity:auth': ['AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminInitiateAuth', 'AdminRespondToAuthChallenge', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
   // users: password change (the current password checked by AdminInitiateAuth, the new one set), block/unblock
   // (functions/users/pool-state.ts), delete; names live in our table, so no attribute update
   'identity:admin': ['AdminInitiateAuth', 'AdminSetUserPassword', 'AdminDisableUser', 'AdminEnableUser', 'AdminDeleteUser'],

@@ -50,6 +50,12 @@ export const USER_POOL = {
   customAttributes: [{ name: 'schoolYear', type: 'String' as const, minLen: 1, maxLen: 20, mutable: true }],
   /** Our schemas enforce the same rules before Cognito sees a password. */
   passwordPolicy: { minLength: 8, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: false },
+  /**
+   * A second factor for whoever sets one up (docs/admin-mfa.md): an authenticator app's codes
+   * (TOTP, RFC 6238: SHA-1, 6 digits, 30 s), never SMS. Optional for the pool; once a user's
+   * preference is set Cognito asks for a code at every password sign-in. Only ADMIN may set one up.
+   */
+  mfa: { configuration: 'OPTIONAL', softwareToken: true, sms: false },
   groups: [{ name: 'ADMIN', description: 'Teachers and staff: every /dashboard screen and admin route' }],
   clients: {
     /**

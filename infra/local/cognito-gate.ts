@@ -13,6 +13,7 @@
  * - Federated users, as AWS keeps them: a stand-in Google user is named Google_<id> (not by its
  *   sub), and an e-mail names only a pool user of our own (never a federated one, which has no
  *   alias); cognito-local would find either by sub or e-mail.
+ * - Software-token MFA (TOTP), which cognito-local lacks for the Admin flow: cognito-mfa.ts.
  * - Only the Cognito API and the pool's JWKS: the OAuth2 pages are on the hosted UI's domain
  *   (COGNITO_DOMAIN), so cognito-local's own sign-in form (the pool's password form) is not here.
  */
@@ -20,6 +21,7 @@ import { AdminGetUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-i
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AppClientDefinition, type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
 import { cognitoClient } from './cognito';
+import { CognitoError as AwsError, createMfaStand } from './cognito-mfa';
 import { federatedUsername, isStandInGoogleUser, subOfFederatedUsername } from './google';
 
 export interface CognitoGateOptions {
@@ -28,6 +30,8 @@ export interface CognitoGateOptions {
   userPoolId: string;
   /** The pool's app clients by id, as the definition has them. */
   clients: Record<string, AppClientDefinition>;
+  /** Where the MFA secrets and preferences are kept (a JSON file in the platform's data folder). */
+  mfaStateFile: string;
 }
 
 const TARGET = 'AWSCognitoIdentityProviderService.';
@@ -56,12 +60,6 @@ const BY_USERNAME = new Set([
   'AdminDeleteUserAttributes', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminListGroupsForUser', 'AdminUserGlobalSignOut',
   'AdminResetUserPassword', 'AdminConfirmSignUp',
 ]);
-
-class AwsError extends Error {
-  constructor(readonly type: string, message: string, readonly status = 400) {
-    super(message);
-  }
-}
 
 function send(res: ServerResponse, status: number, body: unknown, type?: string) {
   res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', ...(type ? { 'x-amzn-errortype': type } : {}) });
@@ -99,6 +97,8 @@ export function createCognitoGate(o: CognitoGateOptions): http.Server {
     if (u && isStandInGoogleUser(u.UserAttributes)) throw notFound();
     return name;
   }
+
+  const mfa = createMfaStand({ backend: o.backend, userPoolId: o.userPoolId, stateFile: o.mfaStateFile, subOf: resolve });
 
   function requireFlow(clientId: unknown, flow: unknown, table: Record<string, ExplicitAuthFlow>) {
     const client = o.clients[String(clientId)];
@@ -150,6 +150,8 @@ export function createCognitoGate(o: CognitoGateOptions): http.Server {
     let after: ((out: Record<string, unknown>) => void) | undefined;
     try {
       after = await enforce(op, input);
+      const own = await mfa.answer(op, input);
+      if (own) return send(res, 200, own);
     } catch (e) {
       if (!(e instanceof AwsError)) throw e;
       return send(res, e.status, { __type: e.type, message: e.message }, e.type);
@@ -160,15 +162,15 @@ export function createCognitoGate(o: CognitoGateOptions): http.Server {
       body: JSON.stringify(input),
     });
     const text = await r.text();
-    if (!r.ok || !after) {
+    if (!r.ok || (!after && !mfa.rewrites(op))) {
       const headers: Record<string, string> = { 'content-type': r.headers.get('content-type') ?? 'application/x-amz-json-1.1' };
       const type = r.headers.get('x-amzn-errortype');
       if (type) headers['x-amzn-errortype'] = type;
       res.writeHead(r.status, headers);
       return res.end(text);
     }
-    const out = JSON.parse(text) as Record<string, unknown>;
-    after(out);
+    const out = mfa.after(op, input, JSON.parse(text) as Record<string, unknown>);
+    after?.(out);
     send(res, r.status, out);
   }
 

@@ -153,7 +153,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
 
     // The pool's Cognito endpoint, on loopback only: the gate enforces its clients' settings.
     const clients = clientsById(pool.clientIds);
-    cognitoGate = createCognitoGate({ backend: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients });
+    cognitoGate = createCognitoGate({ backend: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients, mfaStateFile: path.join(cfg.dataDir, 'cognito-gate', 'mfa.json') });
     await new Promise<void>((resolve, reject) => {
       cognitoGate!.once('error', reject);
       cognitoGate!.listen(cognitoPort, '127.0.0.1', () => resolve());

@@ -2,6 +2,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -62,4 +63,15 @@ export async function seedAdmin(
     });
   }
   return { created, id: sub };
+}
+
+/**
+ * Turns the admin's authenticator app off (a lost phone; docs/admin-mfa.md): the password alone
+ * signs in again, and the admin can set up a new phone. True when it was on.
+ */
+export async function clearAdminMfa(c: CognitoIdentityProviderClient, userPoolId: string, email: string): Promise<boolean> {
+  const u = await c.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+  if (!(u.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA')) return false;
+  await c.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: email, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
+  return true;
 }

@@ -76,3 +76,25 @@ export const loginResponse = z.object({
   data: user.extend({ token: z.string() }),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** The admin's second factor (docs/admin-mfa.md): the code an authenticator app shows, 6 digits. */
+export const mfaCode = z
+  .string()
+  .trim()
+  .overwrite(toLatinDigits)
+  .refine((c) => /^\d{6}$/.test(c), ruleParams('code.digits', { length: 6 }));
+/** A password sign-in of an account with an authenticator: no tokens yet, the code is asked for. */
+export const mfaChallengeResponse = z.object({
+  message: z.string(),
+  challenge: z.literal('SOFTWARE_TOKEN_MFA'),
+  /** Cognito's session of this sign-in (3 minutes), sent back with the code. */
+  session: z.string(),
+});
+export type MfaChallengeResponse = z.infer<typeof mfaChallengeResponse>;
+export const logInAnswer = z.union([loginResponse, mfaChallengeResponse]);
+export const finishMfaSignInBody = z.object({ identifier: nonBlank(254), session: z.string().min(1).max(4096), code: mfaCode });
+/** Setting the authenticator up asks for the password again: a session left open is not enough. */
+export const startMfaSetupBody = z.object({ password: z.string().min(1).max(128) });
+export const finishMfaSetupBody = startMfaSetupBody.extend({ code: mfaCode });
+export const mfaSetupResponse = z.object({ message: z.string(), data: z.object({ secret: z.string(), uri: z.string() }) });
+export const mfaStatusResponse = z.object({ data: z.object({ enabled: z.boolean() }) });

@@ -301,6 +301,10 @@ describe("the pool's app clients (issue 13, items 1 and 3)", () => {
     }
     expect(domainsWith('cognito-idp:InitiateAuth')).toEqual([]);
   });
+
+  test("only the auth Lambda may answer the admin's authenticator challenge (AdminRespondToAuthChallenge)", () => {
+    expect(domainsWith('cognito-idp:AdminRespondToAuthChallenge')).toEqual(['auth']);
+  });
 });
 
 describe('payments', () => {

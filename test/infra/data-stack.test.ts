@@ -98,6 +98,13 @@ describe('user pool', () => {
     });
   });
 
+  test('MFA optional, TOTP only (no SMS): an admin who sets up an authenticator is asked for its code at every sign-in', () => {
+    dataTemplate.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+  });
+
   test('the ADMIN group and the hosted-UI domain', () => {
     dataTemplate.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'ADMIN' });
     dataTemplate.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: Match.anyValue() });

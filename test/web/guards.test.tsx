@@ -67,6 +67,7 @@ describe('route guards', () => {
       ['Quizzes', '/dashboard/quizzes'],
       ['Coupons', '/dashboard/Cuppons'],
       ['Sales', '/dashboard/sales'],
+      ['Security', '/dashboard/security'],
     ]);
   });
 

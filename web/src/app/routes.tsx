@@ -85,6 +85,7 @@ const screens = {
   adminQuizResults: preloadable(() => import('@/features/quizzes/routes/admin-quiz-results')),
   adminCoupons: preloadable(() => import('@/features/coupons/routes/admin-coupons')),
   adminSales: preloadable(() => import('@/features/payments/routes/admin-sales')),
+  adminSecurity: preloadable(() => import('@/features/users/routes/admin-security')),
 };
 
 const toHome = <Navigate to="/" replace />;
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
           { path: 'quizzes/:quizId', element: page(screens.adminQuizResults) },
           { path: 'Cuppons', element: page(screens.adminCoupons) },
           { path: 'sales', element: page(screens.adminSales) },
+          { path: 'security', element: page(screens.adminSecurity) },
           { path: '*', element: toHome },
         ],
       },

@@ -71,4 +71,10 @@ export const arAuth: Record<keyof typeof enAuth, string> = {
   'schoolYear.First year': 'الصف الأول الثانوي',
   'schoolYear.Second year': 'الصف الثاني الثانوي',
   'schoolYear.Third year': 'الصف الثالث الثانوي',
+  'auth.mfaTitle': 'التحقق بخطوتين',
+  'auth.mfaHint': 'أدخل الكود المكوّن من 6 أرقام الذي يعرضه تطبيق المصادقة لحساب Bioscope.',
+  'auth.mfaCode': 'كود تطبيق المصادقة',
+  'auth.mfaVerify': 'تحقّق',
+  'auth.mfaBack': 'الرجوع إلى كلمة المرور',
+  'auth.mfaLost': 'فقدت هاتفك؟ يستطيع المشغّل إيقاف التحقق بخطوتين لك.',
 };

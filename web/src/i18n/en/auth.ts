@@ -67,4 +67,10 @@ export const enAuth = {
   'schoolYear.First year': 'First year',
   'schoolYear.Second year': 'Second year',
   'schoolYear.Third year': 'Third year',
+  'auth.mfaTitle': 'Two-step sign-in',
+  'auth.mfaHint': 'Enter the 6-digit code your authenticator app shows for Bioscope.',
+  'auth.mfaCode': 'Authenticator code',
+  'auth.mfaVerify': 'Verify',
+  'auth.mfaBack': 'Back to the password',
+  'auth.mfaLost': 'Lost your phone? The operator can turn two-step sign-in off for you.',
 } as const;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '@shared/schemas/auth';
@@ -9,8 +9,9 @@ import { type Translate, useT } from '@/i18n/use-t';
 import { useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { selectHasValidToken, selectUser } from '@/lib/session';
-import { useLogInMutation } from '../api/log-in';
+import { isMfaChallenge, useLogInMutation } from '../api/log-in';
 import { GoogleButton } from '../components/google-button';
+import { MfaCodeStep } from '../components/mfa-code-step';
 import { useRetryWait } from '../lib/use-retry-wait';
 
 const ACTIVATION_REASONS = ['expired', 'invalid', 'missing', 'failed'] as const;
@@ -32,6 +33,8 @@ export default function LoginRoute() {
   const { state } = useLocation() as { state: { identifier?: string } | null };
   const { register, handleSubmit, formState } = useZodForm(loginBody, { defaultValues: { identifier: state?.identifier ?? '', password: '' } });
   const { errors } = formState;
+  // An account with an authenticator app: the password was right, its code comes next.
+  const [challenge, setChallenge] = useState<{ identifier: string; session: string } | null>(null);
 
   useEffect(() => {
     document.title = 'Bioscope | Log in';
@@ -60,8 +63,11 @@ export default function LoginRoute() {
     if ('error' in result) {
       wait.start(result.error);
       void toastError(messageOf(result.error, t, 'auth.signInFailed'), TOAST_MS.error);
-    } else void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
+    } else if (isMfaChallenge(result.data)) setChallenge({ identifier: body.identifier, session: result.data.session });
+    else void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
   });
+
+  if (challenge) return <MfaCodeStep {...challenge} onExpired={() => setChallenge(null)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">

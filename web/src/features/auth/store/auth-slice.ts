@@ -8,6 +8,7 @@ import type { User } from '@shared/schemas/auth';
 import type { ApiFailure } from '@/lib/api';
 import { type AuthState, readStoredSession, sessionUserRenamed, type StoredSession } from '@/lib/session';
 import { remove, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import type { finishMfaSignInApi } from '../api/finish-mfa-sign-in';
 import type { forgetPasswordApi } from '../api/forget-password';
 import type { logInApi } from '../api/log-in';
 import type { logOutApi } from '../api/log-out';
@@ -44,6 +45,7 @@ const errorOf = (payload: ApiFailure | undefined) => payload?.data ?? null;
 
 /** The auth calls this slice follows: RTK Query mutations, named by the route table's op. */
 type AuthEndpoints = typeof logInApi.endpoints &
+  typeof finishMfaSignInApi.endpoints &
   typeof logOutApi.endpoints &
   typeof signUpApi.endpoints &
   typeof forgetPasswordApi.endpoints &
@@ -97,7 +99,9 @@ const authSlice = createSlice({
         const stored = readStoredSession();
         if (stored) writeJson(STORAGE_KEYS.user, { ...stored, ...payload });
       })
-      .addMatcher(calls('fulfilled', 'logIn'), (state, action) => {
+      .addMatcher(calls('fulfilled', 'logIn', 'finishMfaSignIn'), (state, action) => {
+        // The authenticator's challenge signs nobody in yet: its code does (finishMfaSignIn).
+        if ('challenge' in action.payload) return void (state.status = 'idle');
         signIn(state, action.payload);
         state.status = 'succeeded';
       })
@@ -114,11 +118,11 @@ const authSlice = createSlice({
       .addMatcher(calls('fulfilled', ...userNeutral), (state) => {
         state.status = 'succeeded';
       })
-      .addMatcher(calls('pending', 'logIn', 'logOut', ...userNeutral), (state) => {
+      .addMatcher(calls('pending', 'logIn', 'finishMfaSignIn', 'logOut', ...userNeutral), (state) => {
         state.status = 'loading';
         state.error = null;
       })
-      .addMatcher(calls('rejected', 'logIn', ...userNeutral), (state, action) => {
+      .addMatcher(calls('rejected', 'logIn', 'finishMfaSignIn', ...userNeutral), (state, action) => {
         state.status = 'failed';
         state.error = errorOf(action.payload);
       });
