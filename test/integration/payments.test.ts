@@ -47,6 +47,7 @@ interface OrderItem {
   holdUntil: string;
   paidAt: string | null;
   paymentUrl?: string;
+  transactionId?: string;
 }
 async function order(id: string): Promise<OrderItem> {
   const r = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `ORDER#${id}`, SK: 'ORDER' }, ConsistentRead: true }));
@@ -123,6 +124,14 @@ const validate = (user: TestUser, code: string) => api('POST', `/api/Coupan/vali
 const openLecture = (user: TestUser, id = lecture.id) => api('GET', `/api/cours/lectureaaa/${id}`, { token: user.token });
 const myLectures = (user: TestUser) => api('GET', '/api/AWS/get-purched', { token: user.token });
 const reconcile = (now: Date) => api('POST', `/_local/reconcile?now=${encodeURIComponent(now.toISOString())}`);
+/** A settled order as its values say: paid by this transaction, the purchase at its price for this order, 7 days from the payment. */
+async function expectSettled(student: TestUser, orderId: string, want: { pricePaid: number; transactionId: string }) {
+  const o = await order(orderId);
+  expect(o).toMatchObject({ status: 'paid', couponHeld: false, transactionId: want.transactionId });
+  const p = await purchase(student.id);
+  expect(p).toMatchObject({ source: 'payment', pricePaid: want.pricePaid, orderId });
+  expect(Date.parse(p!.expiryDate) - Date.parse(o.paidAt!)).toBe(7 * DAY);
+}
 const near = (iso: string, ms: number, tolerance = 60_000) => Math.abs(Date.parse(iso) - ms) < tolerance;
 
 // ---- access and input ----------------------------------------------------------------------------
@@ -574,9 +583,9 @@ describe('POST /api/payments/paymob/webhook', () => {
     const o = await order(orderId);
     expect((await callback(objFor(o, { success: false, data: { message: 'Declined' } }))).status).toBe(200);
     expect((await order(orderId)).status).toBe('failed');
-    expect((await callback(objFor(o))).status).toBe(200);
-    expect((await order(orderId)).status).toBe('paid');
-    expect(await purchase(student.id)).toBeDefined();
+    const success = objFor(o);
+    expect((await callback(success)).status).toBe(200);
+    await expectSettled(student, orderId, { pricePaid: 100, transactionId: String(success.id) });
   });
 
   it.each([
@@ -630,8 +639,7 @@ describe('GET /api/payments/paymob/return', () => {
     expect((await order(orderId)).status).toBe('pending');
     const back = await followReturn(res);
     expect(back.headers.get('location')).toBe(`${platform().url}/temp`);
-    expect((await order(orderId)).status).toBe('paid');
-    expect(await purchase(student.id)).toBeDefined();
+    await expectSettled(student, orderId, { pricePaid: 100, transactionId: new URL(res.headers.get('location')!).searchParams.get('id')! });
   });
 
   it('a return whose signature does not verify lands on /fail and changes nothing', async () => {
@@ -664,6 +672,20 @@ describe('reconciliation', () => {
     expect(r.body.settled).toBeGreaterThanOrEqual(1);
     expect(await order(orderId)).toMatchObject({ status: 'paid', method: 'card' });
     expect(await purchase(student.id)).toMatchObject({ orderId });
+  });
+
+  it('settles, from the inquiry, an order whose Paymob order id was never stored — which no signed notice can settle', async () => {
+    const student = await makeUser();
+    const { orderId, paymentUrl } = await link(student);
+    // As an order whose gateway answer was lost: no Paymob order id on it.
+    await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `ORDER#${orderId}`, SK: 'ORDER' }, UpdateExpression: 'REMOVE intentionOrderId' }));
+    const res = await pay(paymentUrl, 'card');
+    expect((await followReturn(res)).headers.get('location')).toBe(`${platform().url}/fail`);
+    expect((await order(orderId)).status).toBe('pending');
+    expect(await purchase(student.id)).toBeUndefined();
+    const r = await reconcile(new Date(Date.now() + 11 * 60_000));
+    expect(r.body.settled).toBeGreaterThanOrEqual(1);
+    await expectSettled(student, orderId, { pricePaid: 100, transactionId: new URL(res.headers.get('location')!).searchParams.get('id')! });
   });
 
   it('an order still pending past its hold expires and gives its coupon use back', async () => {
