@@ -228,7 +228,11 @@ export function createGateway(opts: GatewayOptions): http.Server {
       // (a TLS proxy in front says so); browsers ignore it over plain HTTP anyway.
       const https = req.headers['x-forwarded-proto'] === 'https';
       for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
-      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      // A Host no URL can carry is the client's mistake (Node's parser lets it through).
+      const host = req.headers.host ?? 'localhost';
+      if (!URL.canParse(`http://${host}/`)) return sendJson(res, 400, { message: 'Malformed Host header' });
+      if (!URL.canParse(req.url ?? '/', `http://${host}`)) return sendJson(res, 400, { message: 'Malformed request path' });
+      const url = new URL(req.url ?? '/', `http://${host}`);
       // Uploads stream (up to a video's 5 GB), so presigned media go before any body is read.
       if (url.pathname === S3_PROXY_PATH || url.pathname.startsWith(`${S3_PROXY_PATH}/`)) return await presigned(req, res, url);
       const local = opts.localRoutes.find((r) => r.method === req.method && (r.path.endsWith('/') ? url.pathname.startsWith(r.path) : url.pathname === r.path));

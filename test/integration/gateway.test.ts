@@ -276,8 +276,9 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
   const { hostname, port } = new URL(platform().url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
-      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-      socket.write(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${extra}Connection: close\r\n\r\n`, 'latin1'));
+      const { host = `${hostname}:${port}`, ...rest } = headers;
+      const extra = Object.entries(rest).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      socket.write(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`, 'latin1'));
     });
     const chunks: Buffer[] = [];
     socket.on('data', (c) => chunks.push(c));
@@ -289,6 +290,21 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
     });
   });
 }
+
+describe('a malformed Host header', () => {
+  it.each([
+    ['a space', 'bad host'],
+    ['an unclosed IPv6 bracket', '[::1'],
+    ['a stray percent', 'exa%mple'],
+    ['a port out of range', 'localhost:99999'],
+  ])('answers 400 with a message, never 500 (%s)', async (_name, host) => {
+    for (const path of ['/', '/api/health', '/_local/outbox']) {
+      const r = await rawGet(path, { host });
+      expect({ path, status: r.status }).toEqual({ path, status: 400 });
+      expect(r.text).toContain(JSON.stringify({ message: 'Malformed Host header' }));
+    }
+  });
+});
 
 describe('media paths: decode once, normalise, then check', () => {
   const marker = `PAID-VIDEO-${Date.now()}`;
