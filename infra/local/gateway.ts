@@ -205,6 +205,8 @@ export function createGateway(opts: GatewayOptions): http.Server {
     } catch {
       return sendJson(res, 400, { message: 'Malformed path' });
     }
+    // Source maps stay off the site (the build puts them in web/dist-maps; an old build may hold some).
+    if (decoded.endsWith('.map')) return sendJson(res, 404, { message: 'Not found' });
     let file = path.join(root, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(root)) return sendJson(res, 403, { message: 'Forbidden' });
     if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {

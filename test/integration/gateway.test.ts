@@ -216,6 +216,8 @@ describe('web files compressed as CloudFront sends them', () => {
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), js);
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(js));
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), zlib.gzipSync(js));
+    // A source map left in a build (an old one, or one built before they were moved out): never served.
+    fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
     const { createGateway } = await import('../../infra/local/gateway');
     server = createGateway({
       port: 0, host: '127.0.0.1', webDist: dist, localRoutes: [], isAdmin: async () => false,
@@ -261,6 +263,14 @@ describe('web files compressed as CloudFront sends them', () => {
     expect(plain.headers.vary).toBe('Accept-Encoding');
     expect(plain.body.toString()).toBe(js);
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(js));
+  });
+
+  it('answers 404 for a source map, even one left in the build', async () => {
+    for (const p of ['/assets/app-abc123.js.map', '/assets/nope.js.map']) {
+      const r = await get(p, 'br, gzip');
+      expect({ p, status: r.status }).toEqual({ p, status: 404 });
+      expect(r.body.toString()).not.toContain('secret.ts');
+    }
   });
 
   it('falls back to the plain file when no compressed copy was built', async () => {
@@ -369,6 +379,13 @@ describe('security headers and errors', () => {
     expect((await fetch(`${platform().url}/api/health`)).headers.get('strict-transport-security')).toBeNull();
     const r = await rawGet('/api/health', { 'x-forwarded-proto': 'https' });
     expect(r.head).toMatch(/\r\nstrict-transport-security: max-age=\d+; includeSubDomains\r\n/i);
+  });
+
+  it('the outbox (activation links and reset codes) is never stored by a cache', async () => {
+    for (const p of ['/_local/outbox', '/_local/outbox.json']) {
+      const r = await fetch(platform().url + p);
+      expect({ p, status: r.status, cache: r.headers.get('cache-control') }).toEqual({ p, status: 200, cache: 'no-store' });
+    }
   });
 
   it('errors are not cached, and the bucket’s XML errors do not pass through', async () => {
