@@ -3,7 +3,8 @@
  * recommended rules (any error or warning fails the run).
  * `tsx scripts/openapi.ts --lint-json [--stdin]` only lints (the generated document, or the one on
  * stdin) and prints the problems as JSON: the unit test runs it so, since @redocly/openapi-core is
- * ES-module only and jest's CommonJS cannot load it.
+ * ES-module only and jest's CommonJS cannot load it. `--print` prints the file's text unwritten (the
+ * test compares the committed openapi.json with it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +17,15 @@ export async function lintOpenApi(source: string) {
   return problems.map((p) => ({ ruleId: p.ruleId, severity: p.severity, message: p.message, where: p.location.map((l) => l.pointer).join(' ') }));
 }
 
+/** The text of openapi.json: what `npm run openapi` writes, and what the unit test compares the committed file with. */
+const fileText = (source: string) => `${source}\n`;
+
 async function main() {
   const source = process.argv.includes('--stdin') ? fs.readFileSync(0, 'utf8') : JSON.stringify(openApiDocument(), null, 2);
+  if (process.argv.includes('--print')) {
+    process.stdout.write(fileText(source));
+    return;
+  }
   const problems = await lintOpenApi(source);
   if (process.argv.includes('--lint-json')) {
     process.stdout.write(JSON.stringify(problems));
@@ -29,7 +37,7 @@ async function main() {
     process.exit(1);
   }
   const out = path.resolve(__dirname, '../openapi.json');
-  fs.writeFileSync(out, `${source}\n`);
+  fs.writeFileSync(out, fileText(source));
   console.log(`Wrote ${out} (lints clean under Redocly's recommended rules)`);
 }
 

@@ -8,6 +8,7 @@ import { preactRuntime } from './build/preact-runtime';
 import { publicRoutes } from './build/public-routes';
 import { prerenderPages } from './build/prerender';
 import { screenModules } from './build/route-preload';
+import { sourceMapsAside } from './build/source-maps';
 import { bioscopeTheme } from './src/app/theme';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -79,6 +80,7 @@ export default defineConfig({
     amplifyTheme(),
     amplifyThemeContext(bioscopeTheme),
     publicRoutes(),
+    sourceMapsAside(here('./dist-maps')),
     precompress(),
     prerenderPages({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts'), srcDir: here('./src') }),
   ],
@@ -91,7 +93,8 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // For error reports only: no sourceMappingURL in the scripts, the maps moved to web/dist-maps.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // The catalogue's small modules that several screens share (its endpoints and helpers, the

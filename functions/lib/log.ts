@@ -8,7 +8,7 @@
  *
  * Nothing secret is written: every line goes through `redactReplacer` — keys that name a password,
  * token, secret, authorization, cookie or reset code print `[redacted]`, and JWTs, bearer tokens
- * and `token=`/`code=` query values are cut out of any string (messages and stacks included).
+ * and `token=`/`code=`/`clientSecret=`/`hmac=` query values are cut out of any string (messages and stacks included).
  *
  * Locally the gateway runs this same code with LOG_FORMAT=compact and LOG_LEVEL=WARN (quiet:
  * errors only); `LOG_REQUESTS=1 npm start` prints one readable line per request (README).
@@ -29,7 +29,7 @@ const ONE_TIME_CODE = /^\s*\d{4,8}\s*$/;
 const SCRUB: [RegExp, string][] = [
   [/eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, REDACTED], // JWTs
   [/\b(Bearer|Basic)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`],
-  [/([?&;\s](?:token|code|password|state|id_token|access_token|refresh_token)=)[^&\s"';]+/gi, `$1${REDACTED}`],
+  [/([?&;\s](?:token|code|password|state|id_token|access_token|refresh_token|client_?secret|hmac)=)[^&\s"';]+/gi, `$1${REDACTED}`],
 ];
 
 export const scrubText = (s: string) => SCRUB.reduce((acc, [re, to]) => acc.replace(re, to), s);

@@ -205,6 +205,8 @@ export function createGateway(opts: GatewayOptions): http.Server {
     } catch {
       return sendJson(res, 400, { message: 'Malformed path' });
     }
+    // Source maps stay off the site (the build puts them in web/dist-maps; an old build may hold some).
+    if (decoded.endsWith('.map')) return sendJson(res, 404, { message: 'Not found' });
     let file = path.join(root, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(root)) return sendJson(res, 403, { message: 'Forbidden' });
     if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
@@ -228,7 +230,11 @@ export function createGateway(opts: GatewayOptions): http.Server {
       // (a TLS proxy in front says so); browsers ignore it over plain HTTP anyway.
       const https = req.headers['x-forwarded-proto'] === 'https';
       for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
-      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      // A Host no URL can carry is the client's mistake (Node's parser lets it through).
+      const host = req.headers.host ?? 'localhost';
+      if (!URL.canParse(`http://${host}/`)) return sendJson(res, 400, { message: 'Malformed Host header' });
+      if (!URL.canParse(req.url ?? '/', `http://${host}`)) return sendJson(res, 400, { message: 'Malformed request path' });
+      const url = new URL(req.url ?? '/', `http://${host}`);
       // Uploads stream (up to a video's 5 GB), so presigned media go before any body is read.
       if (url.pathname === S3_PROXY_PATH || url.pathname.startsWith(`${S3_PROXY_PATH}/`)) return await presigned(req, res, url);
       const local = opts.localRoutes.find((r) => r.method === req.method && (r.path.endsWith('/') ? url.pathname.startsWith(r.path) : url.pathname === r.path));

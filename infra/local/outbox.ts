@@ -24,7 +24,7 @@ function page(res: ServerResponse, list: StoredMail[]) {
 <pre>${esc(m.text)}</pre>${m.code ? `<p>Code: <code class="code">${esc(m.code)}</code></p>` : ''}${m.link ? `<p><a href="${esc(m.link)}">${esc(m.link)}</a></p>` : ''}</article>`,
     )
     .join('\n');
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Bioscope local outbox</title><style>body{font:15px system-ui,sans-serif;max-width:760px;margin:1rem auto;padding:0 1rem;background:#111;color:#eee}
 article{border:1px solid #444;border-radius:8px;padding:.6rem 1rem;margin:.8rem 0}pre{white-space:pre-wrap}a{color:#7cf}.code{font-size:1.4rem;letter-spacing:.2rem}time{color:#999;font-size:.8rem}</style></head>

@@ -10,7 +10,8 @@
  * functions/payments/paymob-hmac.ts and POSTed to the intention's notification_url; card and wallet
  * then send the browser to redirection_url with the same fields flattened and signed. A kiosk
  * payment is pending with a bill reference until "Paid at the outlet" sends the later success for
- * the same transaction. For tests and people: GET /transactions.json, and / lists everything.
+ * the same transaction. For tests and people: GET /transactions.json, and / lists everything (with
+ * "Resend callback"): the operator's alone (loopback or an admin's token), as they name every student.
  * State lives in memory and in <dataDir>/paymob/state.json; the settings in settings.json.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
@@ -577,20 +578,41 @@ export function createPaymobSandbox(o: PaymobSandboxOptions): PaymobSandbox {
   }
 
   const idIn = (m: RegExpMatchArray) => Number(m[1]);
+  const notFound = (res: ServerResponse) => sendJson(res, 404, { detail: 'Not found.' });
+  // The gateway takes the first route that matches: the student's checkout and Paymob's API come
+  // first, open to the classroom; the prefix routes last are the operator's lists and actions.
   return {
     flush,
     routes: [
+      { method: 'GET', path: `${base}/unifiedcheckout`, handle: (_req, res, url) => checkout(res, url) },
+      { method: 'GET', path: `${base}/unifiedcheckout/`, handle: (_req, res, url) => (url.pathname === `${base}/unifiedcheckout/` ? checkout(res, url) : notFound(res)) },
       {
         method: 'GET',
+        path: `${base}/kiosk/`,
+        handle: (_req, res, url) => {
+          const m = url.pathname.slice(base.length).match(/^\/kiosk\/(\d+)$/);
+          return m ? kiosk(res, idIn(m)) : notFound(res);
+        },
+      },
+      {
+        // Every student's name, e-mail, phone and client secret.
+        method: 'GET',
         path: `${base}/`,
+        access: 'operator',
         handle: (_req, res, url) => {
           const p = url.pathname.slice(base.length);
-          let m: RegExpMatchArray | null;
           if (p === '/') return html(res, 200, indexPage({ base, intentions: state.intentions, transactions: state.transactions, publicKey: settings.publicKey, settings }));
           if (p === '/transactions.json') return sendJson(res, 200, listing(url), { 'cache-control': 'no-store' });
-          if (p === '/unifiedcheckout/' || p === '/unifiedcheckout') return checkout(res, url);
-          if ((m = p.match(/^\/kiosk\/(\d+)$/))) return kiosk(res, idIn(m));
-          sendJson(res, 404, { detail: 'Not found.' });
+          notFound(res);
+        },
+      },
+      {
+        method: 'POST',
+        path: `${base}/transactions/`,
+        access: 'operator',
+        handle: async (_req, res, url) => {
+          const m = url.pathname.slice(base.length).match(/^\/transactions\/(\d+)\/resend$/);
+          return m ? await resend(res, idIn(m), url) : notFound(res);
         },
       },
       {
@@ -605,8 +627,7 @@ export function createPaymobSandbox(o: PaymobSandboxOptions): PaymobSandbox {
           if (p === '/api/ecommerce/orders/transaction_inquiry') return inquiry(req, res, body);
           if (p === '/unifiedcheckout/pay') return await pay(res, body);
           if ((m = p.match(/^\/kiosk\/(\d+)\/paid$/))) return await paidAtOutlet(res, idIn(m), body);
-          if ((m = p.match(/^\/transactions\/(\d+)\/resend$/))) return await resend(res, idIn(m), url);
-          sendJson(res, 404, { detail: 'Not found.' });
+          notFound(res);
         },
       },
     ],

@@ -288,12 +288,15 @@ export class SiteStack extends Stack {
     // The build's .br/.gz copies are for the local gateway: CloudFront compresses by itself
     // (CACHING_OPTIMIZED takes gzip and brotli). Hashed /assets/* are cached a year and never
     // pruned (an open tab may still load an older chunk); the rest is revalidated every time.
+    // Source maps never leave the machine: the build keeps them in web/dist-maps, and one left in
+    // web/dist stays out of the asset (the zip) and of the bucket.
     if (fs.existsSync(path.join(settings.webDist, 'index.html'))) {
       const precompressed = ['*.br', '*.gz'];
+      const sourceMaps = ['*.map'];
       const deployment = new BucketDeployment(this, 'WebDeployment', {
-        sources: [Source.asset(settings.webDist)],
+        sources: [Source.asset(settings.webDist, { exclude: sourceMaps })],
         destinationBucket: web,
-        exclude: ['assets/*', ...precompressed],
+        exclude: ['assets/*', ...precompressed, ...sourceMaps],
         cacheControl: [CacheControl.noCache()],
         distribution: this.distribution,
         distributionPaths: ['/index.html'],
@@ -302,10 +305,10 @@ export class SiteStack extends Stack {
       const assets = path.join(settings.webDist, 'assets');
       if (fs.existsSync(assets)) {
         const hashed = new BucketDeployment(this, 'WebAssetsDeployment', {
-          sources: [Source.asset(assets)],
+          sources: [Source.asset(assets, { exclude: sourceMaps })],
           destinationBucket: web,
           destinationKeyPrefix: 'assets/',
-          exclude: precompressed,
+          exclude: [...precompressed, ...sourceMaps],
           prune: false,
           cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
         });

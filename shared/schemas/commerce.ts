@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS } from '../constants';
 import { ruleParams } from '../rules';
 import { lecture } from './catalogue';
-import { formBoolean, id, stripBidiControls, toLatinDigits } from './common';
+import { formBoolean, id, nonBlank, toLatinDigits } from './common';
 
 /**
  * The form of a code that matching uses: Arabic-Indic digits as 0–9, Unicode compatibility forms
@@ -16,13 +16,14 @@ import { formBoolean, id, stripBidiControls, toLatinDigits } from './common';
  */
 export const normalizeCouponCode = (code: string) => toLatinDigits(code.trim()).normalize('NFKC').toLowerCase();
 
-/** Spec 5: an empty coupon code is 'required' (the web words it 'من فضلك ادخل كود الخصم'). Letters of any script, digits, - and _. */
+/**
+ * Spec 5: an empty coupon code is 'required' (the web words it 'من فضلك ادخل كود الخصم'). Letters of
+ * any script, digits, - and _. The bidi marks go too (a code is matched, not read).
+ */
 export const couponCode = z
   .string()
-  .overwrite(stripBidiControls)
-  .trim()
-  .min(1)
-  .max(40)
+  .overwrite((c) => c.replace(/[\u061C\u200E\u200F]/g, ''))
+  .pipe(nonBlank(40))
   .refine((c) => c === '' || /^[\p{L}\p{M}\p{N}_-]+$/u.test(c), ruleParams('coupon.chars'));
 
 /** A whole percent from 1 to 100 (spec 5; tooSmall / tooBig / notInteger). */

@@ -12,18 +12,28 @@ import { ruleParams } from '../rules';
 export const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 export const idParam = z.object({ id });
 
-/** A required text: trimmed, not blank, at most `max` characters. */
-export const nonBlank = (max = 500) => z.string().trim().min(1).max(max);
+/**
+ * What no typed text needs and what disguises one: the control characters (U+0000–U+001F but tab and
+ * newline, so a CRLF becomes a newline; DEL and the C1 controls) and the bidirectional embeddings,
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder the text that follows: a
+ * subject `gnp.exe` after U+202E shows as `exe.png`. The marks LRM, RLM and ALM (U+200E, U+200F,
+ * U+061C) stay: they reorder no letter, and Arabic text beside Latin or digits uses them; ZWJ/ZWNJ stay.
+ */
+// eslint-disable-next-line no-control-regex -- matching the control characters is the point
+export const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+export const stripControls = (s: string) => s.replace(HIDDEN_CONTROLS, '');
+/** The former name (functions/auth/google-oauth.ts still imports it). */
+export const stripBidiControls = stripControls;
 
 /**
- * Bidirectional controls: the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069,
- * the marks U+200E/U+200F and the Arabic letter mark U+061C. Invisible, they reorder the text that
- * follows, so a name could pass for another in the teacher's tables. (ZWJ/ZWNJ stay: Arabic needs them.)
+ * Every text a person types — names, titles, subjects, messages, quiz texts, file names: the controls
+ * stripped first (so they neither count towards `max` nor make a blank look filled), then trimmed.
  */
-export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-export const stripBidiControls = (s: string) => s.replace(BIDI_CONTROLS, '');
-/** A name, title, code or subject: `nonBlank` without bidirectional controls (stripped first, so controls alone are blank). */
-export const shortText = (max = 200) => z.string().overwrite(stripBidiControls).trim().min(1).max(max);
+export const freeText = (max: number) => z.string().overwrite(stripControls).trim().max(max);
+/** A required free text: not blank, at most `max` characters. */
+export const nonBlank = (max = 500) => freeText(max).min(1);
+/** A name, title, code or subject. */
+export const shortText = (max = 200) => nonBlank(max);
 
 export const email = z.string().trim().toLowerCase().pipe(z.email());
 

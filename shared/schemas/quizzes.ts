@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { QUESTION_TYPES, QUIZ_MAX_ATTEMPTS_MAX, QUIZ_TIME_LIMIT_MAX_MINUTES, TRUE_FALSE_OPTIONS } from '../constants';
 import { ruleParams } from '../rules';
 import { rasterImage } from './catalogue';
-import { browserImage, id, jsonField, stripBidiControls, type UploadedFile } from './common';
+import { browserImage, freeText, id, jsonField, type UploadedFile } from './common';
 
 export const quizIdParams = z.object({ quizId: id });
 export const questionParams = z.object({ quizId: id, questionId: id });
 export const contentIdParams = z.object({ contentId: id });
 export const assignQuizParams = z.object({ contentId: id, quizId: id });
 
-export const quizAnswer = z.object({ questionId: z.string().min(1).max(64), answerText: z.string().max(2000) });
+export const quizAnswer = z.object({ questionId: z.string().min(1).max(64), answerText: freeText(2000) });
 export const submitQuizBody = z.object({ answers: z.array(quizAnswer).min(1).max(500), isGeneral: z.boolean().optional() });
 /** The answers of a timed attempt, saved as the student gives them (none yet is fine). */
 export const saveQuizAnswersBody = z.object({ answers: z.array(quizAnswer).max(500) });
@@ -22,21 +22,16 @@ export const saveQuizAnswersBody = z.object({ answers: z.array(quizAnswer).max(5
  * 'True' and 'False'). The description is asked for; images are optional image files.
  */
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
-export const quizTitle = z
-  .string()
-  .overwrite(stripBidiControls)
-  .trim()
-  .max(200)
-  .refine((t) => t !== '', ruleParams('quiz.title'));
+export const quizTitle = freeText(200).refine((t) => t !== '', ruleParams('quiz.title'));
 const optionsOf = (q: { type: string; options: { text: string }[] }) => (q.type === 'TRUE_FALSE' ? [...TRUE_FALSE_OPTIONS] : q.options.map((o) => o.text));
 export const quizQuestion = z
   .object({
     /** Only for a question that exists already (editing). */
     id: z.string().max(64).optional(),
-    text: z.string().trim().max(2000),
+    text: freeText(2000),
     type: z.enum(QUESTION_TYPES),
-    options: z.array(z.object({ text: z.string().trim().max(500) })).max(10),
-    correctAnswerText: z.string().trim().max(500),
+    options: z.array(z.object({ text: freeText(500) })).max(10),
+    correctAnswerText: freeText(500),
   })
   .refine((q) => q.text !== '', { path: ['text'], ...ruleParams('quiz.questionText') })
   .refine((q) => q.type !== 'MULTIPLE_CHOICE' || (q.options.length > 0 && !q.options.some((o) => blank(o.text))), { path: ['options'], ...ruleParams('quiz.answers') })
@@ -66,7 +61,7 @@ export const DEFAULT_QUIZ_SETTINGS: QuizSettings = { revealAnswers: false, timeL
 /** The quiz as its form holds it and as quizData carries it (spec 7); `settings` is ours. */
 export const quizData = z.object({
   title: quizTitle,
-  description: z.string().trim().max(2000),
+  description: freeText(2000),
   questions: quizQuestions,
   settings: quizSettings.optional(),
 });

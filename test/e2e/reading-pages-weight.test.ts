@@ -16,10 +16,12 @@ import { storeSession } from './catalogue-helpers';
 
 const browser = browserForFile();
 const DIST = path.resolve(__dirname, '../../web/dist');
+/** The build keeps its (hidden) source maps beside web/dist, under the same paths (web/build/source-maps.ts). */
+const MAPS = path.resolve(__dirname, '../../web/dist-maps');
 
 /** The source files a built script holds, from its source map (the bundler's runtime chunk has none). */
 function sourcesOf(scriptPath: string): string[] {
-  const file = path.join(DIST, `${scriptPath}.map`);
+  const file = path.join(MAPS, `${scriptPath}.map`);
   if (!fs.existsSync(file) && /\/rolldown-runtime-[\w-]+\.js$/.test(scriptPath)) return [];
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { sources: string[] }).sources;
 }

@@ -59,11 +59,11 @@ describe('HTTP API routes', () => {
     expect(issuer).toContain(logicalId(data.userPool));
   });
 
-  test('the default stage is throttled and logs access', () => {
+  test('the default stage is throttled (200 requests/s, bursts of 400) and logs access', () => {
     siteTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
   });

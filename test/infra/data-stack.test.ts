@@ -22,6 +22,12 @@ describe('table', () => {
     });
   });
 
+  // The writers put epoch seconds in it: test/integration/table-ttl.test.ts.
+  test('TTL is on, on the attribute expiresAt', () => {
+    const tables = Object.values(dataTemplate.findResources('AWS::DynamoDB::GlobalTable'));
+    expect(tables.map((t) => t.Properties.TimeToLiveSpecification)).toEqual([{ AttributeName: 'expiresAt', Enabled: true }]);
+  });
+
   test('on demand, point-in-time recovery, deletion protection, retained', () => {
     dataTemplate.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',

@@ -1,6 +1,7 @@
 /**
  * Web delivery in AWS: CloudFront compresses text (gzip and brotli) and hashed /assets/* are
- * cached a year, while index.html is revalidated; the build's .br/.gz copies are not uploaded.
+ * cached a year, while index.html is revalidated; the build's .br/.gz copies are not uploaded, and
+ * no source map is in the deployment's asset.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -9,8 +10,9 @@ import { synthBioscope } from './bioscope-app';
 
 const built = scratchDir('bioscope-web-delivery-');
 fs.mkdirSync(path.join(built, 'assets'));
-for (const f of ['index.html', 'index.html.br', 'assets/index-abc.js', 'assets/index-abc.js.br', 'assets/index-abc.js.gz']) fs.writeFileSync(path.join(built, f), 'x');
-const { siteTemplate } = synthBioscope({ webDist: built });
+// Source maps a build left in web/dist (the build moves them to web/dist-maps): never deployed.
+for (const f of ['index.html', 'index.html.br', 'assets/index-abc.js', 'assets/index-abc.js.br', 'assets/index-abc.js.gz', 'assets/index-abc.js.map', 'preferences.js.map']) fs.writeFileSync(path.join(built, f), 'x');
+const { app, siteTemplate } = synthBioscope({ webDist: built });
 const config = Object.values(siteTemplate.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
 const deployments = Object.values(siteTemplate.findResources('Custom::CDKBucketDeployment')).map((r) => r.Properties);
 
@@ -28,4 +30,18 @@ test('hashed assets go up with a year of caching, never pruned; the rest revalid
   expect(shell).toMatchObject({ SystemMetadata: { 'cache-control': 'no-cache' } });
   expect(shell.Exclude).toEqual(expect.arrayContaining(['assets/*', '*.br', '*.gz']));
   expect(deployments).toHaveLength(2);
+});
+
+test('no source map goes into the deployment\'s assets (nor to the bucket)', () => {
+  const out = app.synth().directory;
+  const filesOf = (dir: string) => (fs.readdirSync(dir, { recursive: true }) as string[]).map((f) => f.split(path.sep).join('/'));
+  const staged = fs
+    .readdirSync(out)
+    .filter((d) => d.startsWith('asset.') && fs.statSync(path.join(out, d)).isDirectory())
+    .map((d) => filesOf(path.join(out, d)))
+    .filter((files) => files.includes('index.html') || files.includes('index-abc.js'));
+  // The whole site's asset and the hashed assets' one, each without the maps.
+  const plain = (files: string[]) => files.filter((f) => !/\.(br|gz)$/.test(f)).sort();
+  expect(staged.map(plain).sort()).toEqual([['assets', 'assets/index-abc.js', 'index.html'], ['index-abc.js']]);
+  for (const d of deployments) expect(d.Exclude).toEqual(expect.arrayContaining(['*.map']));
 });

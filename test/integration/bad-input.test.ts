@@ -50,10 +50,11 @@ describe('bidirectional controls', () => {
     expect(stored.Item).toMatchObject({ firstName: 'Salma', lastName: 'Nabil' });
 
     const student = await makeUser();
-    const edit = await api('PATCH', '/api/user/update', { token: student.token, json: { firstName: `${RLO}gnp.exe`, lastName: `Ali\u200F` } });
+    const edit = await api('PATCH', '/api/user/update', { token: student.token, json: { firstName: `${RLO}gnp.exe`, lastName: `Ali\u2067\u0000 \u200Fعلي` } });
     expect(edit.status).toBe(200);
     const profile = await api('GET', '/api/user/profile', { token: student.token });
-    expect(profile.body.data ?? profile.body).toMatchObject({ firstName: 'gnp.exe', lastName: 'Ali' });
+    // The isolate and the NUL go; the right-to-left mark Arabic text uses stays.
+    expect(profile.body.data ?? profile.body).toMatchObject({ firstName: 'gnp.exe', lastName: 'Ali \u200Fعلي' });
 
     const form = new FormData();
     form.set('name', `Bio${RLO}logy ${uniq()}`);

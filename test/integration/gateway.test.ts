@@ -216,6 +216,8 @@ describe('web files compressed as CloudFront sends them', () => {
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), js);
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(js));
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), zlib.gzipSync(js));
+    // A source map left in a build (an old one, or one built before they were moved out): never served.
+    fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
     const { createGateway } = await import('../../infra/local/gateway');
     server = createGateway({
       port: 0, host: '127.0.0.1', webDist: dist, localRoutes: [], isAdmin: async () => false,
@@ -263,6 +265,14 @@ describe('web files compressed as CloudFront sends them', () => {
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(js));
   });
 
+  it('answers 404 for a source map, even one left in the build', async () => {
+    for (const p of ['/assets/app-abc123.js.map', '/assets/nope.js.map']) {
+      const r = await get(p, 'br, gzip');
+      expect({ p, status: r.status }).toEqual({ p, status: 404 });
+      expect(r.body.toString()).not.toContain('secret.ts');
+    }
+  });
+
   it('falls back to the plain file when no compressed copy was built', async () => {
     const r = await get('/', 'br, gzip');
     expect(r.status).toBe(200);
@@ -276,8 +286,9 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
   const { hostname, port } = new URL(platform().url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
-      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-      socket.write(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${extra}Connection: close\r\n\r\n`, 'latin1'));
+      const { host = `${hostname}:${port}`, ...rest } = headers;
+      const extra = Object.entries(rest).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      socket.write(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`, 'latin1'));
     });
     const chunks: Buffer[] = [];
     socket.on('data', (c) => chunks.push(c));
@@ -289,6 +300,21 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
     });
   });
 }
+
+describe('a malformed Host header', () => {
+  it.each([
+    ['a space', 'bad host'],
+    ['an unclosed IPv6 bracket', '[::1'],
+    ['a stray percent', 'exa%mple'],
+    ['a port out of range', 'localhost:99999'],
+  ])('answers 400 with a message, never 500 (%s)', async (_name, host) => {
+    for (const path of ['/', '/api/health', '/_local/outbox']) {
+      const r = await rawGet(path, { host });
+      expect({ path, status: r.status }).toEqual({ path, status: 400 });
+      expect(r.text).toContain(JSON.stringify({ message: 'Malformed Host header' }));
+    }
+  });
+});
 
 describe('media paths: decode once, normalise, then check', () => {
   const marker = `PAID-VIDEO-${Date.now()}`;
@@ -353,6 +379,13 @@ describe('security headers and errors', () => {
     expect((await fetch(`${platform().url}/api/health`)).headers.get('strict-transport-security')).toBeNull();
     const r = await rawGet('/api/health', { 'x-forwarded-proto': 'https' });
     expect(r.head).toMatch(/\r\nstrict-transport-security: max-age=\d+; includeSubDomains\r\n/i);
+  });
+
+  it('the outbox (activation links and reset codes) is never stored by a cache', async () => {
+    for (const p of ['/_local/outbox', '/_local/outbox.json']) {
+      const r = await fetch(platform().url + p);
+      expect({ p, status: r.status, cache: r.headers.get('cache-control') }).toEqual({ p, status: 200, cache: 'no-store' });
+    }
   });
 
   it('errors are not cached, and the bucket’s XML errors do not pass through', async () => {

@@ -54,6 +54,18 @@ describe('sending', () => {
     expect(await storedOf(who.id)).toHaveLength(0);
   });
 
+  it('stores subject and message without control characters or bidi overrides (the inbox must not show `gnp.exe` as `exe.png`); Arabic marks stay', async () => {
+    const who = await makeUser();
+    const tag = uniq('s');
+    const r = await send({ subject: `${tag} invoice\u202Egnp.exe\u0000`, message: 'open\u2066 the\u0007 file\r\nnow\u202C, \u200Fشكرا\u200E' }, who.token);
+    expect(r.status).toBe(201);
+    const clean = { subject: `${tag} invoicegnp.exe`, message: 'open the file\nnow, \u200Fشكرا\u200E' };
+    expect(await storedOf(who.id)).toMatchObject([clean]);
+    expect(await messagesOf(who.id)).toMatchObject([clean]);
+    // Controls alone are a blank message.
+    expect((await send({ subject: 'x', message: '\u202E\u0000\u2069' }, who.token)).status).toBe(400);
+  });
+
   it('stores the message with the sender as they were, newest first, unread, and counts it', async () => {
     const before = await unread();
     const subject = uniq('subject');

@@ -2,7 +2,8 @@
  * `HOST=0.0.0.0 npm start` for a classroom: the site is on the network, the stand-ins are not.
  * DynamoDB Local, s3rver and cognito-local check no credentials (cognito-local's signing key is
  * public), so they listen on loopback only; media reach browsers through the gateway; the outbox
- * (everyone's activation links and reset codes) opens for this machine or an admin's token only.
+ * (everyone's activation links and reset codes) and the Paymob sandbox's lists open for this machine or
+ * an admin's token only; the sandbox's checkout and API stay open to the classroom.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -113,5 +114,56 @@ describe('HOST=0.0.0.0', () => {
     expect(reconcile.status).toBe(403);
     // The site itself serves the network.
     expect((await fromNetwork('/api/health')).status).toBe(200);
+  });
+
+  it('keeps the Paymob sandbox\'s lists (every student\'s name, e-mail, phone, client secret) for the operator; the checkout and the API stay open', async () => {
+    expect((await fetch(`${info.paymob.apiUrl}/transactions.json`)).status).toBe(200);
+    expect((await fetch(`${info.paymob.apiUrl}/`)).status).toBe(200);
+    if (!external) return console.warn('no address but loopback on this machine: the network half of this test did not run');
+    const sandbox = `http://${external}:${portOf(info.url)}/_local/paymob`;
+    const { settings } = info.paymob;
+    const send = (path: string, init: { body?: unknown; form?: Record<string, string>; auth?: string } = {}) =>
+      fetch(`${sandbox}${path}`, {
+        method: init.body !== undefined || init.form ? 'POST' : 'GET',
+        redirect: 'manual',
+        headers: { ...(init.auth ? { authorization: init.auth } : {}), ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : { 'content-type': 'application/json' }) },
+        body: init.form ? new URLSearchParams(init.form) : init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      });
+
+    // The Lambdas' calls (Paymob's API) and the student's browser (checkout, kiosk reference) from another machine.
+    const ref = uniq('net-ord');
+    const created = await send('/v1/intention/', {
+      auth: `Token ${settings.secretKey}`,
+      body: { amount: 5000, currency: 'EGP', payment_methods: [settings.integrations.kiosk], items: [{ name: 'Lecture', amount: 5000, quantity: 1 }], billing_data: { first_name: 'Net', last_name: 'Student', email: 'net@test.local', phone_number: '+201001234567' }, special_reference: ref },
+    });
+    expect(created.status).toBe(201);
+    const clientSecret = ((await created.json()) as { client_secret: string }).client_secret;
+    const tokens = await send('/api/auth/tokens', { body: { api_key: settings.apiKey } });
+    expect(tokens.status).toBe(201);
+    const bearer = ((await tokens.json()) as { token: string }).token;
+    expect((await send(`/unifiedcheckout/?publicKey=${encodeURIComponent(settings.publicKey)}&clientSecret=${encodeURIComponent(clientSecret)}`)).status).toBe(200);
+    const paid = await send('/unifiedcheckout/pay', { form: { clientSecret, publicKey: settings.publicKey, outcome: 'kiosk' } });
+    expect(paid.status).toBe(303);
+    const kiosk = new URL(paid.headers.get('location')!, sandbox).pathname.slice('/_local/paymob'.length);
+    expect(kiosk).toMatch(/^\/kiosk\/\d+$/);
+    expect((await send(kiosk)).status).toBe(200);
+    expect((await send(`${kiosk}/paid`, { form: {} })).status).toBe(303);
+    const inquiry = await send('/api/ecommerce/orders/transaction_inquiry', { auth: `Bearer ${bearer}`, body: { merchant_order_id: ref } });
+    expect(inquiry.status).toBe(200);
+    expect(((await inquiry.json()) as { success: boolean }).success).toBe(true);
+
+    // The lists and the operator's "Resend callback": this machine or an admin's token only.
+    const studentToken = await student();
+    const adminToken = await login(info.admin.email, info.admin.password);
+    for (const path of ['/', '/transactions.json', `/transactions.json?merchant_order_id=${ref}`]) {
+      expect({ path, status: (await send(path)).status }).toEqual({ path, status: 403 });
+      expect({ path, status: (await send(path, { auth: `Bearer ${studentToken}` })).status }).toEqual({ path, status: 403 });
+      const admin = await send(path, { auth: `Bearer ${adminToken}` });
+      expect({ path, status: admin.status }).toEqual({ path, status: 200 });
+      expect(await admin.text()).toContain(ref);
+    }
+    const transactionId = kiosk.split('/').pop()!;
+    expect((await send(`/transactions/${transactionId}/resend`, { form: {} })).status).toBe(403);
+    expect((await send(`/transactions/${transactionId}/resend`, { form: {}, auth: `Bearer ${studentToken}` })).status).toBe(403);
   });
 });

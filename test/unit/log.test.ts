@@ -152,4 +152,14 @@ describe('redaction', () => {
       'got [redacted] from Bearer [redacted] and /api/auth/activate?token=[redacted]&x=1 code=[redacted]',
     );
   });
+
+  // Paymob's checkout link carries the intention's client secret; its browser return, the signature.
+  it.each([
+    ['clientSecret', '/_local/paymob/unifiedcheckout/?publicKey=egy_pk_test_x&clientSecret=egy_csk_test_abc123', '/_local/paymob/unifiedcheckout/?publicKey=egy_pk_test_x&clientSecret=[redacted]'],
+    ['clientSecret (any case, mid-text)', 'GET https://accept.paymob.com/unifiedcheckout/?clientsecret=egy_csk_test_abc123 failed', 'GET https://accept.paymob.com/unifiedcheckout/?clientsecret=[redacted] failed'],
+    ['hmac', '/api/payments/paymob/return?id=190000001&success=true&hmac=9f86d081884c7d65&merchant_order_id=o1', '/api/payments/paymob/return?id=190000001&success=true&hmac=[redacted]&merchant_order_id=o1'],
+    ['hmac (last value)', 'redirect to /profile/lecPay?order=3&hmac=ABCDEF0123', 'redirect to /profile/lecPay?order=3&hmac=[redacted]'],
+  ])('cuts the %s query value out of a logged URL', (_name, text, expected) => {
+    expect(scrubText(text)).toBe(expected);
+  });
 });

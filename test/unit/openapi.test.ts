@@ -1,9 +1,11 @@
 /**
  * The OpenAPI document (shared/openapi.ts): operationId = the route's verb-noun `op`, a response
  * schema for every route, error bodies as ApiError, and no error or warning under Redocly's
- * recommended rules (linted in a child process: @redocly/openapi-core is ES-module only).
+ * recommended rules (linted in a child process: @redocly/openapi-core is ES-module only), and the
+ * committed openapi.json is what the generator writes today.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { openApiDocument } from '../../shared/openapi';
 import { ROUTES } from '../../shared/routes';
@@ -60,6 +62,13 @@ describe('OpenAPI document', () => {
     }
     expect(JSON.stringify(openApiDocument().components.schemas.ApiError.required)).toBe('["message"]');
     expect(Object.keys(openApiDocument().components.schemas.FieldError.properties)).toEqual(['path', 'field', 'code', 'params', 'message']);
+  });
+
+  it('is committed as the generator writes it (a stale openapi.json fails: run `npm run openapi`)', () => {
+    const generated = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/openapi.ts'), '--print'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    expect(JSON.parse(generated)).toEqual(doc);
+    expect(fs.existsSync(path.join(ROOT, 'openapi.json'))).toBe(true);
+    expect(fs.readFileSync(path.join(ROOT, 'openapi.json'), 'utf8')).toBe(generated);
   });
 
   it('lints clean under Redocly’s recommended rules: no error, no warning', () => {

@@ -3,10 +3,14 @@
  * UTF-8 byte-order mark so Excel reads Arabic, saved with a Blob and a temporary link.
  */
 
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading =+-@ is defused (spreadsheet formulas). */
+/**
+ * A CSV field: quoted when it holds a comma, quote or line break. A text a spreadsheet would run as a
+ * formula (starting with =, +, -, @, a tab or a carriage return) gets a leading apostrophe; a number is
+ * only a number.
+ */
 export const csvField = (v: string | number | null | undefined) => {
   let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@]/.test(s)) s = `'${s}`;
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
