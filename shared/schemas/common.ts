@@ -25,7 +25,9 @@ export const stripBidiControls = (s: string) => s.replace(BIDI_CONTROLS, '');
 /** A name, title, code or subject: `nonBlank` without bidirectional controls (stripped first, so controls alone are blank). */
 export const shortText = (max = 200) => z.string().overwrite(stripBidiControls).trim().min(1).max(max);
 
-export const email = z.string().trim().toLowerCase().pipe(z.email());
+/** At most 254 characters (RFC 5321's path limit): longer is a mistake, and its key would not fit the table's 2 KB. */
+export const EMAIL_MAX_LENGTH = 254;
+export const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
 
 /**
  * Arabic-Indic (٠١٢…٩) and Persian (۰۱۲…۹) digits as 0–9: an Arabic keyboard types those, and a
