@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'auth.resetNotVerified', // 400 verify the code first
   'auth.resetCodesCapped', // 429 too many codes asked for this e-mail this hour; no mail sent (`retryAfter`)
   'auth.resetGuessesCapped', // 429 too many wrong codes for this e-mail this hour (`retryAfter`)
+  'auth.signUpsFromNetwork', // 429 too many sign-ups from the caller's address; no account, no mail (`retryAfter`)
+  'auth.signUpsForEmail', // 429 too many sign-ups with this e-mail this hour (`retryAfter`)
   // Catalogue
   'course.notFound',
   'course.noChange', // 400 neither name nor image sent

@@ -111,6 +111,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.auth.resetNotVerified': 'من فضلك أكّد الكود أولًا',
   'error.auth.resetCodesCapped': 'طُلبت أكواد كثيرة لهذا البريد. حاول مرة أخرى بعد {minutes} د.',
   'error.auth.resetGuessesCapped': 'أكواد خاطئة كثيرة لهذا البريد. حاول مرة أخرى بعد {minutes} د.',
+  'error.auth.signUpsFromNetwork': 'تسجيلات كثيرة من شبكتك. حاول مرة أخرى بعد {minutes} د.',
+  'error.auth.signUpsForEmail': 'محاولات تسجيل كثيرة بهذا البريد. حاول مرة أخرى بعد {minutes} د.',
   'error.course.notFound': 'الكورس غير موجود',
   'error.course.noChange': 'أرسل اسمًا أو صورة جديدة',
   'error.term.notFound': 'الترم غير موجود',

@@ -89,6 +89,8 @@ const enErrors = {
   'error.auth.resetNotVerified': 'Please verify the code first',
   'error.auth.resetCodesCapped': 'Too many codes were asked for this e-mail. Try again in {minutes} min.',
   'error.auth.resetGuessesCapped': 'Too many wrong codes for this e-mail. Try again in {minutes} min.',
+  'error.auth.signUpsFromNetwork': 'Too many sign-ups from your network. Try again in {minutes} min.',
+  'error.auth.signUpsForEmail': 'Too many sign-ups with this e-mail. Try again in {minutes} min.',
   'error.course.notFound': 'Course not found',
   'error.course.noChange': 'Send a new name or image',
   'error.term.notFound': 'Term not found',
