@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'auth.mfaCode', // 400 the authenticator code is not the one the app shows now
   'auth.mfaSessionExpired', // 401 the sign-in waiting for an authenticator code is over (3 min, used, or another account's): password again
   'auth.mfaAlreadyOn', // 409 the authenticator is set up already; the operator's `npm run admin:create` turns it off
+  'auth.signUpsFromNetwork', // 429 too many sign-ups from the caller's address; no account, no mail (`retryAfter`)
+  'auth.signUpsForEmail', // 429 too many sign-ups with this e-mail this hour (`retryAfter`)
   // Catalogue
   'course.notFound',
   'course.noChange', // 400 neither name nor image sent

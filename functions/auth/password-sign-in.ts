@@ -9,6 +9,7 @@ import { Blocked, Forbidden, Unauthorized } from '../lib/errors';
 import { identifierKey, parseIdentifier } from './identifier';
 import { passwordSignIn } from './pool';
 import { revokeRefreshToken } from './refresh-tokens';
+import { trustedDeviceOf } from './device-cookie';
 import { decoySignIn } from './sign-in-decoy';
 import { accountOfIdentifier, accountOfUser, beginSignIn } from './sign-in-throttle';
 import { startSession } from './sessions';
@@ -19,12 +20,14 @@ export const FAILED_SIGN_IN_FLOOR_MS = 300;
 
 const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
-export async function logIn(identifier: string, password: string, source: string): Promise<LoginResponse['data'] | { mfa: { session: string } }> {
+/** `cookies`: the request's, where the account's device cookie may be (device-cookie.ts). */
+export async function logIn(identifier: string, password: string, source: string, cookies: readonly string[] = []): Promise<LoginResponse['data'] | { mfa: { session: string } }> {
   const startedAt = Date.now();
   const id = parseIdentifier(identifier);
   const userId = id.kind === 'email' ? await userIdByEmail(id.email) : id.kind === 'phone' ? await userIdByPhone(id.phone) : undefined;
   const user = userId ? await userById(userId) : undefined;
-  const attempt = await beginSignIn(user ? accountOfUser(user.id) : accountOfIdentifier(identifierKey(id)), source);
+  const device = user && trustedDeviceOf(cookies, user.id);
+  const attempt = await beginSignIn(user ? accountOfUser(user.id) : accountOfIdentifier(identifierKey(id)), source, Date.now(), device);
 
   // The password is checked before the account's state is told, so a stranger learns nothing.
   let result: Awaited<ReturnType<typeof passwordSignIn>>;

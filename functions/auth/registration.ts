@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { signupBody } from '../../shared/schemas/auth';
 import { activationToken, markActivationTokenUsed, putActivationToken } from '../data/activation-repo';
+import { countInWindow, type WindowCount } from '../data/attempt-window-repo';
 import { createUser, markActivated, userById, userIdByEmail, userIdByPhone } from '../data/user-repo';
 import { env } from '../lib/env';
-import { Conflict } from '../lib/errors';
+import type { ErrorCode } from '../../shared/errors';
+import { Conflict, TooManyRequests } from '../lib/errors';
 import { sendMail } from '../data/mailer';
 import { createPoolUser, deletePoolUser, markEmailVerified } from './pool';
 
@@ -13,7 +15,30 @@ export const ACTIVATION_TTL_SECONDS = 48 * 3600;
 const EMAIL_TAKEN = 'An account with this e-mail already exists';
 const PHONE_TAKEN = 'An account with this mobile number already exists';
 
-export async function signUp(b: z.output<typeof signupBody>): Promise<void> {
+/** Sign-ups (every try that passes the schema, counted before anything is looked up) per source and per e-mail (AP50). */
+export const SIGN_UPS_PER_SOURCE = 5;
+export const SIGN_UP_SOURCE_WINDOW_SECONDS = 10 * 60;
+export const SIGN_UPS_PER_EMAIL = 3;
+export const SIGN_UP_EMAIL_WINDOW_SECONDS = 60 * 60;
+const SIGN_UPS_FROM = 'signup-src';
+const SIGN_UPS_OF = 'signup-email';
+export const signUpsFromNetworkMessage = (minutes: number) => `Too many sign-ups from your network. Try again in ${minutes} min.`;
+export const signUpsForEmailMessage = (minutes: number) => `Too many sign-ups with this e-mail. Try again in ${minutes} min.`;
+
+function refuseOver(w: WindowCount, cap: number, now: number, message: (minutes: number) => string, code: ErrorCode) {
+  if (w.count <= cap) return;
+  const seconds = Math.max(1, (w.endsAt - now) / 1000);
+  throw new TooManyRequests(message(Math.ceil(seconds / 60)), code, seconds);
+}
+
+export async function signUp(b: z.output<typeof signupBody>, source: string, now = Date.now()): Promise<void> {
+  const [fromSource, ofEmail] = await Promise.all([
+    countInWindow(SIGN_UPS_FROM, source, SIGN_UP_SOURCE_WINDOW_SECONDS, now),
+    countInWindow(SIGN_UPS_OF, b.email, SIGN_UP_EMAIL_WINDOW_SECONDS, now),
+  ]);
+  refuseOver(fromSource, SIGN_UPS_PER_SOURCE, now, signUpsFromNetworkMessage, 'auth.signUpsFromNetwork');
+  refuseOver(ofEmail, SIGN_UPS_PER_EMAIL, now, signUpsForEmailMessage, 'auth.signUpsForEmail');
+
   // Fast, clear answers; createUser's guards still decide under a race.
   const [byEmail, byPhone] = await Promise.all([userIdByEmail(b.email), userIdByPhone(b.mobileNumber)]);
   if (byEmail) throw new Conflict(EMAIL_TAKEN, 'auth.emailInUse');

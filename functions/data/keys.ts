@@ -110,7 +110,8 @@
  *                           password is checked), nextAllowedAt (epoch ms), expiresAt TTL (forgotten 15 min after the last);
  *                           account = USER#id for a known e-mail or phone (both are one account), ID#identifier otherwise
  *  AP50 attemptWindow       PK=WINDOW#what#subject  SK=WINDOW  → n (ADD), endsAt (epoch ms; the window opens at its first
- *                           count), expiresAt TTL: failed sign-ins per source, reset codes and wrong codes per e-mail and per source
+ *                           count), expiresAt TTL: failed sign-ins per source and per trusted device cookie (its nonce), reset
+ *                           codes and wrong codes per e-mail and per source, sign-ups per source and per e-mail, mails per address
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 

@@ -42,6 +42,8 @@ const schema = z.object({
   SINGLE_SESSION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** The origin secret CloudFront adds as x-origin-verify (functions/lib/origin-guard.ts); empty: the check is off (local). */
   ORIGIN_VERIFY: z.string().default(''),
+  /** The key that signs device cookies (functions/auth/device-cookie.ts); empty: a random one per process (cookies then hold in that process only). */
+  DEVICE_COOKIE_SECRET: z.string().default(''),
   PAYMOB_API_URL: z.string().default('https://accept.paymob.com'),
   /** Secrets Manager secret holding the Paymob keys as JSON (see functions/payments/paymob-settings.ts). */
   PAYMOB_SECRET_NAME: z.string().default(''),

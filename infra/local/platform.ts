@@ -6,6 +6,7 @@
 import { type LambdaWorkers, lambdaWorkers } from './lambda-workers';
 import type { ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -57,6 +58,16 @@ export interface PlatformInfo {
 
 export interface Platform extends PlatformInfo {
   stop(): Promise<void>;
+}
+
+/** The key that signs device cookies (functions/auth/device-cookie.ts): made once per data folder, so trusted devices survive a restart. */
+function deviceCookieSecretFor(dataDir: string): string {
+  const file = path.join(dataDir, 'auth', 'device-cookie.key');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 async function portFor(wanted: number, host: string, what: string): Promise<number> {
@@ -181,6 +192,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       PAYMOB_API_URL: paymobApiUrl,
       PAYMOB_SETTINGS: JSON.stringify(paymobSettings),
       SINGLE_SESSION: String(cfg.singleSession),
+      DEVICE_COOKIE_SECRET: deviceCookieSecretFor(cfg.dataDir),
       // The teacher's contact card (/contact): CONTACT_INFO or the demo one (infra/local/config.ts).
       CONTACT_INFO: cfg.contactInfo,
       DYNAMODB_ENDPOINT: dynamoEndpoint,

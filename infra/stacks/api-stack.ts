@@ -146,6 +146,7 @@ export class ApiStack extends Stack {
       ORIGIN_VERIFY: SecretValue.secretsManager(settings.originSecretName).unsafeUnwrap(),
       // Changing it updates every Lambda, so CloudFormation reads the rotated secret (settings.ts).
       ORIGIN_VERIFY_ROTATION: settings.originSecretRotation,
+      DEVICE_COOKIE_SECRET: SecretValue.secretsManager(settings.deviceCookieSecretName).unsafeUnwrap(),
     } as const;
     const resources = {
       table: data.table,

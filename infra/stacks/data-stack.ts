@@ -180,6 +180,17 @@ export class DataStack extends Stack {
       description: 'PEM private key whose public half is the cloudfrontPublicKeyPem context value',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // Signs device cookies (docs/auth-limits.md); read by the Lambdas as the origin secret is (api-stack.ts).
+    const deviceCookieSecret = new Secret(this, 'DeviceCookieKey', {
+      secretName: settings.deviceCookieSecretName,
+      description: 'The HMAC key of the device cookies that let an owner sign in while the account is under attack',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(deviceCookieSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Read at deploy time by a dynamic reference (Lambda environment); a new value only makes devices sign in once more, so the operator rotates it.',
+    });
     // Read by the first-admin command (scripts/admin-create.ts).
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -104,6 +104,8 @@ export interface Settings {
    * a new value here changes the distribution and the Lambdas, so both read the rotated secret.
    */
   originSecretRotation: string;
+  /** The key that signs device cookies (functions/auth/device-cookie.ts); generated, never typed. */
+  deviceCookieSecretName: string;
   cognitoDomainPrefix: string;
   mailFrom: string;
   /** Named, so the api stack can scope grants to it without a cross-stack reference. */
@@ -303,6 +305,7 @@ export function readSettings(node: Node): Settings {
     cloudfrontPrivateKeySecretName: str('cloudfrontPrivateKeySecretName') ?? `${secretPrefix}/cloudfront-private-key`,
     originSecretName: `${secretPrefix}/origin-verify`,
     originSecretRotation: str('originSecretRotation') ?? '1',
+    deviceCookieSecretName: `${secretPrefix}/device-cookie`,
     // Prefixes are global per region; the account id keeps the default unique.
     cognitoDomainPrefix: str('cognitoDomainPrefix') ?? `${prefix}-${Aws.ACCOUNT_ID}`,
     mailFrom,

@@ -35,7 +35,9 @@ export const nonBlank = (max = 500) => freeText(max).min(1);
 /** A name, title, code or subject. */
 export const shortText = (max = 200) => nonBlank(max);
 
-export const email = z.string().trim().toLowerCase().pipe(z.email());
+/** At most 254 characters (RFC 5321's path limit): longer is a mistake, and its key would not fit the table's 2 KB. */
+export const EMAIL_MAX_LENGTH = 254;
+export const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
 
 /**
  * Arabic-Indic (٠١٢…٩) and Persian (۰۱۲…۹) digits as 0–9: an Arabic keyboard types those, and a

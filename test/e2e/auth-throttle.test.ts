@@ -47,3 +47,31 @@ it.each(VARIANTS)('$tag: after the free wrong passwords the screen says how long
   expect(errors.filter((e) => !/Failed to load resource: the server responded with a status of (401|429)/.test(e))).toEqual([]);
   await context.close();
 });
+
+it('the owner\'s browser, signed in before, gets in at once while another browser\'s guesses hold the account (device cookie)', async () => {
+  const student = await makeUser();
+  const owner = await newPage(browser(), { viewport: DESKTOP });
+  await logIn(owner.page, student.email, student.password);
+  await waitForPath(owner.page, '/');
+  const [device] = (await owner.context.cookies()).filter((c) => c.name.startsWith('bioscope_device_'));
+  expect(device).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Strict', secure: false, value: expect.stringMatching(new RegExp(`^${student.id}\\.`)) });
+  // The session ends (the app forgets it), the device cookie stays.
+  await owner.page.evaluate(() => localStorage.removeItem('user'));
+
+  const attacker = await newPage(browser(), { viewport: DESKTOP });
+  await attacker.page.goto(at('/auth/login'));
+  const statuses: number[] = [];
+  for (let i = 0; statuses.at(-1) !== 429 && i < 10; i++) {
+    const [res] = await Promise.all([attacker.page.waitForResponse((r) => r.url().endsWith('/api/auth/login')), logIn(attacker.page, student.email, `Wr0ng${i}Password`)]);
+    statuses.push(res.status());
+  }
+  expect(statuses.at(-1)).toBe(429);
+
+  await owner.page.goto(at('/auth/login'));
+  const [res] = await Promise.all([owner.page.waitForResponse((r) => r.url().endsWith('/api/auth/login')), logIn(owner.page, student.email, student.password)]);
+  expect(res.status()).toBe(200);
+  await waitForPath(owner.page, '/');
+  await shot(owner.page, 'journey-login-trusted-device-under-attack');
+  expect(owner.errors).toEqual([]);
+  await Promise.all([owner.context.close(), attacker.context.close()]);
+});

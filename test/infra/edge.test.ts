@@ -111,6 +111,14 @@ describe('the API only through CloudFront', () => {
     for (const f of fns) expect(f.Properties.Environment.Variables.ORIGIN_VERIFY).toBe(`{{resolve:secretsmanager:${settings.originSecretName}:SecretString:::}}`);
   });
 
+  test('device cookies are signed with a generated key the data stack keeps (DEVICE_COOKIE_SECRET, by name, in every route Lambda)', () => {
+    dataTemplate.hasResource('AWS::SecretsManager::Secret', {
+      Properties: { Name: 'bioscope/dev/device-cookie', GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }) },
+      DeletionPolicy: 'Retain',
+    });
+    for (const f of routeFns(apiTemplate)) expect(f.Properties.Environment.Variables.DEVICE_COOKIE_SECRET).toBe('{{resolve:secretsmanager:bioscope/dev/device-cookie:SecretString:::}}');
+  });
+
   test('a new originSecretRotation updates the distribution and every Lambda, so both read the rotated value', () => {
     const rotated = synthBioscope({ originSecretRotation: '2' });
     const comment = (t: Template) => Object.values(t.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig.Comment as string;

@@ -5,6 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
 import { api, ddb, platform, uniq } from '../support/platform';
+import { apiFrom, freshSource } from '../support/source';
 
 const PASSWORD = 'Passw0rdOk';
 const mobile = () => `010${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
@@ -31,13 +32,16 @@ async function recordOf(email: string) {
   return (await ddb().send(new GetCommand({ TableName: t, Key: { PK: `USER#${id}`, SK: 'PROFILE' } }))).Item;
 }
 
+/** Each from an address of its own: sign-ups are limited per source (test/integration/auth-signup-limits.test.ts). */
+const signUp = (body: unknown) => apiFrom(freshSource(), 'POST', '/api/auth/signup', body);
+
 /** GET the activation link like a browser, without following the redirect. */
 const click = (link: string) => fetch(link, { redirect: 'manual' });
 
 describe('POST /api/auth/signup', () => {
   it('creates an inactive USER record and mails an activation link', async () => {
     const s = newStudent();
-    const r = await api('POST', '/api/auth/signup', { json: s });
+    const r = await signUp(s);
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ message: 'Signed up successfully, take a look at your mail for activation.' });
 
@@ -49,21 +53,21 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('refuses weak passwords, a confirm that does not match and a non-Egyptian mobile with 400', async () => {
-    const weak = await api('POST', '/api/auth/signup', { json: { ...newStudent(), password: 'password', confirm: 'password' } });
+    const weak = await signUp({ ...newStudent(), password: 'password', confirm: 'password' });
     expect(weak.status).toBe(400);
     expect(weak.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.password' })]));
 
-    const mismatch = await api('POST', '/api/auth/signup', { json: { ...newStudent(), confirm: 'Passw0rdNo' } });
+    const mismatch = await signUp({ ...newStudent(), confirm: 'Passw0rdNo' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toEqual([{ path: 'body.confirm', field: 'confirm', code: 'password.match', params: {}, message: 'confirm must match password' }]);
 
-    const badMobile = await api('POST', '/api/auth/signup', { json: { ...newStudent(), mobileNumber: '+14155550123' } });
+    const badMobile = await signUp({ ...newStudent(), mobileNumber: '+14155550123' });
     expect(badMobile.status).toBe(400);
     expect(badMobile.body.message).toMatch(/Egyptian mobile/);
   });
 
   it('gives each problem of a bad sign-up its field and rule code, and the 400 its code', async () => {
-    const r = await api('POST', '/api/auth/signup', { json: { ...newStudent(), firstName: ' ', email: 'nope', mobileNumber: '12345', schooleYear: 'Fourth year' } });
+    const r = await signUp({ ...newStudent(), firstName: ' ', email: 'nope', mobileNumber: '12345', schooleYear: 'Fourth year' });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 'validation', message: expect.stringMatching(/firstName is required/) });
     expect(r.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`)).toEqual(['firstName:required', 'email:email', 'mobileNumber:phone', 'schooleYear:oneOf']);
@@ -72,13 +76,13 @@ describe('POST /api/auth/signup', () => {
 
   it('answers 409 to a taken e-mail (any case) and to a taken phone (any spelling)', async () => {
     const s = newStudent();
-    expect((await api('POST', '/api/auth/signup', { json: s })).status).toBe(201);
+    expect((await signUp(s)).status).toBe(201);
 
-    const sameEmail = await api('POST', '/api/auth/signup', { json: { ...newStudent(), email: s.email.toUpperCase() } });
+    const sameEmail = await signUp({ ...newStudent(), email: s.email.toUpperCase() });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body).toEqual({ message: 'An account with this e-mail already exists', code: 'auth.emailInUse' });
 
-    const samePhone = await api('POST', '/api/auth/signup', { json: { ...newStudent(), mobileNumber: `+2${s.mobileNumber}` } });
+    const samePhone = await signUp({ ...newStudent(), mobileNumber: `+2${s.mobileNumber}` });
     expect(samePhone.status).toBe(409);
     expect(samePhone.body).toEqual({ message: 'An account with this mobile number already exists', code: 'auth.phoneInUse' });
   });
@@ -87,7 +91,7 @@ describe('POST /api/auth/signup', () => {
 describe('GET /api/auth/activate and sign-in of a new account', () => {
   it('signs in only after the mailed link was opened, by e-mail in any case and by phone', async () => {
     const s = newStudent();
-    await api('POST', '/api/auth/signup', { json: s });
+    await signUp(s);
 
     const early = await api('POST', '/api/auth/login', { json: { identifier: s.email, password: PASSWORD } });
     expect(early.status).toBe(403);

@@ -83,6 +83,34 @@ describe('sign-in throttle (moved clock)', () => {
     expect((await outcome(t.beginSignIn(account, '10.3.0.1', lastGuess + 60_001))).ok).toBe(true);
   });
 
+  it('an attacker waiting out every wait keeps untrusted devices slowed, never the owner\'s device (OWASP device cookies)', async () => {
+    const t = await throttle();
+    const account = t.accountOfUser(uniq('kept'));
+    const ownerDevice = uniq('nonce');
+    const start = Date.UTC(2030, 0, 4);
+    let now = start;
+    let ownerRefused = 0;
+    const strangerWaits: number[] = [];
+    // 20 minutes: the attacker guesses the moment each wait ends; every fifth round the owner tries with the device, and a new device tries.
+    for (let i = 0; now < start + 20 * 60_000; i++) {
+      const guess = await outcome(t.beginSignIn(account, `10.5.${i % 250}.1`, now));
+      if (guess.ok) await guess.value.failed(now);
+      if (i % 5 === 0) {
+        const owner = await outcome(t.beginSignIn(account, '10.6.0.1', now, ownerDevice));
+        if (owner.ok) await owner.value.succeeded(now);
+        else ownerRefused++;
+        const stranger = await outcome(t.beginSignIn(account, '10.7.0.1', now));
+        if (stranger.ok) await stranger.value.failed(now);
+        else strangerWaits.push(stranger.retryAfter);
+      }
+      now += guess.ok ? 2000 : guess.retryAfter * 1000;
+    }
+    expect(ownerRefused).toBe(0);
+    expect(strangerWaits.length).toBeGreaterThan(5);
+    expect(Math.max(...strangerWaits)).toBeLessThanOrEqual(60);
+    expect(Math.min(...strangerWaits)).toBeGreaterThanOrEqual(1);
+  });
+
   it('forgets the failures 15 minutes after the last one', async () => {
     const t = await throttle();
     const account = t.accountOfIdentifier(`${uniq('forget')}@test.local`);

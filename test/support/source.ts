@@ -11,12 +11,12 @@ let next = 2 + Math.floor(Math.random() * 200);
 export const freshSource = () => `127.${10 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${(next++ % 250) + 2}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads any field of a response body it did not type
-export function apiFrom<T = any>(source: string, method: string, path: string, json?: unknown): Promise<ApiResult<T>> {
+export function apiFrom<T = any>(source: string, method: string, path: string, json?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResult<T>> {
   const url = new URL(path, platform().url);
   const body = json === undefined ? undefined : JSON.stringify(json);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, localAddress: source, headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} },
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, localAddress: source, headers: { ...extraHeaders, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -29,7 +29,7 @@ export function apiFrom<T = any>(source: string, method: string, path: string, j
             /* not JSON */
           }
           const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          for (const [k, v] of Object.entries(res.headers)) for (const one of typeof v === 'string' ? [v] : (v ?? [])) headers.append(k, one);
           resolve({ status: res.statusCode ?? 0, body: parsed as T, headers });
         });
       },

@@ -75,3 +75,43 @@ describe('reset codes', () => {
     expect(mayIssueResetCode({ ...item, attempts: RESET_CODE_MAX_ATTEMPTS }, now + 1000)).toBe(true);
   });
 });
+
+describe('device cookies (functions/auth/device-cookie.ts)', () => {
+  /** The module as a Lambda with these settings would load it. */
+  function deviceCookies(settings: Record<string, string>): typeof import('../../functions/auth/device-cookie') {
+    const saved = { ...process.env };
+    Object.assign(process.env, settings);
+    try {
+      let m: typeof import('../../functions/auth/device-cookie') | undefined;
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh module per settings
+        m = require('../../functions/auth/device-cookie');
+      });
+      return m!;
+    } finally {
+      process.env = saved;
+    }
+  }
+  const pairOf = (setCookie: string) => setCookie.split(';')[0]!;
+
+  it('is Secure when the site is served over https, and signed with DEVICE_COOKIE_SECRET', () => {
+    const site = deviceCookies({ PUBLIC_URL: 'https://bioscope.example', DEVICE_COOKIE_SECRET: 'k1' });
+    const set = site.deviceCookieFor('user-1');
+    expect(set.split('; ').slice(1)).toEqual(['Path=/api/auth', `Max-Age=${180 * 86400}`, 'HttpOnly', 'SameSite=Strict', 'Secure']);
+    const nonce = site.trustedDeviceOf([pairOf(set)], 'user-1');
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    // Another Lambda with the same key trusts it; one with another key does not.
+    expect(deviceCookies({ DEVICE_COOKIE_SECRET: 'k1' }).trustedDeviceOf([pairOf(set)], 'user-1')).toBe(nonce);
+    expect(deviceCookies({ DEVICE_COOKIE_SECRET: 'k2' }).trustedDeviceOf([pairOf(set)], 'user-1')).toBeUndefined();
+  });
+
+  it('trusts only the named account\'s cookie, among others, from API Gateway\'s cookies or a Cookie header', () => {
+    const m = deviceCookies({ DEVICE_COOKIE_SECRET: 'k1' });
+    const mine = pairOf(m.deviceCookieFor('user-1'));
+    const theirs = pairOf(m.deviceCookieFor('user-2'));
+    expect(m.trustedDeviceOf(['a=b', theirs, mine], 'user-1')).toBe(mine.split('.')[1]);
+    expect(m.trustedDeviceOf([theirs], 'user-1')).toBeUndefined();
+    expect(m.trustedDeviceOf([`${mine.split('=')[0]}=${theirs.split('=')[1]}`], 'user-1')).toBeUndefined();
+    expect(m.requestCookies({ cookies: ['a=b'], headers: { cookie: `${mine}; c=d` } })).toEqual(['a=b', mine, 'c=d']);
+  });
+});

@@ -115,6 +115,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.auth.mfaCode': 'هذا الكود ليس الكود الذي يعرضه تطبيق المصادقة الآن',
   'error.auth.mfaSessionExpired': 'انتهت مهلة تسجيل الدخول هذا. أدخل كلمة المرور مرة أخرى.',
   'error.auth.mfaAlreadyOn': 'تطبيق المصادقة مُفعّل بالفعل. للانتقال إلى هاتف جديد اطلب من المشغّل إيقافه أولًا.',
+  'error.auth.signUpsFromNetwork': 'تسجيلات كثيرة من شبكتك. حاول مرة أخرى بعد {minutes} د.',
+  'error.auth.signUpsForEmail': 'محاولات تسجيل كثيرة بهذا البريد. حاول مرة أخرى بعد {minutes} د.',
   'error.course.notFound': 'الكورس غير موجود',
   'error.course.noChange': 'أرسل اسمًا أو صورة جديدة',
   'error.term.notFound': 'الترم غير موجود',
