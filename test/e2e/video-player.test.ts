@@ -202,6 +202,21 @@ describe('a student opens a bought lecture and its HLS video plays with the wate
   });
 });
 
+it('phone, Arabic, light: a lecture under a view limit says play uses a view, and opening it starts nothing', async () => {
+  const { page, context, errors } = await newPage(browser, { viewport: PHONE });
+  await signIn(page, { language: 'ar', theme: 'light' });
+  const starts: string[] = [];
+  page.on('request', (r) => /\/videos\/[^/]+\/playback$/.test(new URL(r.url()).pathname) && starts.push(r.method()));
+  await page.goto(at(`/lec/${limitedId}`));
+  await page.getByTestId('start-uses-view').waitFor({ timeout: 20_000 });
+  expect(await page.getByTestId('start-uses-view').textContent()).toContain('مشاهدة واحدة');
+  await page.waitForTimeout(1000);
+  expect(starts).toEqual([]);
+  await shot(page, 'player-limited-before-play-phone-ar-light');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 it('under a view limit play starts the playback (a view: the views left go down once, a reload resumes it); the quality menu switches the rung and the speed menu the rate', async () => {
   const { page, context, errors } = await newPage(browser);
   await signIn(page, { language: 'en', theme: 'dark' });
@@ -217,6 +232,7 @@ it('under a view limit play starts the playback (a view: the views left go down 
   await page.getByTestId('views-left').filter({ hasText: 'Views left of this video: 10' }).waitFor({ timeout: 10_000 });
   await page.waitForTimeout(1000);
   expect(starts).toEqual([]);
+  await shot(page, 'player-limited-before-play-desktop-en-dark');
   const hls = await openAndPlay(page, 0.5, limitedId);
   expect(starts).toEqual(['POST']);
   await page.getByTestId('views-left').filter({ hasText: `Views left of this video: ${left - 1}` }).waitFor({ timeout: 10_000 });
