@@ -14,16 +14,18 @@ import { DEMO_VIDEO, FIRST_TERM, GENERAL, type OwnCourse, png, settled, storeSes
 
 export type Variant = readonly [tag: string, viewport: { width: number; height: number }, language: 'en' | 'ar', theme: 'dark' | 'light'];
 
-/** A paid lecture of two (or one) real, playable videos in the course's lecture section, once they are transcoded. */
-export async function makePaidLecture(admin: TestUser, course: OwnCourse, opts: { name?: string; price?: number; accessDays?: number; videos?: 1 | 2 } = {}) {
+/**
+ * A paid lecture of two (or one) real, playable videos in the course's lecture section, once they are
+ * transcoded; `videoKeys` reuses videos stored already (another lecture's: no new transcode to wait for).
+ */
+export async function makePaidLecture(admin: TestUser, course: OwnCourse, opts: { name?: string; price?: number; accessDays?: number; videos?: 1 | 2; videoKeys?: string[] } = {}) {
   const bytes = readFileSync(DEMO_VIDEO);
-  const keys = await Promise.all(
-    Array.from({ length: opts.videos ?? 2 }, async () => {
-      const key = `videos/${uniq()}-demo.webm`;
-      await s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: key, Body: bytes, ContentType: 'video/webm' }));
-      return key;
-    }),
-  );
+  const upload = async () => {
+    const key = `videos/${uniq()}-demo.webm`;
+    await s3().send(new PutObjectCommand({ Bucket: platform().bucket, Key: key, Body: bytes, ContentType: 'video/webm' }));
+    return key;
+  };
+  const keys = opts.videoKeys ?? (await Promise.all(Array.from({ length: opts.videos ?? 2 }, upload)));
   const name = opts.name ?? uniq('Paid lecture ');
   const form = new FormData();
   const fields = { name, subtitle: 'Meiosis', numberOfLectures: String(keys.length), price: String(opts.price ?? 200), isFree: 'false', accessDays: String(opts.accessDays ?? 30), contentId: course.lectureSectionId };
@@ -34,7 +36,7 @@ export async function makePaidLecture(admin: TestUser, course: OwnCourse, opts: 
   if (r.status !== 201) throw new Error(`save-lecture: ${r.status} ${JSON.stringify(r.body)}`);
   // A student is sent only transcoded videos (issue 16): the platform's ffmpeg makes their HLS first.
   await untilVideosReady(admin, r.body.data.id as string);
-  return r.body.data as { id: string; name: string; price: number };
+  return { ...(r.body.data as { id: string; name: string; price: number }), videoKeys: keys };
 }
 
 export async function makeCoupon(admin: TestUser, body: { code: string; discount: number; [k: string]: unknown }) {

@@ -17,14 +17,14 @@ jest.setTimeout(120_000);
 let browser: Browser;
 let admin: TestUser;
 let course: OwnCourse;
-let paid: { id: string; name: string };
+let paid: { id: string; name: string; videoKeys: string[] };
 let other: { id: string; name: string };
 
 beforeAll(async () => {
   [browser, admin] = await Promise.all([launchBrowser(), makeUser({ admin: true })]);
   course = await makeCourse(admin, 'Signed course ');
   paid = await makePaidLecture(admin, course, { name: uniq('Paid once '), price: 150, videos: 1 });
-  other = await makePaidLecture(admin, course, { name: uniq('Not paid '), price: 150, videos: 1 });
+  other = await makePaidLecture(admin, course, { name: uniq('Not paid '), price: 150, videoKeys: paid.videoKeys });
 });
 afterAll(async () => {
   await browser?.close();
