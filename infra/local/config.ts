@@ -79,3 +79,9 @@ export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
     lambdaWorkers: int(e.LAMBDA_WORKERS, defaultLambdaWorkers()),
   };
 }
+
+/** One plain line for `npm start` when Node is older than 22: the AWS SDK requires 22 from January 2027, and the Lambdas already run 22. */
+export function nodeVersionNotice(version: string = process.versions.node): string | null {
+  const major = Number.parseInt(version, 10);
+  return major >= 22 ? null : `Node ${version}: works today, but AWS SDK releases from January 2027 require Node 22 (the Lambdas in AWS already run 22). Upgrade when you can.`;
+}
