@@ -1,5 +1,5 @@
 /**
- * Settings of the embedded platform, read once from the environment (README lists them).
+ * Settings of the embedded platform, read once from the environment (docs/local-platform.md lists them).
  * Ports of 0 mean "any free port" (the tests use that).
  */
 import os from 'node:os';
