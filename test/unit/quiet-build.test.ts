@@ -26,4 +26,18 @@ describe('the web build loads its config quietly', () => {
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env, encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual([]);
   }, 60_000);
+
+  // web/ being a package of its own must not shut `npm run dev:web` out of shared/ (Vite's fs.allow).
+  it('vite dev still serves the files of shared/', () => {
+    const dev = `
+import { createServer } from 'vite';
+const server = await createServer({ configFile: 'web/vite.config.mts', logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+await server.listen();
+const { port } = server.httpServer.address();
+const res = await fetch('http://127.0.0.1:' + port + '/@fs' + process.cwd() + '/shared/constants.ts');
+await server.close();
+process.stdout.write(String(res.status));
+`;
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', dev], { cwd: root, encoding: 'utf8' })).toBe('200');
+  }, 60_000);
 });
