@@ -122,6 +122,5 @@ export default defineConfig({
     },
   },
   // The local gateway serves the API on the same origin; in `vite dev` forward /api to it.
-  // It serves files from the whole repository (shared/, node_modules), as before web/ had a package.json of its own.
-  server: { proxy: { '/api': 'http://localhost:3000' }, fs: { allow: [here('..')] } },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -1,6 +1,6 @@
 /**
  * `npm start` and `npm run build:web` open with the platform's own lines, not Vite's notices about its
- * config: the files the config loads (web/build, web/src/app/theme.ts, shared/) are ES modules by their
+ * config: the files the config loads (web/build, web/src/app, shared/) are ES modules by their
  * folder's package.json and name their imports whole, so Vite's config loader has nothing to say.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,7 +27,7 @@ describe('the web build loads its config quietly', () => {
     expect(JSON.parse(out)).toEqual([]);
   }, 60_000);
 
-  // web/ being a package of its own must not shut `npm run dev:web` out of shared/ (Vite's fs.allow).
+  // A package.json at web/ itself would make web/ Vite's package root and shut `npm run dev:web` out of shared/ (fs.allow).
   it('vite dev still serves the files of shared/', () => {
     const dev = `
 import { createServer } from 'vite';
