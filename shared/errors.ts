@@ -5,7 +5,7 @@
  * shows the dictionary's text `error.<code>` in the user's language; a 400 of `code: 'validation'`
  * lists each problem in `errors` with its rule code (shared/rules.ts) and field.
  */
-import type { Rule, RuleCode } from './rules';
+import type { Rule, RuleCode } from './rules.ts';
 
 export const ERROR_CODES = [
   // Any route

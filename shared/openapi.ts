@@ -9,11 +9,11 @@
  * `signUp`) answers 201, a redirect route names `redirectResponse` and answers 302, anything else 200.
  */
 import { z } from 'zod';
-import { ERROR_CODES } from './errors';
-import { RULE_CODES } from './rules';
-import { type Domain, DOMAINS, ROUTES, type RouteDef } from './routes';
-import { binaryResponse } from './schemas/playback';
-import { redirectResponse } from './schemas/responses';
+import { ERROR_CODES } from './errors.ts';
+import { RULE_CODES } from './rules.ts';
+import { type Domain, DOMAINS, ROUTES, type RouteDef } from './routes.ts';
+import { binaryResponse } from './schemas/playback.ts';
+import { redirectResponse } from './schemas/responses.ts';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { HttpMethod, RouteId } from './routes';
+import type { HttpMethod, RouteId } from './routes.ts';
 
 /** A route's method, its id's first word: methodOf('DELETE /api/cours/{id}') → 'DELETE'. */
 export const methodOf = (routeId: RouteId): HttpMethod => routeId.slice(0, routeId.indexOf(' ')) as HttpMethod;

@@ -8,15 +8,15 @@
  * Path variables at the same position under the same prefix share one name (API Gateway wants it).
  */
 import { z } from 'zod';
-import * as auth from './schemas/auth';
-import * as cat from './schemas/catalogue';
-import * as com from './schemas/commerce';
-import { id, idParam } from './schemas/common';
-import * as people from './schemas/people';
-import * as play from './schemas/playback';
-import * as quiz from './schemas/quizzes';
-import * as res from './schemas/responses';
-import * as up from './schemas/uploads';
+import * as auth from './schemas/auth.ts';
+import * as cat from './schemas/catalogue.ts';
+import * as com from './schemas/commerce.ts';
+import { id, idParam } from './schemas/common.ts';
+import * as people from './schemas/people.ts';
+import * as play from './schemas/playback.ts';
+import * as quiz from './schemas/quizzes.ts';
+import * as res from './schemas/responses.ts';
+import * as up from './schemas/uploads.ts';
 
 export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages'] as const;
 export type Domain = (typeof DOMAINS)[number];
@@ -159,7 +159,7 @@ export const routeById = (routeId: RouteId) => ROUTES.find((r) => r.id === route
 
 export const routesOfDomain = (domain: Domain) => ROUTES.filter((r) => r.domain === domain);
 
-export { pathOf } from './route-path';
+export { pathOf } from './route-path.ts';
 
 export interface RouteMatch {
   route: RouteDef & { id: RouteId };

@@ -2,14 +2,14 @@ import { fileURLToPath, URL } from 'node:url';
 import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { amplifyThemeContext } from './build/amplify-theme-context';
-import { precompress } from './build/precompress';
-import { preactRuntime } from './build/preact-runtime';
-import { publicRoutes } from './build/public-routes';
-import { prerenderPages } from './build/prerender';
-import { screenModules } from './build/route-preload';
-import { sourceMapsAside } from './build/source-maps';
-import { bioscopeTheme } from './src/app/theme';
+import { amplifyThemeContext } from './build/amplify-theme-context.ts';
+import { precompress } from './build/precompress.ts';
+import { preactRuntime } from './build/preact-runtime.ts';
+import { publicRoutes } from './build/public-routes.ts';
+import { prerenderPages } from './build/prerender.ts';
+import { screenModules } from './build/route-preload.ts';
+import { sourceMapsAside } from './build/source-maps.ts';
+import { bioscopeTheme } from './src/app/theme.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -96,6 +96,9 @@ export default defineConfig({
     // For error reports only: no sourceMappingURL in the scripts, the maps moved to web/dist-maps.
     sourcemap: 'hidden',
     rolldownOptions: {
+      // The build's slowest step is meant to be: brotli at its strongest over every file, once per
+      // build (build/precompress.ts). Rolldown's notice of slow plugins would name it at each build.
+      checks: { bundlerTimings: false },
       output: {
         // The catalogue's small modules that several screens share (its endpoints and helpers, the
         // breadcrumbs, the term and course lists, the video constants) come as one file: left to

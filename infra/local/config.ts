@@ -1,5 +1,5 @@
 /**
- * Settings of the embedded platform, read once from the environment (README lists them).
+ * Settings of the embedded platform, read once from the environment (docs/local-platform.md lists them).
  * Ports of 0 mean "any free port" (the tests use that).
  */
 import os from 'node:os';
@@ -78,4 +78,10 @@ export function readConfig(e: NodeJS.ProcessEnv = process.env): LocalConfig {
     contactInfo: e.CONTACT_INFO ?? JSON.stringify(DEMO_CONTACT_INFO),
     lambdaWorkers: int(e.LAMBDA_WORKERS, defaultLambdaWorkers()),
   };
+}
+
+/** One plain line for `npm start` when Node is older than 22: the AWS SDK requires 22 from January 2027, and the Lambdas already run 22. */
+export function nodeVersionNotice(version: string = process.versions.node): string | null {
+  const major = Number.parseInt(version, 10);
+  return major >= 22 ? null : `Node ${version}: works today, but AWS SDK releases from January 2027 require Node 22 (the Lambdas in AWS already run 22). Upgrade when you can.`;
 }

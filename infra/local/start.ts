@@ -1,8 +1,8 @@
 /** `npm start`: the whole platform on this machine. Ctrl-C stops every child cleanly. */
-import { readConfig } from './config';
+import { nodeVersionNotice, readConfig } from './config';
 import { startPlatform } from './platform';
 
-// The AWS SDK's notice that its 2027 releases want Node 22 is for maintainers (README), not for every start.
+// The AWS SDK's own notice that its 2027 releases want Node 22 is said once, plainly, by nodeVersionNotice below.
 const emitWarning = process.emitWarning.bind(process);
 process.emitWarning = ((w: string | Error, ...rest: never[]) => {
   if (!String(w).startsWith('NodeVersionSupportWarning')) emitWarning(w, ...rest);
@@ -11,7 +11,8 @@ process.emitWarning = ((w: string | Error, ...rest: never[]) => {
 async function main() {
   const cfg = readConfig();
   const t0 = Date.now();
-  if (!cfg.quiet) console.log(`Starting Bioscope locally (data in ${cfg.dataDir}) …`);
+  const notice = nodeVersionNotice();
+  if (!cfg.quiet) console.log(`Starting Bioscope locally (data in ${cfg.dataDir}) …${notice ? `\n${notice}` : ''}`);
   const p = await startPlatform(cfg);
   // Scripts and tests (QUIET=1) read one machine-readable line; people get the summary.
   if (cfg.quiet) console.log(`BIOSCOPE_READY ${JSON.stringify({ ...p, stop: undefined })}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants';
-import { ruleParams } from '../rules';
-import { egyptMobile, email, nonBlank, password, schoolYear, shortText, toLatinDigits } from './common';
+import { ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants.ts';
+import { ruleParams } from '../rules.ts';
+import { egyptMobile, email, nonBlank, password, schoolYear, shortText, toLatinDigits } from './common.ts';
 
 /**
  * The confirmation is compared as soon as both are strings, even while other fields still have

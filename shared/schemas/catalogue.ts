@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CONTENT_TYPES, IMAGE_MAX_BYTES, LECTURE_ACCESS_DAYS_MAX, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants';
-import { ruleParams } from '../rules';
-import { VIDEO_STATES, VIDEO_VIEW_LIMIT_MAX } from '../video';
-import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, shortText, toLatinDigits, type UploadedFile, uploadedImage } from './common';
+import { CONTENT_TYPES, IMAGE_MAX_BYTES, LECTURE_ACCESS_DAYS_MAX, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants.ts';
+import { ruleParams } from '../rules.ts';
+import { VIDEO_STATES, VIDEO_VIEW_LIMIT_MAX } from '../video.ts';
+import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, shortText, toLatinDigits, type UploadedFile, uploadedImage } from './common.ts';
 
 /** A track, wherever it is (a path segment or an item of courseFor): its rule names it 'track'. */
 export const track = z.custom<Track>((v) => (TRACKS as readonly unknown[]).includes(v), ruleParams('oneOf', { field: 'track', values: TRACKS.join(', ') }));

@@ -4,10 +4,10 @@
  * takes piasters (functions/payments).
  */
 import { z } from 'zod';
-import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS } from '../constants';
-import { ruleParams } from '../rules';
-import { lecture } from './catalogue';
-import { formBoolean, id, nonBlank, toLatinDigits } from './common';
+import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS } from '../constants.ts';
+import { ruleParams } from '../rules.ts';
+import { lecture } from './catalogue.ts';
+import { formBoolean, id, nonBlank, toLatinDigits } from './common.ts';
 
 /**
  * The form of a code that matching uses: Arabic-Indic digits as 0–9, Unicode compatibility forms

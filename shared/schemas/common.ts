@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, PASSWORD_MIN_LENGTH, SCHOOL_YEARS } from '../constants';
-import { ruleParams } from '../rules';
+import { IMAGE_MAX_BYTES, PASSWORD_MIN_LENGTH, SCHOOL_YEARS } from '../constants.ts';
+import { ruleParams } from '../rules.ts';
 
 /**
  * The shared building blocks of every body. No English here: a standard check is worded by the

@@ -4,12 +4,12 @@
  * lecture, contact form, user search).
  */
 import { z } from 'zod';
-import { SCHOOL_YEARS, USERS_PAGE_SIZE } from '../constants';
-import { ruleParams } from '../rules';
-import { MIN_SEARCH_CHARS, searchTooShort } from '../search-text';
-import { user } from './auth';
-import { purchasedLecture } from './commerce';
-import { email, id, nonBlank, password, shortText } from './common';
+import { SCHOOL_YEARS, USERS_PAGE_SIZE } from '../constants.ts';
+import { ruleParams } from '../rules.ts';
+import { MIN_SEARCH_CHARS, searchTooShort } from '../search-text.ts';
+import { user } from './auth.ts';
+import { purchasedLecture } from './commerce.ts';
+import { email, id, nonBlank, password, shortText } from './common.ts';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().max(128).optional());

@@ -5,7 +5,7 @@
  * student's counts.
  */
 import { z } from 'zod';
-import { id } from './common';
+import { id } from './common.ts';
 
 export const playbackParams = z.object({ id, videoId: id });
 /** An asset id: the ulid of its source (or the demo's 'demo-lecture-webm'), media-layout assetIdOfKey. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { QUESTION_TYPES, QUIZ_MAX_ATTEMPTS_MAX, QUIZ_TIME_LIMIT_MAX_MINUTES, TRUE_FALSE_OPTIONS } from '../constants';
-import { ruleParams } from '../rules';
-import { rasterImage } from './catalogue';
-import { browserImage, freeText, id, jsonField, type UploadedFile } from './common';
+import { QUESTION_TYPES, QUIZ_MAX_ATTEMPTS_MAX, QUIZ_TIME_LIMIT_MAX_MINUTES, TRUE_FALSE_OPTIONS } from '../constants.ts';
+import { ruleParams } from '../rules.ts';
+import { rasterImage } from './catalogue.ts';
+import { browserImage, freeText, id, jsonField, type UploadedFile } from './common.ts';
 
 export const quizIdParams = z.object({ quizId: id });
 export const questionParams = z.object({ quizId: id, questionId: id });

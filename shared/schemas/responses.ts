@@ -6,11 +6,11 @@
  * OpenAPI document (shared/openapi.ts) and the web's types read the same shape the handler returns.
  */
 import { z } from 'zod';
-import { QUESTION_TYPES } from '../constants';
-import { video } from './catalogue';
-import { coupon, order, purchasedLecture, salesReport } from './commerce';
-import { message } from './common';
-import { contactInfo, userDetails, userRow } from './people';
+import { QUESTION_TYPES } from '../constants.ts';
+import { video } from './catalogue.ts';
+import { coupon, order, purchasedLecture, salesReport } from './commerce.ts';
+import { message } from './common.ts';
+import { contactInfo, userDetails, userRow } from './people.ts';
 
 // responses
 

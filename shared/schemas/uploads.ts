@@ -7,9 +7,9 @@
  * with each batch of part URLs, both checked here, and each URL signs that part's exact length.
  */
 import { z } from 'zod';
-import { VIDEO_MAX_BYTES } from '../constants';
-import { ruleParams } from '../rules';
-import { nonBlank } from './common';
+import { VIDEO_MAX_BYTES } from '../constants.ts';
+import { ruleParams } from '../rules.ts';
+import { nonBlank } from './common.ts';
 
 const MiB = 1024 * 1024;
 /** S3's limits: parts of 5 MiB to 5 GiB (the last may be smaller), at most 10,000 of them. */

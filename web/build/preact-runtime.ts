@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { chunksHolding, keepOutOfBrowserBundle } from './bundle-guard';
+import { chunksHolding, keepOutOfBrowserBundle } from './bundle-guard.ts';
 
 const require = createRequire(import.meta.url);
 

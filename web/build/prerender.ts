@@ -15,9 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { compressFile } from './precompress';
-import { type Copy, injectPrerender } from './prerender-html';
-import { chunkFiles, earlyDataScript, type EarlyRequest, preloadScript, routeFiles, type RouteModules } from './route-preload';
+import { compressFile } from './precompress.ts';
+import { type Copy, injectPrerender } from './prerender-html.ts';
+import { chunkFiles, earlyDataScript, type EarlyRequest, preloadScript, routeFiles, type RouteModules } from './route-preload.ts';
 
 export function prerenderPages({ entry, configFile, srcDir }: { entry: string; configFile: string; srcDir: string }): Plugin {
   let outDir = '';

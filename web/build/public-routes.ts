@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
-import { ROUTES, type RouteId } from '../../shared/routes';
-import { chunksHolding, keepOutOfBrowserBundle } from './bundle-guard';
+import { ROUTES, type RouteId } from '../../shared/routes.ts';
+import { chunksHolding, keepOutOfBrowserBundle } from './bundle-guard.ts';
 
 /** The module the API client imports the public routes from (web/src/lib/api-client.ts). */
 export const PUBLIC_ROUTES_MODULE = 'virtual:public-routes';
