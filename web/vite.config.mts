@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { amplifyThemeContext } from './build/amplify-theme-context';
 import { precompress } from './build/precompress';
-import { preactRuntime } from './build/preact-runtime';
 import { publicRoutes } from './build/public-routes';
 import { prerenderPages } from './build/prerender';
+import { reactRuntime } from './build/react-runtime';
 import { screenModules } from './build/route-preload';
 import { sourceMapsAside } from './build/source-maps';
 import { bioscopeTheme } from './src/app/theme';
@@ -72,11 +72,9 @@ export default defineConfig({
   root: here('.'),
   plugins: [
     zodJitless(),
-    preactRuntime(),
+    reactRuntime(),
     screenModules(here('./src')),
-    // React's fast refresh cannot re-render Preact's components (web/build/preact-runtime.ts): in
-    // `vite dev` an edit reloads the page.
-    react({ refreshExclude: /./ }),
+    react(),
     amplifyTheme(),
     amplifyThemeContext(bioscopeTheme),
     publicRoutes(),

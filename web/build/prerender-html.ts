@@ -31,15 +31,21 @@ export function markCopy(html: string, language: Copy['language'], idSuffix = ''
 }
 
 /**
- * The resource hints a prerendered page needs in <head>: a preload for each image it shows at once
- * (not `loading="lazy"`) from a file (not inlined as a data: URL), so the hero's picture is asked
- * for beside the stylesheet. The page itself is returned as rendered.
+ * The resource hints a prerendered page needs in <head>: the preloads React's renderer puts before
+ * the page (react-dom/server: one for each image it shows at once), and a preload for each image the
+ * page shows at once (not `loading="lazy"`) from a file (not inlined as a data: URL), so the hero's
+ * picture is asked for beside the stylesheet. The page is returned without React's preloads: it
+ * starts with the theme wrapper, as the client's first render (hydrated into #root).
  */
 export function splitHints(html: string): { hints: string[]; page: string } {
-  const sources = [...html.matchAll(/<img\b[^>]*>/g)]
+  const leading = /^(?:<link\b[^>]*\/?>)+/.exec(html)?.[0] ?? '';
+  const page = html.slice(leading.length);
+  const own = leading.match(/<link\b[^>]*\/?>/g) ?? [];
+  const sources = [...page.matchAll(/<img\b[^>]*>/g)]
     .map(([tag]) => (/\sloading="lazy"/.test(tag) ? undefined : /\ssrc="([^"]+)"/.exec(tag)?.[1]))
     .filter((src): src is string => !!src && !src.startsWith('data:'));
-  return { hints: [...new Set(sources)].map((src) => `<link rel="preload" as="image" href="${src}"/>`), page: html };
+  const images = sources.map((src) => `<link rel="preload" as="image" href="${src}"/>`);
+  return { hints: [...new Set([...own, ...images])], page };
 }
 
 /**

@@ -28,8 +28,6 @@ function AfterCommit({ run }: { run: () => void }) {
 const makeApp = () => ({ store: makeStore(), router: createBrowserRouter(routes) });
 type Booted = ReturnType<typeof makeApp>;
 
-// The browser's runtime is Preact through its React layer (web/build/preact-runtime.ts): a render
-// is one synchronous pass.
 const render = ({ store, router }: Booted, afterCommit?: () => void) =>
   createRoot(root).render(
     <StrictMode>
