@@ -28,15 +28,7 @@ function amplifyTheme(): Plugin {
   return {
     name: 'bioscope:amplify-theme',
     resolveId: (source) => (source === id ? resolved : undefined),
-    // The dark override also applies under <html data-theme="dark"> to a theme wrapper with no colour
-    // mode of its own: the prerendered home page's (web/build/prerender.ts), painted before React.
-    load: (source) =>
-      source === resolved
-        ? createTheme(bioscopeTheme).cssText.replace(
-            /\[data-amplify-theme="?bioscope"?\]\[data-amplify-color-mode="?dark"?\]/g,
-            '$&, html[data-theme="dark"] [data-amplify-theme="bioscope"]:not([data-amplify-color-mode])',
-          )
-        : undefined,
+    load: (source) => (source === resolved ? createTheme(bioscopeTheme).cssText : undefined),
     generateBundle(_, bundle) {
       const files = Object.values(bundle);
       const scripts = files.flatMap((f) => (f.type === 'chunk' ? [f.code] : []));
