@@ -7,23 +7,12 @@ const swc = [
   },
 ];
 // ESM-only packages that jest must transform to CommonJS.
-const esm = ['@middy', 'jose', 'ulid', 'uuid', 'nanoid', 'preact', 'preact-render-to-string'].join('|');
+const esm = ['@middy', 'jose', 'ulid', 'uuid', 'nanoid'].join('|');
 const base = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
-};
-
-// React module name → the Preact module the web build gives it (web/build/preact-runtime.ts: PREACT_MODULES).
-const preactModules = {
-  '^react$': 'preact/compat',
-  '^react-dom$': 'preact/compat',
-  '^react-dom/client$': 'preact/compat/client',
-  '^react-dom/server$': 'preact/compat/server',
-  '^react-dom/test-utils$': 'preact/test-utils',
-  '^react/jsx-runtime$': 'preact/compat/jsx-runtime',
-  '^react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
 };
 
 module.exports = {
@@ -57,8 +46,6 @@ module.exports = {
         '^virtual:public-routes$': '<rootDir>/test/web/public-routes-stub.ts',
         '^@/(.*)$': '<rootDir>/web/src/$1',
         '^@shared/(.*)$': '<rootDir>/shared/$1',
-        // The browser's runtime: React's API on Preact (web/build/preact-runtime.ts, which names the same).
-        ...preactModules,
       },
     },
     {

@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { amplifyThemeContext } from './build/amplify-theme-context.ts';
 import { precompress } from './build/precompress.ts';
-import { preactRuntime } from './build/preact-runtime.ts';
 import { publicRoutes } from './build/public-routes.ts';
 import { prerenderPages } from './build/prerender.ts';
+import { reactRuntime } from './build/react-runtime.ts';
 import { screenModules } from './build/route-preload.ts';
 import { sourceMapsAside } from './build/source-maps.ts';
 import { bioscopeTheme } from './src/app/theme.ts';
@@ -28,15 +28,7 @@ function amplifyTheme(): Plugin {
   return {
     name: 'bioscope:amplify-theme',
     resolveId: (source) => (source === id ? resolved : undefined),
-    // The dark override also applies under <html data-theme="dark"> to a theme wrapper with no colour
-    // mode of its own: the prerendered home page's (web/build/prerender.ts), painted before React.
-    load: (source) =>
-      source === resolved
-        ? createTheme(bioscopeTheme).cssText.replace(
-            /\[data-amplify-theme="?bioscope"?\]\[data-amplify-color-mode="?dark"?\]/g,
-            '$&, html[data-theme="dark"] [data-amplify-theme="bioscope"]:not([data-amplify-color-mode])',
-          )
-        : undefined,
+    load: (source) => (source === resolved ? createTheme(bioscopeTheme).cssText : undefined),
     generateBundle(_, bundle) {
       const files = Object.values(bundle);
       const scripts = files.flatMap((f) => (f.type === 'chunk' ? [f.code] : []));
@@ -72,11 +64,9 @@ export default defineConfig({
   root: here('.'),
   plugins: [
     zodJitless(),
-    preactRuntime(),
+    reactRuntime(),
     screenModules(here('./src')),
-    // React's fast refresh cannot re-render Preact's components (web/build/preact-runtime.ts): in
-    // `vite dev` an edit reloads the page.
-    react({ refreshExclude: /./ }),
+    react(),
     amplifyTheme(),
     amplifyThemeContext(bioscopeTheme),
     publicRoutes(),

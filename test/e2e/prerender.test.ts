@@ -1,8 +1,8 @@
 /**
  * Issue 14: `/` paints its hero, title, description and why-section, and `/auth/login` its form, from
- * the HTML alone (prerendered at build time, web/build/prerender.ts), in the stored language, and
- * React takes the page over without a flash or a layout shift, keeping what was typed. Real Chromium
- * on a phone screen, against the local gateway.
+ * the HTML alone (prerendered at build time, web/build/prerender.ts), in the stored language and
+ * theme, and React hydrates the page (issue 37) without a flash or a layout shift, keeping what was
+ * typed. Real Chromium on a phone screen, against the local gateway.
  */
 import type { Page } from 'playwright-core';
 import { browserForFile, newPage, PHONE, shot } from '../support/browser';
@@ -29,10 +29,12 @@ describe('the prerendered home page', () => {
   it('arrives in the HTML of / with the Arabic copy right-to-left and no inline script', async () => {
     const html = await (await fetch(platform().url + '/')).text();
     const root = html.slice(html.indexOf('<div id="root">'));
-    expect(root).toContain('<div data-copy-of="home" data-prerender="ar" data-amplify-theme="bioscope" dir="rtl">');
+    expect(root).toContain('<div data-copy-of="home" data-prerender="ar" data-id-suffix="-ar" data-amplify-theme="bioscope" data-amplify-color-mode="dark" dir="rtl">');
     expect(root).toMatch(/<h1 lang="ar">د\. أحمد الشريف<\/h1>/);
     expect(root).toContain('ليه بيوسكوب؟');
-    expect(root).toContain('<div data-copy-of="home" data-prerender="en" data-amplify-theme="bioscope" dir="ltr">');
+    expect(root).toContain('<div data-copy-of="home" data-prerender="en" data-amplify-theme="bioscope" data-amplify-color-mode="dark" dir="ltr">');
+    // One copy per page, language and theme.
+    expect(root.match(/<div data-copy-of=/g)).toHaveLength(8);
     for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toContain(' src="/');
   });
 
@@ -44,7 +46,7 @@ describe('the prerendered home page', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'د. أحمد الشريف' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'ليه بيوسكوب؟' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('مدرس الأحياء', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('مدرس الأحياء', { exact: true }).filter({ visible: true }).isVisible()).resolves.toBe(true);
     await shot(page, 'home-prerender-ar-phone');
     await context.close();
   });
@@ -69,8 +71,11 @@ describe('the prerendered home page', () => {
     await student.context.close();
   });
 
-  it.each(['en', 'ar'])('is taken over by the app (%s) without a layout shift or a script error', async (language) => {
-    const { page, context, errors } = await phone({ language });
+  it.each([
+    ['en', 'dark'],
+    ['ar', 'light'],
+  ])('is hydrated by the app (%s, %s): the same elements, no layout shift, no hydration or script error', async (language, theme) => {
+    const { page, context, errors } = await phone({ language, theme });
     await context.addInitScript(() => {
       const w = window as unknown as { cls: number };
       w.cls = 0;
@@ -90,13 +95,21 @@ describe('the prerendered home page', () => {
     const before = await h1Box();
     expect(await shownCopies(page)).toEqual([`home:${language}`]);
     expect(before).toHaveLength(1);
+    // The heading on screen, marked: hydrated, React keeps it (rendered afresh, it would be a new element).
+    await page.evaluate(() => {
+      const shown = [...document.querySelectorAll('h1')].find((e) => e.getBoundingClientRect().width > 0)!;
+      (shown as unknown as { prerendered: boolean }).prerendered = true;
+    });
     release();
-    // React replaced the copies with the page itself, the heading where it was.
+    // React hydrated the copy on screen (the others gone), the heading where it was.
     await page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null && document.querySelector('h1') !== null);
     await page.waitForLoadState('networkidle');
     expect(await h1Box()).toEqual(before);
+    expect(await page.evaluate(() => [...document.querySelectorAll('h1')].map((e) => (e as unknown as { prerendered?: boolean }).prerendered))).toEqual([true]);
+    expect(await page.evaluate(() => document.querySelector('#root > [data-amplify-theme]')?.getAttribute('data-amplify-color-mode'))).toBe(theme);
+    expect(await page.evaluate(() => document.querySelectorAll('#root > *').length)).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.05);
-    await shot(page, `home-taken-over-${language}-phone`);
+    await shot(page, `home-hydrated-${language}-${theme}-phone`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -106,17 +119,20 @@ describe('the prerendered login form', () => {
   it('paints in Arabic right-to-left with no JavaScript, and cannot be sent before the app is here', async () => {
     const { page, context } = await phone({ language: 'ar' });
     await blockScripts(page);
+    // Each copy (a language in a theme) has the fields: the one on screen is the dark Arabic copy's.
+    const identifier = page.getByLabel('البريد الإلكتروني أو رقم الهاتف').filter({ visible: true });
+    const password = page.getByLabel('كلمة المرور', { exact: true }).filter({ visible: true });
     const asked: string[] = [];
     page.on('request', (r) => asked.push(r.url()));
     await page.goto(platform().url + '/auth/login');
     expect(await shownCopies(page)).toEqual(['login:ar']);
-    await expect(page.getByLabel('البريد الإلكتروني أو رقم الهاتف').isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('كلمة المرور', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(identifier.isVisible()).resolves.toBe(true);
+    await expect(password.isVisible()).resolves.toBe(true);
     await shot(page, 'login-prerender-ar-phone');
     // Typed and sent by a student who does not wait: nothing leaves the page (a native GET would carry the password).
-    await page.getByLabel('البريد الإلكتروني أو رقم الهاتف').fill('student@example.com');
-    await page.getByLabel('كلمة المرور', { exact: true }).fill('secret-password');
-    await page.getByLabel('كلمة المرور', { exact: true }).press('Enter');
+    await identifier.fill('student@example.com');
+    await password.fill('secret-password');
+    await password.press('Enter');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForTimeout(300);
     expect(page.url()).toBe(platform().url + '/auth/login');
@@ -127,6 +143,9 @@ describe('the prerendered login form', () => {
   it('keeps what the student typed before the app arrived, and logs in with it', async () => {
     const user = await makeUser();
     const { page, context, errors } = await phone({ language: 'ar' });
+    // Before the app, the one on screen of the copies; after it, the page's only one.
+    const identifier = page.getByLabel('البريد الإلكتروني أو رقم الهاتف').filter({ visible: true });
+    const password = page.getByLabel('كلمة المرور', { exact: true }).filter({ visible: true });
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/login-[\w-]+\.js$/, async (r) => {
@@ -135,14 +154,17 @@ describe('the prerendered login form', () => {
     });
     await page.goto(platform().url + '/auth/login', { waitUntil: 'domcontentloaded' });
     expect(await shownCopies(page)).toEqual(['login:ar']);
-    await page.getByLabel('البريد الإلكتروني أو رقم الهاتف').fill(user.email);
-    await page.getByLabel('كلمة المرور', { exact: true }).fill(user.password);
+    await identifier.fill(user.email);
+    await password.fill(user.password);
+    await identifier.evaluate((e) => void ((e as unknown as { prerendered: boolean }).prerendered = true));
     release();
     await page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null && document.querySelector('form') !== null);
-    await expect(page.getByLabel('البريد الإلكتروني أو رقم الهاتف').inputValue()).resolves.toBe(user.email);
-    await expect(page.getByLabel('كلمة المرور', { exact: true }).evaluate((e) => e === document.activeElement)).resolves.toBe(true);
-    await shot(page, 'login-taken-over-ar-phone');
-    await page.getByLabel('كلمة المرور', { exact: true }).press('Enter');
+    await expect(identifier.inputValue()).resolves.toBe(user.email);
+    // Hydrated: the very field the student typed into.
+    await expect(identifier.evaluate((e) => (e as unknown as { prerendered?: boolean }).prerendered)).resolves.toBe(true);
+    await expect(password.evaluate((e) => e === document.activeElement)).resolves.toBe(true);
+    await shot(page, 'login-hydrated-ar-phone');
+    await password.press('Enter');
     await page.waitForURL(platform().url + '/');
     expect(errors).toEqual([]);
     await context.close();

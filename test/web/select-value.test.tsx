@@ -1,10 +1,9 @@
 /**
- * A `<select value>` shows the option of its value after every render (web/src/lib/select-value.ts):
- * when the chosen option goes and only the disabled placeholder is left, the placeholder shows, as
- * on React, rather than a blank select.
+ * A `<select value>` shows the option of its value after every render (React selects it): when the
+ * chosen option goes and only the disabled placeholder is left, the placeholder shows rather than a
+ * blank select.
  */
 import { render } from '@testing-library/react';
-import '@/lib/select-value';
 
 function Picker({ value, items }: { value: string | number; items: (string | number)[] }) {
   return (

@@ -256,7 +256,7 @@ describe('the player (issue 16)', () => {
       open((url) => (url === PLAYBACK ? { status: 200, body: started(POSTER) } : undefined));
       const el = (await screen.findByTestId('lecture-video')) as HTMLVideoElement;
       await waitFor(() => expect(el).toHaveAttribute('poster', POSTER.posterUrl));
-      // The player asks for the image in an effect, which Preact runs after the frame.
+      // The player asks for the image in an effect, which runs after the commit.
       await waitFor(() => expect(p.images.map((i) => i.src)).toEqual([POSTER.posterUrl]));
       act(() => p.images[0]!.onload!());
       // hls.js, after the poster, is attached idle: the master playlist (the rungs), no segment before play.
@@ -288,7 +288,7 @@ describe('the player (issue 16)', () => {
       expect(slider).toHaveValue('42');
       // A seek before hls.js is here: loaded at the target as soon as it is, not played.
       const playSpy = jest.spyOn(el, 'play').mockResolvedValue(undefined);
-      // What a drag sends (the browser's `input`, which React's onChange and Preact's both follow).
+      // What a drag sends (the browser's `input`, which React's onChange follows).
       fireEvent.input(slider, { target: { value: '300' } });
       await waitFor(() => expect(p.attachHls).toHaveBeenCalledTimes(1));
       expect(optionsOf(p.attachHls)).toMatchObject({ mode: 'preview', startPosition: 300 });

@@ -3,13 +3,13 @@
  * build time, and writes into preferences.js each route's chunks to preload and the data a page asks
  * for first (web/build/route-preload.ts: preloadScript, earlyDataScript):
  * after the client build, builds `entry` for Node with the same config, renders each page in each
- * interface language and writes the copies into the built index.html's `#root`, so they paint with no
+ * interface language and theme and writes the copies into the built index.html's `#root`, so they paint with no
  * JavaScript (issue 14). The page's CSP allows no inline script: the copies are plain HTML;
  * public/preferences.js (an external file, run before the first paint) names in <html data-copy> the
  * page the address shows, so that styles/global.css shows only that page's copy in the stored
- * language (every client route gets this same index.html, locally and from CloudFront), and none for
- * a stored session. React then replaces the copy with the same page (main.tsx loads its screens before
- * its first render and carries over what was typed).
+ * language and theme (every client route gets this same index.html, locally and from CloudFront), and
+ * none for a stored session. React then hydrates that copy (main.tsx loads its screens before its
+ * first render; web/src/lib/prerender-takeover.ts drops the other copies and undoes the marks).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,16 +53,18 @@ export function prerenderPages({ entry, configFile, srcDir }: { entry: string; c
             logLevel: 'warn',
             build: { ssr: entry, outDir: tmp, emptyOutDir: true, sourcemap: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
           });
-          const { renderPage, routeModules, earlyRequests, PRERENDERED, LANGUAGES } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as {
-            renderPage: (page: string, l: Copy['language']) => Promise<string>;
+          const { renderPage, routeModules, earlyRequests, PRERENDERED, LANGUAGES, THEMES } = (await import(pathToFileURL(path.join(tmp, 'prerender.mjs')).href)) as {
+            renderPage: (page: string, l: Copy['language'], theme: Copy['theme']) => Promise<string>;
             routeModules: () => RouteModules[];
             earlyRequests: () => EarlyRequest[];
             PRERENDERED: Record<string, string>;
             LANGUAGES: Copy['language'][];
+            THEMES: Copy['theme'][];
           };
           const index = path.join(outDir, 'index.html');
           const copies: Copy[] = [];
-          for (const page of Object.keys(PRERENDERED)) for (const language of LANGUAGES) copies.push({ page, language, html: await renderPage(page, language) });
+          for (const page of Object.keys(PRERENDERED))
+            for (const language of LANGUAGES) for (const theme of THEMES) copies.push({ page, language, theme, html: await renderPage(page, language, theme) });
           fs.writeFileSync(index, injectPrerender(fs.readFileSync(index, 'utf8'), copies));
           compressFile(index);
           // The page opened fetches its screen's chunks beside the entry: preferences.js runs first on every page.

@@ -1,13 +1,14 @@
-import { StrictMode, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
 import { preloadRoute, routes } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import { loadLanguage } from '@/i18n/load-language';
-import { carryOverInput, typedInto } from '@/lib/prerender-takeover';
+import { keepCopy } from '@/lib/prerender-takeover';
 import { nextTask, runInTasks, screenFiles } from '@/lib/staged-modules';
 import { initialLanguage } from '@/stores/language-slice';
+import { initialTheme } from '@/stores/theme-slice';
 // The design library's theme as CSS (app/theme.ts, built by web/vite.config.mts), then the app's CSS.
 import 'virtual:amplify-theme.css';
 import '@/styles/global.css';
@@ -18,25 +19,16 @@ import '@/app/amplify-styles';
 
 const root = document.getElementById('root')!;
 
-/** Runs `run` once React has put the app's DOM in place (the commit that replaces a prerendered copy). */
-function AfterCommit({ run }: { run: () => void }) {
-  useLayoutEffect(run, [run]);
-  return null;
-}
-
 /** The store and the router (which matches the address: its first state names the page's screens). */
 const makeApp = () => ({ store: makeStore(), router: createBrowserRouter(routes) });
 type Booted = ReturnType<typeof makeApp>;
 
-// The browser's runtime is Preact through its React layer (web/build/preact-runtime.ts): a render
-// is one synchronous pass.
-const render = ({ store, router }: Booted, afterCommit?: () => void) =>
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} router={router} />
-      {afterCommit && <AfterCommit run={afterCommit} />}
-    </StrictMode>,
-  );
+/** What the root renders (or hydrates). */
+const tree = ({ store, router }: Booted) => (
+  <StrictMode>
+    <App store={store} router={router} />
+  </StrictMode>
+);
 
 // A cheap phone's main thread is never held long while the page starts (a tap is answered:
 // Lighthouse's blocking time): this module's evaluation, making the store and the router, and the
@@ -44,11 +36,12 @@ const render = ({ store, router }: Booted, afterCommit?: () => void) =>
 //
 // Every lazy screen of the page starts loading with the router, side by side (app/routes.tsx;
 // preferences.js has already asked for their files). A page that arrived prerendered (<html
-// data-copy>, set by public/preferences.js; web/build/prerender.ts) is taken over once its screens
-// are here, so it is replaced by itself, not by a spinner, and keeps what the student typed into it
-// until the commit that replaces it: its chunks run one per task first (lib/staged-modules.ts), and
-// the takeover renders in the task after the screens' import. Elsewhere the shell renders as soon
-// as the store and the router are made, and each screen once its chunks are here.
+// data-copy>, set by public/preferences.js; web/build/prerender.ts) is hydrated once its screens are
+// here, so the first render is the page on screen (same language and theme, read from the same
+// stored choices) and React keeps its elements, with what the student typed and the focus: its
+// chunks run one per task first (lib/staged-modules.ts), and the hydration starts in the task after
+// the screens' import. Elsewhere the shell renders as soon as the store and the router are made,
+// and each screen once its chunks are here.
 // The stored language's texts, asked for beside the entry by preferences.js: the first render has
 // them. Should their file fail to load, the app still starts (its texts then show as their keys).
 const language = loadLanguage(initialLanguage()).catch(() => undefined);
@@ -57,17 +50,18 @@ const boot = () => {
   const app = makeApp();
   return { app, screens: preloadRoute(window.location.pathname, app.router.state.matches) };
 };
-if (document.documentElement.dataset.copy)
+const copy = document.documentElement.dataset.copy;
+if (copy)
   void Promise.all([runInTasks(screenFiles()), language])
     .then(boot)
     .then(({ app, screens }) => screens.then(nextTask).then(() => app))
-    .then((app) => {
-      // Read just before the render, which commits in the same pass: nothing can be typed in between.
-      const typed = typedInto(root);
-      render(app, () => carryOverInput(root, typed));
+    .then((booted) => {
+      // No copy for this language and theme (the build always writes them all): rendered afresh.
+      if (keepCopy(root, copy, initialLanguage(), initialTheme())) hydrateRoot(root, tree(booted));
+      else createRoot(root).render(tree(booted));
     });
 else
   void Promise.all([nextTask(), language]).then(() => {
     const { app } = boot();
-    return nextTask().then(() => render(app));
+    return nextTask().then(() => createRoot(root).render(tree(app)));
   });

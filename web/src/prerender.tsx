@@ -1,10 +1,11 @@
 /**
  * The pages that arrive as HTML, rendered at build time (web/build/prerender.ts writes them into
  * index.html), so they paint before any JavaScript runs: the home page (its hero, title, description
- * and why-section) and the login form. One copy per page and interface language: the page shows the
- * one public/preferences.js names (<html data-copy>, from the address) in the language <html lang>
- * names (from the stored choice, before the first paint; styles/global.css hides the others), and
- * React, once loaded, replaces it with the same page (main.tsx), carrying over what was typed.
+ * and why-section) and the login form. One copy per page, interface language and theme: the page
+ * shows the one public/preferences.js names (<html data-copy>, from the address) in the language and
+ * theme <html lang> and <html data-theme> name (from the stored choices, before the first paint;
+ * styles/global.css hides the others), and React, once loaded, hydrates it (main.tsx): the client's
+ * first render is the same page in the same language and theme, read from the same stored choices.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -19,9 +20,10 @@ import { makeStore } from '@/app/store';
 import { loadLanguage } from '@/i18n/load-language';
 import type { Language } from '@/i18n/use-t';
 import { setLanguage } from '@/stores/language-slice';
-import { setTheme } from '@/stores/theme-slice';
+import { setTheme, type ThemeMode } from '@/stores/theme-slice';
 
 export const LANGUAGES: readonly Language[] = ['en', 'ar'];
+export const THEMES: readonly ThemeMode[] = ['dark', 'light'];
 
 /** EARLY_DATA with each request's API path template (/api/cours/lectureaaa/{id}), for the build's earlyDataScript. */
 export const earlyRequests = () =>
@@ -39,14 +41,13 @@ export const earlyRequests = () =>
 export const PRERENDERED = { home: '/', login: '/auth/login' } as const;
 export type PrerenderedPage = keyof typeof PRERENDERED;
 
-/** A prerendered page (signed out) in `language`, as React renders it on the client. */
-export async function renderPage(page: PrerenderedPage, language: Language): Promise<string> {
+/** A prerendered page (signed out) in `language` and `theme`, as React renders it on the client. */
+export async function renderPage(page: PrerenderedPage, language: Language, theme: ThemeMode = 'dark'): Promise<string> {
   const path = PRERENDERED[page];
   await Promise.all([preloadRoute(path), loadLanguage(language)]);
   const store = makeStore();
   store.dispatch(setLanguage(language));
-  // The default theme (spec 3); the colours follow <html data-theme> until React takes over.
-  store.dispatch(setTheme('dark'));
+  store.dispatch(setTheme(theme));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return renderToString(
     <StrictMode>

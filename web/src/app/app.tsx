@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { configureApiClient } from '@/lib/api-client';
-// A select shows the option of its value after every render, as on React (the browser runs Preact).
-import '@/lib/select-value';
 import { AppProvider } from './provider';
 import { runBlocked, runSessionExpired } from './session-flows';
 import type { AppStore } from './store';

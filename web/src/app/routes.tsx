@@ -48,8 +48,8 @@ export function preloadRoute(pathname: string, matches: readonly { route: RouteO
 
 /**
  * The home screen, loadable before the first render: `/` arrives prerendered (web/build/prerender.ts)
- * and main.tsx loads this before React takes the page over, so the prerender is replaced by the same
- * page, never by a spinner.
+ * and main.tsx loads this before React hydrates the page, so the first render is the prerendered page
+ * itself, never a spinner.
  */
 export const homeScreen = preloadable(() => import('./home-page'));
 

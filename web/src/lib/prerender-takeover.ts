@@ -1,42 +1,37 @@
 /**
- * A prerendered page (web/build/prerender.ts) can be typed into before the app is here; React then
- * replaces it with the same page (main.tsx). What was typed moves across, matched by field name,
- * and so does the focus, so a student who started on the login form loses nothing.
+ * A prerendered page (web/build/prerender.ts) arrives as one copy per page, language and theme in
+ * #root, each marked by web/build/prerender-html.ts (markCopy). React hydrates the one on screen
+ * (main.tsx): the others go, and the marks come off, so the DOM is what the client's first render
+ * makes. What was typed into it and the focus stay where they are: hydration keeps the elements.
  */
-export interface Typed {
-  values: [name: string, value: string][];
-  focused?: string;
-}
+import type { Language } from '@/i18n/use-t';
+import type { ThemeMode } from '@/stores/theme-slice';
 
-const fields = (root: ParentNode) => [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]')];
-
-/** The fields of the prerendered copies that hold something typed, and the one with the focus. */
-export function typedInto(root: ParentNode): Typed {
-  const active = document.activeElement;
-  const all = fields(root);
-  return {
-    values: all.filter((f) => f.value !== f.defaultValue).map((f) => [f.name, f.value]),
-    focused: all.find((f) => f === active)?.name,
-  };
-}
+/** As web/build/prerender-html.ts (ID_ATTRIBUTES) suffixes them. */
+const ID_ATTRIBUTES = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls'];
 
 /**
- * Types `typed` into the app's fields of the same names as a user would (the value, then an `input`
- * event, so React and the form library see the change), and gives the focus back.
+ * Leaves in `root` only the copy of `page` in `language` and `theme`, as React renders it: its marks,
+ * its ids' suffix and its plain buttons undone. False (and an empty root) when there is no such copy.
  */
-export function carryOverInput(root: ParentNode, typed: Typed): void {
-  for (const [name, value] of typed.values) {
-    const field = fields(root).find((f) => f.name === name);
-    if (!field) continue;
-    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    // The prototype's setter, not the element's own: React tracks the value it last set there.
-    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+export function keepCopy(root: HTMLElement, page: string, language: Language, theme: ThemeMode): boolean {
+  const copies = [...root.children] as HTMLElement[];
+  const copy = copies.find((c) => c.dataset.copyOf === page && c.dataset.prerender === language && c.dataset.amplifyColorMode === theme);
+  for (const c of copies) if (c !== copy) c.remove();
+  if (!copy) return false;
+  const suffix = copy.dataset.idSuffix ?? '';
+  copy.removeAttribute('data-copy-of');
+  copy.removeAttribute('data-prerender');
+  copy.removeAttribute('data-id-suffix');
+  if (suffix)
+    for (const element of [copy, ...copy.querySelectorAll('*')])
+      for (const attribute of ID_ATTRIBUTES) {
+        const ids = element.getAttribute(attribute);
+        if (ids) element.setAttribute(attribute, ids.split(' ').map((id) => (id.endsWith(suffix) ? id.slice(0, -suffix.length) : id)).join(' '));
+      }
+  for (const button of copy.querySelectorAll<HTMLButtonElement>('button[data-prerender-submit]')) {
+    button.removeAttribute('data-prerender-submit');
+    button.type = 'submit';
   }
-  const focus = typed.focused && fields(root).find((f) => f.name === typed.focused);
-  if (focus) {
-    focus.focus();
-    const end = focus.value.length;
-    if (focus.type !== 'email' && focus.type !== 'number') focus.setSelectionRange?.(end, end);
-  }
+  return true;
 }
