@@ -47,7 +47,7 @@ export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded' | 'peek';
 const MAX_SAMPLES = 1_000_000;
 
 type Counter = (op: StatsControl) => ThreadStats | RecordedCall[] | number | undefined;
-/** Entries of a recording that are not store calls (their op starts with '#'; a replay leaves them out). */
+/** Entries of a recording that are not store calls (their op starts with '#'): places a test reads. */
 export const MARK: RecordedCall = { op: '#mark', input: {} };
 export const FORGOT: RecordedCall = { op: '#forgot-kept-reads', input: {} };
 
