@@ -6,7 +6,7 @@
  *  - the exam burst and the Paymob callback storm after it (scripts/bench-exam.ts);
  *  - the teacher's users search at 10,000 students (scripts/bench-users.ts);
  *  - each Lambda's bundle and cold import, and the web's first-load JS (scripts/bench-bundles.ts).
- * BENCH_ONLY=class | exam | users | bundles runs one part. BENCH_SECONDS (default 8) is each load's length.
+ * BENCH_ONLY=class | exam | userSearch | bundles runs one part. BENCH_SECONDS (default 8) is each load's length.
  * Figures go to stdout and .bench/last.json. A measurement, not a test: it never fails on a number.
  * The machine is shared: latency moves with whatever else runs; the goals are judged on this run.
  */
@@ -23,7 +23,7 @@ import { userSearch } from './bench-users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ONLY = process.env.BENCH_ONLY;
-const runs = (part: 'class' | 'exam' | 'users' | 'bundles') => ONLY === undefined || ONLY === part;
+const runs = (part: 'class' | 'exam' | 'userSearch' | 'bundles') => ONLY === undefined || ONLY === part;
 
 const results: Record<string, unknown> = {};
 const judged: Judged[] = [];
@@ -51,7 +51,7 @@ async function onThePlatform() {
       judged.push(...storm.judged);
       console.log('');
     }
-    if (runs('users')) {
+    if (runs('userSearch')) {
       const r = await userSearch(info);
       Object.assign(results, r.rows);
       judged.push(...r.judged);
@@ -83,7 +83,7 @@ async function whatShips() {
 
 async function main() {
   console.log(`Bioscope bench — ${SECONDS} s per load, node ${process.version}, ${(await import('node:os')).cpus().length} cores${ONLY ? `, only ${ONLY}` : ''}\n`);
-  if (runs('class') || runs('exam') || runs('users')) await onThePlatform();
+  if (runs('class') || runs('exam') || runs('userSearch')) await onThePlatform();
   if (runs('bundles')) await whatShips();
 
   const width = Math.max(...judged.map((j) => j.figure.length));
