@@ -6,7 +6,8 @@
  *  - the exam burst and the Paymob callback storm after it (scripts/bench-exam.ts);
  *  - the teacher's users search at 10,000 students (scripts/bench-users.ts);
  *  - each Lambda's bundle and cold import, and the web's first-load JS (scripts/bench-bundles.ts).
- * BENCH_ONLY=class | exam | userSearch | bundles runs one part. BENCH_SECONDS (default 8) is each load's length.
+ * BENCH_ONLY=class | exam | userSearch | bundles runs one part; BENCH_SECONDS (default 8) is each load's length;
+ * BENCH_IN_MEMORY=1 keeps DynamoDB Local's data in memory; LAMBDA_WORKERS=0 runs the Lambdas on the gateway's thread.
  * Figures go to stdout and .bench/last.json. A measurement, not a test: it never fails on a number.
  * The machine is shared: latency moves with whatever else runs; the goals are judged on this run.
  */
@@ -31,9 +32,10 @@ const judged: Judged[] = [];
 /** The platform's parts: they need it running. */
 async function onThePlatform() {
   const workers = process.env.LAMBDA_WORKERS ?? String(defaultLambdaWorkers());
+  const inMemory = process.env.BENCH_IN_MEMORY === '1';
   // STORE_STATS: the tests' helpers (makeUser …) run against the platform as the test tier starts it.
-  const { info, child, dataDir } = await spawnPlatform({ STORE_STATS: '1', DYNAMODB_IN_MEMORY: '0', LAMBDA_WORKERS: workers });
-  console.log(`platform: DynamoDB Local on disk (as npm start), Lambdas on ${workers === '0' ? "the gateway's thread" : `${workers} worker threads`}\n`);
+  const { info, child, dataDir } = await spawnPlatform({ STORE_STATS: '1', DYNAMODB_IN_MEMORY: inMemory ? '1' : '0', LAMBDA_WORKERS: workers });
+  console.log(`platform: DynamoDB Local ${inMemory ? 'in memory' : 'on disk (as npm start)'}, Lambdas on ${workers === '0' ? "the gateway's thread" : `${workers} worker threads`}\n`);
   process.env.BIOSCOPE_PLATFORM = JSON.stringify(info as PlatformInfo);
   try {
     if (runs('class')) {
