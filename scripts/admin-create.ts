@@ -50,9 +50,6 @@ async function main() {
   process.env.TABLE_NAME = tableName;
   process.env.USER_POOL_ID = userPoolId;
   process.env.AWS_REGION = region;
-  // The store client signs with the environment's credentials, else with these: the operator's profile.
-  const { defaultProvider } = await import('@aws-sdk/credential-provider-node');
-  (await import('../functions/data/client')).useCredentials(defaultProvider());
   const { clearAdminMfa, seedAdmin } = await import('../infra/local/seed');
   const { userById } = await import('../functions/data/user-repo');
 

@@ -1,5 +1,5 @@
 /**
- * The bench's HTTP client for the scenarios autocannon cannot drive (a student who opens then
+ * The bench's HTTP client and helpers, for the scenarios autocannon cannot drive (a student who opens then
  * submits, a different search per request, a callback per order): node:http over one keep-alive
  * pool, the body read whole. The load generator shares this host's two cores with the platform it
  * measures, so its own CPU is taken from the platform: fetch (undici) spent 0.33–0.63 ms of CPU per
@@ -29,3 +29,55 @@ export function request(url: string, init: { method?: string; headers?: Record<s
 
 /** The status alone (the body read and dropped). */
 export const statusOf = async (url: string, init?: Parameters<typeof request>[1]) => (await request(url, init)).status;
+
+/** Runs `jobs` with at most `width` at once. */
+export async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await jobs[i]!();
+      }
+    }),
+  );
+  return out;
+}
+
+/** The p-th percentile of sorted latencies. */
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Requests (each answering its status) run `width` at a time, each timed: the figures of one scenario. */
+export async function timedRun(jobs: (() => Promise<number>)[], width: number) {
+  const latencies: number[] = [];
+  const start = performance.now();
+  const statuses = await pool(
+    jobs.map((job) => async () => {
+      const t = performance.now();
+      const status = await job();
+      latencies.push(performance.now() - t);
+      return status;
+    }),
+    width,
+  );
+  const seconds = (performance.now() - start) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requests: jobs.length,
+    reqPerSec: Math.round(jobs.length / seconds),
+    totalSeconds: Number(seconds.toFixed(2)),
+    p50ms: Math.round(pct(sorted, 50)),
+    p99ms: Math.round(pct(sorted, 99)),
+    non2xx: statuses.filter((s) => s < 200 || s >= 300).length,
+    statuses: Object.fromEntries([...new Set(statuses)].map((s) => [s, statuses.filter((x) => x === s).length])),
+  };
+}
+
+/** A goal as the bench judged it: the summary table's row. */
+export interface Judged {
+  figure: string;
+  value: string;
+  goal: string;
+  holds: boolean;
+}

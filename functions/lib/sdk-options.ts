@@ -1,5 +1,5 @@
 /**
- * What every AWS SDK client of a Lambda is made with: the region, the retries, and a logger with no
+ * What every AWS SDK client of a Lambda is made with (DynamoDB's, S3's, Cognito's …): the region, the retries, and a logger with no
  * `info`.
  *
  * Why the logger: after every call the SDK's logger middleware passes the call's input and its

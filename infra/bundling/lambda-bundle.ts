@@ -28,26 +28,6 @@ export const zodEnglishOnly: Plugin = {
 };
 
 /**
- * @aws-sdk/lib-dynamodb's modules are side-effect free for the bundle: the package does not say so,
- * and its paginators (`createPaginator(DynamoDBDocumentClient, …)` at module level) then kept the
- * DocumentClient, the SDK's DynamoDBClient and, through its runtime config, the whole credential
- * provider chain (STS, SSO, IMDS) in every Lambda — none of which the handlers use: they send the
- * package's command classes through functions/data/dynamo-http.ts. Anything a bundle does use stays.
- */
-export const libDynamodbSideEffectFree: Plugin = {
-  name: 'lib-dynamodb-side-effect-free',
-  setup(b) {
-    const inPackage = (file: string) => file.includes(`${path.sep}@aws-sdk${path.sep}lib-dynamodb${path.sep}`);
-    b.onResolve({ filter: /.*/ }, async (a) => {
-      if (a.pluginData === libDynamodbSideEffectFree || !(a.path.startsWith('@aws-sdk/lib-dynamodb') || inPackage(a.importer))) return undefined;
-      const r = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: libDynamodbSideEffectFree });
-      if (r.errors.length) return { errors: r.errors };
-      return inPackage(r.path) ? { path: r.path, sideEffects: false } : undefined;
-    });
-  },
-};
-
-/**
  * What a Lambda is built from: a domain's routes (`catalogue` → functions/catalogue/index.ts) or one
  * handler file under functions/ (`media/on-upload` → functions/media/on-upload.ts: the video pipeline's
  * event handlers, which no route reaches). Either way the bundle is index.mjs, handler `handler`.
@@ -68,7 +48,7 @@ export function lambdaBuildOptions(target: string): BuildOptions {
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [zodEnglishOnly, libDynamodbSideEffectFree],
+    plugins: [zodEnglishOnly],
   };
 }
 

@@ -1,30 +1,28 @@
 /**
- * For `npm run bench` only (STORE_STATS=1): counts the DynamoDB calls the handlers make, by
- * operation, and can record the calls of a stretch of requests so the bench replays exactly
- * those against DynamoDB Local directly — the platform's store operations per second side by
- * side with the store's own for the same operations.
+ * For `npm run bench` and the tests (STORE_STATS=1): counts the DynamoDB calls the handlers make,
+ * by operation, times them, and can record the calls of a stretch of requests (a test checks which
+ * calls a request made).
  *
- * It observes the handlers' one store client (functions/data/client.ts) in every
- * thread that runs handlers — the gateway's, and each Lambda worker's (lambda-workers.ts), whose
- * figures the routes gather and add up; the handlers themselves are unchanged.
+ * It sits in the middleware stack of the handlers' one DynamoDB client (functions/data/client.ts)
+ * in every thread that runs handlers — the gateway's, and each Lambda worker's (lambda-workers.ts),
+ * whose figures the routes gather and add up; the handlers themselves are unchanged.
  *
  *   GET  /_local/store-stats              → { calls: { GetItem: n, Query: n, … }, total, callMs, eventLoopDelayMs, requestMs }
  *   POST /_local/store-stats/reset        → starts the time histograms afresh:
- *        callMs: each call's time as the handler waits for it (signing, the HTTP round trip, parsing);
+ *        callMs: each call's time as the handler waits for it (signing, retries, the HTTP round trip, parsing);
  *        eventLoopDelayMs: how late the gateway's event loop runs (perf_hooks), i.e. CPU contention;
- *        requestMs: each API request's time inside the gateway (what a load generator sees beyond it
- *        was spent outside the platform: in the connection or the generator itself)
+ *        requestMs: each API request's time inside the gateway
  *   POST /_local/store-stats/record       → starts recording the calls' (marshalled) inputs (while recording:
  *                                           marks the place, {op: '#mark'}; kept reads forgotten: {op: '#forgot-kept-reads'})
  *                                           and answers { recording: true, from }: where this recorder's window starts
  *   POST /_local/store-stats/recorded     → with { from } (JSON body): the calls since that place, and the recording
  *                                           goes on while another recorder's window is open (test files share the
  *                                           platform: one file's answer must not end another's recording); without:
- *                                           stops and answers every call recorded [{ op, input }, …] (the bench)
+ *                                           stops and answers every call recorded [{ op, input }, …]
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHistogram, monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
-import { store } from '../../functions/data/client';
+import { ddb } from '../../functions/data/client';
 import { onForgetRecentReads } from '../../functions/lib/recent';
 import type { LocalRoute } from './gateway';
 
@@ -49,7 +47,7 @@ export type StatsControl = 'stats' | 'reset' | 'record' | 'recorded' | 'peek';
 const MAX_SAMPLES = 1_000_000;
 
 type Counter = (op: StatsControl) => ThreadStats | RecordedCall[] | number | undefined;
-/** Entries of a recording that are not store calls (their op starts with '#'; a replay leaves them out). */
+/** Entries of a recording that are not store calls (their op starts with '#'): places a test reads. */
 export const MARK: RecordedCall = { op: '#mark', input: {} };
 export const FORGOT: RecordedCall = { op: '#forgot-kept-reads', input: {} };
 
@@ -60,17 +58,22 @@ export function threadStoreStats(): Counter {
     const calls: Record<string, number> = {};
     let recording: RecordedCall[] | undefined;
     let callNs: number[] = [];
-    store.observe(async (op, input, call) => {
-      calls[op] = (calls[op] ?? 0) + 1;
-      // The input as it goes on the wire (marshalled).
-      if (recording && recording.length < 10_000) recording.push({ op, input: structuredClone(input) });
-      const t = process.hrtime.bigint();
-      try {
-        return await call();
-      } finally {
-        if (callNs.length < MAX_SAMPLES) callNs.push(Math.max(1, Number(process.hrtime.bigint() - t)));
-      }
-    });
+    // In the build step: after the DocumentClient has marshalled the input and the serializer made the
+    // request; what it wraps is the call as the handler waits for it (signing, retries, HTTP, parsing).
+    ddb.middlewareStack.add(
+      (next, context) => async (args) => {
+        const op = (context.commandName ?? 'Unknown').replace(/Command$/, '');
+        calls[op] = (calls[op] ?? 0) + 1;
+        if (recording && recording.length < 10_000) recording.push({ op, input: structuredClone(args.input) });
+        const t = process.hrtime.bigint();
+        try {
+          return await next(args);
+        } finally {
+          if (callNs.length < MAX_SAMPLES) callNs.push(Math.max(1, Number(process.hrtime.bigint() - t)));
+        }
+      },
+      { step: 'build', priority: 'high', name: 'bioscopeStoreStats' },
+    );
     // An admin write emptied the kept reads meanwhile: a test that counts calls once they are kept tries again.
     onForgetRecentReads(() => recording?.push(FORGOT));
     return (op: StatsControl) => {

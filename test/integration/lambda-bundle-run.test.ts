@@ -1,8 +1,8 @@
 /**
- * A Lambda bundle as CDK ships it (infra/bundling/lambda-bundle.ts: minified, its plugins dropping what
- * the handlers do not use) answers like the handlers the platform runs from source: the coupons
+ * A Lambda bundle as CDK ships it (infra/bundling/lambda-bundle.ts: minified and
+ * tree-shaken) answers like the handlers the platform runs from source: the coupons
  * bundle, in a node of its own with only what the Lambda's environment gives it, reads the platform's
- * table through the store client (the session gate's read of the admin, the coupons' Query) and
+ * table through the SDK's DocumentClient (the session gate's read of the admin, the coupons' Query) and
  * answers GET /api/Coupan/all as the platform's gateway does.
  */
 import { execFileSync } from 'node:child_process';

@@ -5,6 +5,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { Readable } from 'node:stream';
+import { ddb } from '../../functions/data/client';
 import { cognito, s3 } from '../../functions/lib/aws';
 import { sdkOptions } from '../../functions/lib/sdk-options';
 
@@ -46,7 +47,7 @@ describe('the SDK clients’ logger', () => {
     expect(filtered).toEqual({ input: 0, output: 0 });
   });
 
-  it('is what the Lambdas’ SDK clients are made with (the store has its own client: functions/data/dynamo-http.ts)', () => {
-    for (const client of [s3, cognito]) expect((client.config.logger as { info?: unknown }).info).toBeUndefined();
+  it('is what the Lambdas’ SDK clients are made with, the DynamoDB client among them', () => {
+    for (const client of [s3, cognito, ddb]) expect((client.config.logger as { info?: unknown }).info).toBeUndefined();
   });
 });
