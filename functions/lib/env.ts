@@ -65,10 +65,6 @@ const schema = z.object({
   LOG_LEVEL: z.string().optional(),
   /** 'json' (AWS: one JSON object a line); 'compact' is one readable line a request (the local platform). */
   LOG_FORMAT: z.enum(['json', 'compact']).default('json'),
-  /** The Lambda's credentials, as its runtime sets them (the store client signs with them; absent: the SDK's provider chain, e.g. an operator's profile). */
-  AWS_ACCESS_KEY_ID: z.string().optional(),
-  AWS_SECRET_ACCESS_KEY: z.string().optional(),
-  AWS_SESSION_TOKEN: z.string().optional(),
   /** Set in tests: no SDK retries, so a failure surfaces at once. */
   AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
 });
