@@ -2,11 +2,10 @@
 import { nodeVersionNotice, readConfig } from './config';
 import { startPlatform } from './platform';
 
-// The AWS SDK's own notice that its 2027 releases want Node 22 is said once, plainly, by nodeVersionNotice below.
-const emitWarning = process.emitWarning.bind(process);
-process.emitWarning = ((w: string | Error, ...rest: never[]) => {
-  if (!String(w).startsWith('NodeVersionSupportWarning')) emitWarning(w, ...rest);
-}) as typeof process.emitWarning;
+// The AWS SDK's own notice that its 2027 releases want Node 22 is said once, plainly, by nodeVersionNotice
+// below; the SDK's switch (its environment variable) keeps every thread's client from repeating it, the
+// Lambdas' worker threads included, which inherit this environment.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 async function main() {
   const cfg = readConfig();
