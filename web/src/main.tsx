@@ -8,7 +8,6 @@ import { loadLanguage } from '@/i18n/load-language';
 import { keepCopy } from '@/lib/prerender-takeover';
 import { nextTask, runInTasks, screenFiles } from '@/lib/staged-modules';
 import { initialLanguage } from '@/stores/language-slice';
-import { initialTheme } from '@/stores/theme-slice';
 // The design library's theme as CSS (app/theme.ts, built by web/vite.config.mts), then the app's CSS.
 import 'virtual:amplify-theme.css';
 import '@/styles/global.css';
@@ -56,9 +55,15 @@ if (copy)
     .then(boot)
     .then(({ app, screens }) => screens.then(nextTask).then(() => app))
     .then((booted) => {
-      // No copy for this language and theme (the build always writes them all): rendered afresh.
-      if (keepCopy(root, copy, initialLanguage(), initialTheme())) hydrateRoot(root, tree(booted));
-      else createRoot(root).render(tree(booted));
+      // Hydrated only as the store starts: the copy of its language and theme, signed out as every copy is.
+      // A session stored while the page booted (another tab signing in; a test writing one) renders afresh,
+      // as does a language or theme with no copy (the build always writes them all).
+      const { auth, language: stored, theme } = booted.store.getState();
+      if (auth.user === null && keepCopy(root, copy, stored.language, theme.mode)) hydrateRoot(root, tree(booted));
+      else {
+        root.replaceChildren();
+        createRoot(root).render(tree(booted));
+      }
     });
 else
   void Promise.all([nextTask(), language]).then(() => {
