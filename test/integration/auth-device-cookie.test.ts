@@ -6,14 +6,12 @@
  * cookie is no cookie; a device without one is never refused for more than a minute.
  */
 import { createHmac } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, makeUser, platform, setUserFields, type TestUser } from '../support/platform';
+import { makeUser, userWithPhone } from '../support/platform';
 import { apiFrom, freshSource } from '../support/source';
 
 jest.setTimeout(120_000);
 
 const WRONG = { message: 'Incorrect e-mail/phone or password', code: 'auth.badCredentials' };
-const randomPhone = () => `0101${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
 /** A sign-in from `source`, with the cookies a browser would send (name=value pairs). */
 const login = (source: string, identifier: string, password: string, cookies: string[] = []) =>
@@ -25,14 +23,6 @@ function deviceCookieOf(r: { headers: Headers }): { pair: string; attributes: st
   expect(set).toHaveLength(1);
   const [pair = '', ...attributes] = set[0]!.split(/;\s*/);
   return { pair, attributes };
-}
-
-async function userWithPhone(): Promise<TestUser & { phone: string }> {
-  const u = await makeUser();
-  const phone = randomPhone();
-  await ddb().send(new PutCommand({ TableName: platform().tableName, Item: { PK: `PHONE#+2${phone}`, SK: 'PHONE', userId: u.id } }));
-  await setUserFields(u.id, { mobileNumber: `+2${phone}` });
-  return { ...u, phone };
 }
 
 /** Wrong guesses from fresh addresses until the account refuses devices without a cookie (429); every 429 asks ≤ 60 s. */

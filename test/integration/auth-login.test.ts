@@ -4,8 +4,8 @@
  * source a cap, never a lockout the owner cannot wait out; no refresh token outlives the sign-in.
  */
 import { AdminInitiateAuthCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { api, cognito, ddb, makeUser, platform, setUserFields, type TestUser, uniq } from '../support/platform';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { api, cognito, ddb, makeUser, platform, randomPhone, setUserFields, uniq, userWithPhone } from '../support/platform';
 import { apiFrom, freshSource } from '../support/source';
 import { liveRefreshTokens } from '../support/pool-state';
 
@@ -18,16 +18,6 @@ const loginFrom = (source: string, identifier: string, password: string) => apiF
 const profile = (token: string) => api('GET', '/api/user/profile', { token });
 const adminCall = (token: string) => api('GET', '/api/admin/allusers', { token });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const randomPhone = () => `0101${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-
-/** A user who also signs in with a phone number (the AP3 guard as createUser writes it). */
-async function userWithPhone(): Promise<TestUser & { phone: string }> {
-  const u = await makeUser();
-  const phone = randomPhone();
-  await ddb().send(new PutCommand({ TableName: platform().tableName, Item: { PK: `PHONE#+2${phone}`, SK: 'PHONE', userId: u.id } }));
-  await setUserFields(u.id, { mobileNumber: `+2${phone}` });
-  return { ...u, phone };
-}
 
 describe('POST /api/auth/login failures', () => {
   it('gives the same 401 for a wrong password and for an unknown e-mail or phone', async () => {

@@ -176,6 +176,18 @@ export async function makeUser(opts: { admin?: boolean; block?: boolean; firstNa
   return { id, email, password, token };
 }
 
+/** A mobile number of this run's own (0101 and seven random digits), as a student types it. */
+export const randomPhone = () => `0101${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+/** A user who also signs in with a phone number (the AP3 guard as createUser writes it). */
+export async function userWithPhone(): Promise<TestUser & { phone: string }> {
+  const u = await makeUser();
+  const phone = randomPhone();
+  await ddb().send(new PutCommand({ TableName: platform().tableName, Item: { PK: `PHONE#+2${phone}`, SK: 'PHONE', userId: u.id } }));
+  await setUserFields(u.id, { mobileNumber: `+2${phone}` });
+  return { ...u, phone };
+}
+
 export async function setUserFields(id: string, fields: Record<string, unknown>) {
   const names = Object.keys(fields);
   await ddb().send(
