@@ -52,8 +52,10 @@ const ERRORS: Record<string, () => HttpError> = {
   'coupon.usedUp': () => new Conflict('This coupon has been used up', 'coupon.usedUp'),
   'coupon.held': () => new Conflict('This coupon is held by another of your unpaid orders: pay it, or use the coupon once that order has expired', 'coupon.held'),
 };
+/** The typed error a coupon is refused with (the same text wherever the refusal is decided). */
+export const couponRefusal = (code: ErrorCode): HttpError => ERRORS[code]!();
 const fail = (code: ErrorCode): never => {
-  throw ERRORS[code]!();
+  throw couponRefusal(code);
 };
 
 export interface CouponRequest {

@@ -10,8 +10,9 @@
  *   give back and count a use, and end the student's hold (functions/data/coupon-repo.ts says when
  *   each condition fails);
  * - `explainTakeFailure(req)`: the precise error after a transaction taking a use was cancelled;
+ * - `couponRefusal(code)`: the typed error of a refusal decided outside this domain;
  * - `couponByCode(code)`: the stored coupon (any spelling), or undefined once deleted;
  * - type `CouponRecord`.
  */
 export { type CouponRecord, couponByCode, giveBackItems, holderGoneItem, paidUseItems, takeUseItems } from '../data/coupon-repo';
-export { couponForOrder, explainTakeFailure } from './coupons';
+export { couponForOrder, couponRefusal, explainTakeFailure } from './coupons';

@@ -8,7 +8,7 @@ import { type Order, type PurchasedLecture, normalizeCouponCode } from '../../sh
 import type { z } from 'zod';
 import type { paymentIntention } from '../../shared/schemas/responses';
 import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, toLecture } from '../catalogue/public';
-import { type CouponRecord, couponForOrder, explainTakeFailure, takeUseItems } from '../coupons/public';
+import { type CouponRecord, couponForOrder, couponRefusal, explainTakeFailure, takeUseItems } from '../coupons/public';
 import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, storeIntention, transact } from '../data/order-repo';
 import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
 import { BadRequest, Conflict } from '../lib/errors';
@@ -102,9 +102,7 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
     const coupon: CouponRecord | undefined = code ? await couponForOrder(couponRequest) : undefined;
     // A kiosk order waiting for its reference keeps its use of the coupon (one held at a time): a new order cannot take it too.
     if (coupon && open?.status === 'pending' && open.kioskReference && open.couponHeld && sameCoupon(open.couponCode, coupon.code)) {
-      throw coupon.oncePerStudent
-        ? new Conflict('You have already used this coupon', 'coupon.alreadyUsed')
-        : new Conflict('This coupon is held by another of your unpaid orders: pay it, or use the coupon once that order has expired', 'coupon.held');
+      throw couponRefusal(coupon.oncePerStudent ? 'coupon.alreadyUsed' : 'coupon.held');
     }
     const price = priceOf(lecture.price, coupon?.discount);
     if (open && open.status === 'pending' && !open.kioskReference) await release(open.id, 'cancelled', now);
