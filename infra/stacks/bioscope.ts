@@ -7,12 +7,15 @@
  *   BioscopeData-<stage>  table, media bucket (admits this distribution only), users, secrets: retained
  *   BioscopeApi-<stage>   the Lambdas, their routes, the pool's app clients
  *
+ * With -c githubRepo=<owner>/<name>, also BioscopeCi: the GitHub workflow's deploy role (ci-stack.ts).
+ *
  * Every name a stage makes carries the stage, so dev and prod live side by side in one account.
  * References between stacks are weak (cdk.json): Fn::GetStackOutput, across regions too.
  */
 import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
+import { CI_STACK_ID, CiStack, readCiSettings } from './ci-stack';
 import { DataStack } from './data-stack';
 import { EdgeStack } from './edge-stack';
 import { EDGE_REGION, readSettings } from './settings';
@@ -35,6 +38,8 @@ export function buildBioscope(app: App) {
     terminationProtection: stage === 'prod',
   });
   const api = new ApiStack(app, stackIds.api, { settings, env, data, site, description: `Bioscope ${stage}: API Lambdas and routes` });
+  const ciSettings = readCiSettings(app.node, stage);
+  const ci = ciSettings && new CiStack(app, CI_STACK_ID, { ci: ciSettings, env, description: 'Bioscope: the GitHub workflow\'s deploy role (OIDC)' });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { edge, site, data, api, settings };
+  return { edge, site, data, api, ci, settings };
 }
