@@ -2,6 +2,11 @@
  * How a domain Lambda is bundled, defined once: the CDK construct runs this file to bundle each
  * function, and `npm run bench` measures the very same output.
  *
+ * The source map is written apart from the bundle (the CDK construct puts it in
+ * cdk.out/sourcemaps/<function>/), never into the uploaded asset, and the bundle does not link to it:
+ * loading a 3–4 MB map with --enable-source-maps cost every cold start tens of milliseconds.
+ * `npm run decode-trace` reads it back for a stack trace from the logs.
+ *
  * Why not NodejsFunction's bundling: it cannot take esbuild plugins, and zod's entry re-exports
  * every locale it ships (about half of each bundle) although only English messages are used.
  */
@@ -11,6 +16,8 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const BUNDLE_FILE = 'index.mjs';
+/** Under the cloud assembly (cdk.out): <function>/index.mjs.map of each bundle, which scripts/decode-trace.ts reads. */
+export const SOURCE_MAPS_DIR = 'sourcemaps';
 
 /** zod's `locales` namespaces become just `en`, the one the messages use. */
 export const zodEnglishOnly: Plugin = {
@@ -45,28 +52,42 @@ export function lambdaBuildOptions(target: string): BuildOptions {
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     mainFields: ['module', 'main'],
     minify: true,
-    sourcemap: true,
+    // The map as a file of its own, with no sourceMappingURL comment in the bundle.
+    sourcemap: 'external',
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [zodEnglishOnly],
   };
 }
 
-/** Bundles a domain (functions/<domain>/index.ts) or a handler file (see entryFileOf) into outdir/index.mjs (+ map); returns the JS bytes. */
-export async function bundleLambda(target: string, outdir?: string): Promise<Uint8Array> {
-  const r = await build({ ...lambdaBuildOptions(target), write: false, outdir: outdir ?? path.join(REPO_ROOT, '.bench', target), outExtension: { '.js': '.mjs' } });
+/**
+ * Bundles a domain (functions/<domain>/index.ts) or a handler file (see entryFileOf) into outdir/index.mjs,
+ * and its source map, its sources named from the repository's root, into mapsDir/index.mjs.map when
+ * given; returns the JS bytes.
+ */
+export async function bundleLambda(target: string, outdir?: string, mapsDir?: string): Promise<Uint8Array> {
+  const jsDir = outdir ?? path.join(REPO_ROOT, '.bench', target);
+  const r = await build({ ...lambdaBuildOptions(target), write: false, outdir: jsDir, outExtension: { '.js': '.mjs' } });
+  const js = r.outputFiles.find((f) => f.path.endsWith('.mjs'))!;
+  const map = r.outputFiles.find((f) => f.path.endsWith('.map'))!;
   if (outdir) {
     fs.mkdirSync(outdir, { recursive: true });
-    for (const f of r.outputFiles) fs.writeFileSync(f.path, f.contents);
+    fs.writeFileSync(js.path, js.contents);
   }
-  return r.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents;
+  if (mapsDir) {
+    const parsed = JSON.parse(map.text) as { sources: string[] };
+    parsed.sources = parsed.sources.map((s) => path.relative(REPO_ROOT, path.resolve(jsDir, s)).split(path.sep).join('/'));
+    fs.mkdirSync(mapsDir, { recursive: true });
+    fs.writeFileSync(path.join(mapsDir, `${BUNDLE_FILE}.map`), JSON.stringify(parsed));
+  }
+  return js.contents;
 }
 
-// `tsx infra/bundling/lambda-bundle.ts <domain | dir/handler> <outdir>`: what CDK's local bundling runs.
+// `tsx infra/bundling/lambda-bundle.ts <domain | dir/handler> <outdir> [<mapsdir>]`: what CDK's local bundling runs.
 if (require.main === module) {
-  const [target, outdir] = process.argv.slice(2);
-  if (!target || !outdir) throw new Error('usage: lambda-bundle.ts <domain | dir/handler> <outdir>');
-  bundleLambda(target, outdir).catch((e) => {
+  const [target, outdir, mapsDir] = process.argv.slice(2);
+  if (!target || !outdir) throw new Error('usage: lambda-bundle.ts <domain | dir/handler> <outdir> [<mapsdir>]');
+  bundleLambda(target, outdir, mapsDir).catch((e) => {
     console.error(e);
     process.exit(1);
   });

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { Arn, AssetHashType, DockerImage, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, AssetHashType, DockerImage, Duration, Stack, Stage, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -19,7 +19,7 @@ import { TABLE_DEFINITION } from '../../functions/data/table-def';
 import type { Env } from '../../functions/lib/env';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import type { Domain } from '../../shared/routes';
-import { REPO_ROOT } from '../bundling/lambda-bundle';
+import { REPO_ROOT, SOURCE_MAPS_DIR } from '../bundling/lambda-bundle';
 import { metricsNamespace, serviceName } from './monitoring';
 
 const BUNDLER = path.join(REPO_ROOT, 'infra/bundling/lambda-bundle.ts');
@@ -107,6 +107,8 @@ export class DomainFunction extends Construct {
     const { domain, resources: r } = props;
     // What the bundler builds: the domain (its index.ts) or one handler file of it.
     const target = props.handlerFile ? `${domain}/${props.handlerFile}` : domain;
+    // Its source map stays beside the cloud assembly, out of the uploaded asset (decode-trace reads it).
+    const mapsDir = path.join(Stage.of(this)!.outdir, SOURCE_MAPS_DIR, target);
 
     // Our own role and log group: no AWSLambdaBasicExecutionRole (its logs:* reach every group).
     const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
@@ -128,7 +130,7 @@ export class DomainFunction extends Construct {
           image: DockerImage.fromRegistry('local-bundling-only'),
           local: {
             tryBundle(outputDir) {
-              execFileSync(process.execPath, ['--import', 'tsx', BUNDLER, target, outputDir], { cwd: REPO_ROOT, stdio: 'inherit' });
+              execFileSync(process.execPath, ['--import', 'tsx', BUNDLER, target, outputDir, mapsDir], { cwd: REPO_ROOT, stdio: 'inherit' });
               return true;
             },
           },
@@ -152,8 +154,8 @@ export class DomainFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: serviceName(domain),
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(this),
         LOG_LEVEL: 'INFO',
+        // No --enable-source-maps: the map is not shipped (loading it cost each cold start tens of ms).
         ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps',
       },
     });
     for (const grant of props.grants) this.grant(grant, r);

@@ -77,7 +77,7 @@ describe('domain Lambdas', () => {
     expect(Object.keys(ours)).toHaveLength(DOMAINS.length);
   });
 
-  test.each(DOMAINS)('%s: arm64, Node 22, 512 MB, source maps, own log group, environment', (domain) => {
+  test.each(DOMAINS)('%s: arm64, Node 22, 512 MB, own log group, environment (no source maps at run time)', (domain) => {
     const id = logicalId(api.functions[domain].fn);
     const fn = apiTemplate.findResources('AWS::Lambda::Function')[id]!.Properties;
     expect(fn).toMatchObject({
@@ -89,8 +89,8 @@ describe('domain Lambdas', () => {
       LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
     });
     expect(fn.Timeout).toBeLessThanOrEqual(20);
+    expect(fn.Environment.Variables.NODE_OPTIONS).toBeUndefined();
     expect(fn.Environment.Variables).toMatchObject({
-      NODE_OPTIONS: '--enable-source-maps',
       MEDIA_URLS: 'cloudfront',
       MAIL_TRANSPORT: 'ses',
       CLOUDFRONT_PRIVATE_KEY_SECRET: 'bioscope/dev/cloudfront-private-key',
