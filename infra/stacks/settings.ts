@@ -12,6 +12,7 @@
  *                                   (create it before deploying with googleClientId set).
  *   paymobSecretName                secret this app creates for the Paymob keys
  *   cloudfrontPublicKeyPem          PEM public key that verifies signed video URLs
+ *   cloudfrontPreviousPublicKeyPem  during a key rotation, the key being replaced: trusted too until dropped
  *   cloudfrontPrivateKeySecretName  secret this app creates for its private half
  *   cognitoDomainPrefix             hosted-UI prefix: https://<prefix>.auth.<region>.amazoncognito.com
  *   mailFrom                        sender of our mails; its domain must be a verified SES identity
@@ -34,9 +35,11 @@
  *   hlsAes                          1: AES-128 encryption of the segments, the key served by our API to
  *                                   the entitled student only (GET /api/AWS/media-keys/{assetId}); 0 (default): none
  */
+import { createPublicKey } from 'node:crypto';
 import * as path from 'node:path';
 import { Aws } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import { keyFingerprint } from '../../functions/lib/key-fingerprint';
 import { type ContactInfo, contactInfo } from '../../shared/schemas/people';
 import { DEFAULT_HLS_LADDER, type LadderRung } from '../../shared/video';
 
@@ -95,7 +98,9 @@ export interface Settings {
   userPoolName: string;
   google?: { clientId: string; clientSecretName: string };
   paymobSecretName: string;
-  cloudfrontPublicKeyPem: string;
+  /** The key that verifies signed video URLs and cookies, and during a rotation the one it replaces (both in the key group). */
+  cloudfrontPublicKeyPem: VideoPublicKey;
+  cloudfrontPreviousPublicKeyPem?: VideoPublicKey;
   cloudfrontPrivateKeySecretName: string;
   /** The secret CloudFront sends the API as the origin header (functions/lib/origin-guard.ts); generated, never typed. */
   originSecretName: string;
@@ -176,6 +181,37 @@ export function ladderProblems(ladder: unknown): string[] {
   return problems;
 }
 
+/** A public key as CloudFront is given it (PEM, 64-character lines) and its fingerprint (functions/lib/key-fingerprint.ts). */
+export interface VideoPublicKey {
+  pem: string;
+  fingerprint: string;
+}
+
+/**
+ * The key in one canonical PEM whatever its wrapping, CRLF or `\\n` escapes: re-wrapping a key must not
+ * look like a new key, as CloudFront's public keys cannot be updated in place. Undefined: not a public key.
+ */
+export function canonicalPublicKey(text: string): VideoPublicKey | undefined {
+  const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(text.replace(/\\n/g, '\n'))?.[1]?.replace(/\s+/g, '');
+  if (!body) return undefined;
+  try {
+    const pem = createPublicKey({ key: Buffer.from(body, 'base64'), format: 'der', type: 'spki' }).export({ type: 'spki', format: 'pem' }).toString();
+    return { pem, fingerprint: keyFingerprint(pem) };
+  } catch {
+    return undefined;
+  }
+}
+
+function publicKeyOf(setting: string, text: string, problems: string[]): VideoPublicKey | undefined {
+  const key = canonicalPublicKey(text);
+  if (!key) problems.push(`${setting}: not a PEM public key (-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----, as openssl rsa -pubout writes it)`);
+  return key;
+}
+
+const PLACEHOLDER_FINGERPRINT = canonicalPublicKey(PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY)!.fingerprint;
+/** The placeholder key, whose private half is gone. */
+export const isPlaceholderKey = (key: VideoPublicKey) => key.fingerprint === PLACEHOLDER_FINGERPRINT;
+
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const US_EAST_1_CERT = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -213,9 +249,11 @@ export function readSettings(node: Node): Settings {
   if (!EMAIL.test(address)) problems.push(`mailFrom: '${mailFrom}' has no e-mail address (write 'Name <no-reply@your-domain>')`);
   else if (/(^|\.)example\.(com|org|net)$/i.test(mailDomain)) missing.push(`mailFrom: ${mailFrom} is a placeholder; pass a sender whose domain is a verified SES identity`);
 
-  const pemGiven = str('cloudfrontPublicKeyPem');
-  const pem = (pemGiven ?? PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY).replace(/\\n/g, '\n');
-  if (pem === PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY) missing.push('cloudfrontPublicKeyPem: the placeholder key signs nothing; pass the public half of your CloudFront key pair');
+  const pem = publicKeyOf('cloudfrontPublicKeyPem', str('cloudfrontPublicKeyPem') ?? PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY, problems) ?? canonicalPublicKey(PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY)!;
+  if (isPlaceholderKey(pem)) missing.push('cloudfrontPublicKeyPem: the placeholder key signs nothing; pass the public half of your CloudFront key pair');
+  const previousGiven = str('cloudfrontPreviousPublicKeyPem');
+  const previousPem = previousGiven === undefined ? undefined : publicKeyOf('cloudfrontPreviousPublicKeyPem', previousGiven, problems);
+  if (previousPem?.fingerprint === pem.fingerprint) problems.push('cloudfrontPreviousPublicKeyPem: it is the current key; pass the key being replaced, or leave it out once the rotation is over');
 
   const paymobSecretName = str('paymobSecretName');
   if (!paymobSecretName) missing.push(`paymobSecretName: name the secret for the Paymob keys (e.g. ${secretPrefix}/paymob) and fill it after the first deploy`);
@@ -302,6 +340,7 @@ export function readSettings(node: Node): Settings {
     google: googleClientId ? { clientId: googleClientId, clientSecretName: googleSecretGiven ?? `${secretPrefix}/google-client-secret` } : undefined,
     paymobSecretName: paymobSecretName ?? `${secretPrefix}/paymob`,
     cloudfrontPublicKeyPem: pem,
+    cloudfrontPreviousPublicKeyPem: previousPem,
     cloudfrontPrivateKeySecretName: str('cloudfrontPrivateKeySecretName') ?? `${secretPrefix}/cloudfront-private-key`,
     originSecretName: `${secretPrefix}/origin-verify`,
     originSecretRotation: str('originSecretRotation') ?? '1',
