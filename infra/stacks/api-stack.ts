@@ -157,6 +157,7 @@ export class ApiStack extends Stack {
       paymobSecret: data.paymobSecret,
       cloudfrontPrivateKey: data.cloudfrontPrivateKey,
       mailIdentities: settings.mailIdentities,
+      mailSandboxFrom: settings.sesSandbox ? settings.mailFromAddress : undefined,
     };
     this.functions = Object.fromEntries(
       DOMAINS.map((domain) => [

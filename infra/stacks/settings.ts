@@ -16,6 +16,8 @@
  *   cloudfrontPrivateKeySecretName  secret this app creates for its private half
  *   cognitoDomainPrefix             hosted-UI prefix: https://<prefix>.auth.<region>.amazoncognito.com
  *   mailFrom                        sender of our mails; its domain must be a verified SES identity
+ *   sesSandbox                      1 while the account's SES is in the sandbox (default in dev; 0 in prod):
+ *                                   the auth Lambda may then send to any verified identity, from mailFrom only
  *   mediaBucketName                 media bucket name (default bioscope-<stage>-media-<account>-<region>)
  *   webDist                         built web app to deploy (default web/dist; skipped while absent)
  *   contactInfo                     the teacher's contact details for /contact, JSON:
@@ -117,6 +119,10 @@ export interface Settings {
   mediaBucketName: string;
   /** SES identities mail may be sent from: the sender's domain and address. */
   mailIdentities: string[];
+  /** The sender's bare address (mailFrom without its display name). */
+  mailFromAddress: string;
+  /** The account's SES is in the sandbox: recipients are identities too, so the mail grant covers them. */
+  sesSandbox: boolean;
   webDist: string;
   /** The teacher's contact details (JSON of shared/schemas/people.ts contactInfo), checked at synth. */
   contactInfo: string;
@@ -329,6 +335,11 @@ export function readSettings(node: Node): Settings {
   const aes = ['1', 'true', 'on'].includes(aesRaw);
   if (!aes && !['0', 'false', 'off'].includes(aesRaw)) problems.push(`hlsAes: '${aesRaw}' must be 1 (encrypt the segments) or 0`);
 
+  // In SES's sandbox a send is also authorized against each recipient's identity (docs/deploy.md, step 3).
+  const sandboxRaw = str('sesSandbox')?.toLowerCase() ?? (stage === 'dev' ? '1' : '0');
+  const sesSandbox = ['1', 'true', 'on'].includes(sandboxRaw);
+  if (!sesSandbox && !['0', 'false', 'off'].includes(sandboxRaw)) problems.push(`sesSandbox: '${sandboxRaw}' must be 1 (the account's SES is in the sandbox) or 0`);
+
   const all = stage === 'prod' ? [...problems, ...missing] : problems;
   if (all.length) throw new SettingsError(stage, all);
 
@@ -350,6 +361,8 @@ export function readSettings(node: Node): Settings {
     mailFrom,
     mediaBucketName: str('mediaBucketName') ?? `${prefix}-media-${Aws.ACCOUNT_ID}-${regionGiven ?? DEFAULT_REGION}`,
     mailIdentities: [mailDomain || address, address],
+    mailFromAddress: address,
+    sesSandbox,
     webDist: path.resolve(str('webDist') ?? path.join(__dirname, '../../web/dist')),
     contactInfo: contact,
     alarmEmail,
