@@ -10,10 +10,10 @@
  *   googleClientId                  Google OAuth client id (plain). Unset → no Google federation.
  *   googleClientSecretName          Secrets Manager secret holding the Google client secret
  *                                   (create it before deploying with googleClientId set).
- *   paymobSecretName                secret this app creates for the Paymob keys
+ *   paymobSecretName                secret holding the Paymob keys (the operator makes it; read by name)
  *   cloudfrontPublicKeyPem          PEM public key that verifies signed video URLs
  *   cloudfrontPreviousPublicKeyPem  during a key rotation, the key being replaced: trusted too until dropped
- *   cloudfrontPrivateKeySecretName  secret this app creates for its private half
+ *   cloudfrontPrivateKeySecretName  secret holding its private half (the operator makes it; read by name)
  *   cognitoDomainPrefix             hosted-UI prefix: https://<prefix>.auth.<region>.amazoncognito.com
  *   mailFrom                        sender of our mails; its domain must be a verified SES identity
  *   sesSandbox                      1 while the account's SES is in the sandbox (default in dev; 0 in prod):
@@ -262,7 +262,7 @@ export function readSettings(node: Node): Settings {
   if (previousPem?.fingerprint === pem.fingerprint) problems.push('cloudfrontPreviousPublicKeyPem: it is the current key; pass the key being replaced, or leave it out once the rotation is over');
 
   const paymobSecretName = str('paymobSecretName');
-  if (!paymobSecretName) missing.push(`paymobSecretName: name the secret for the Paymob keys (e.g. ${secretPrefix}/paymob) and fill it after the first deploy`);
+  if (!paymobSecretName) missing.push(`paymobSecretName: name the secret for the Paymob keys (e.g. ${secretPrefix}/paymob) and make it before the first deploy`);
 
   const contactGiven = str('contactInfo');
   let contact = JSON.stringify(DEFAULT_CONTACT_INFO);
