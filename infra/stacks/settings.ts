@@ -5,7 +5,7 @@
  *
  *   stage                           dev (default) or prod: every name below carries it, so both
  *                                   stages can live in one account (stacks BioscopeData-<stage>…)
- *   region                          region of the site (default: the CLI's region, else eu-central-1);
+ *   region                          region of the site (required in prod; dev's default: the CLI's region, else eu-central-1);
  *                                   the WAF web ACL always lives in us-east-1 (BioscopeEdge-<stage>)
  *   googleClientId                  Google OAuth client id (plain). Unset → no Google federation.
  *   googleClientSecretName          Secrets Manager secret holding the Google client secret
@@ -239,8 +239,11 @@ export function readSettings(node: Node): Settings {
   const prefix = `bioscope-${stage}`;
   const secretPrefix = `bioscope/${stage}`;
 
-  const regionGiven = str('region') ?? process.env.CDK_DEFAULT_REGION;
-  if (!regionGiven) missing.push(`region: pass -c region=<aws-region> (or configure the AWS CLI's region); offline synth uses ${DEFAULT_REGION}`);
+  // The CDK CLI sets CDK_DEFAULT_REGION from the profile, and to us-east-1 when the profile has none:
+  // prod takes its region from -c region only, so it never lands where nobody chose.
+  const regionContext = str('region');
+  const regionGiven = regionContext ?? (stage === 'prod' ? undefined : process.env.CDK_DEFAULT_REGION);
+  if (!regionContext) missing.push(`region: pass -c region=<aws-region> (prod does not take the CLI's default region, which is us-east-1 when none is configured); offline synth uses ${DEFAULT_REGION}`);
 
   const googleClientId = str('googleClientId');
   const googleSecretGiven = str('googleClientSecretName');
