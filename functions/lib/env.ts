@@ -23,6 +23,12 @@ const schema = z.object({
   /** 'cloudfront' signs video URLs with the key group; 's3' presigns GETs (local stand-in). */
   MEDIA_URLS: z.enum(['cloudfront', 's3']).default('s3'),
   CLOUDFRONT_KEY_PAIR_ID: z.string().default(''),
+  /** JSON {fingerprint: key id} of every public key the key group trusts (two during a rotation); the signer picks its key's id by it. */
+  CLOUDFRONT_KEY_PAIR_IDS: z
+    .string()
+    .default('')
+    .transform((v) => (v ? (JSON.parse(v) as unknown) : {}))
+    .pipe(z.record(z.string(), z.string())),
   CLOUDFRONT_PRIVATE_KEY_SECRET: z.string().default(''),
   /** Locally only: the PEM private key that signs playback cookies (the platform makes it; AWS reads the secret above). */
   MEDIA_COOKIE_PRIVATE_KEY: z.string().default(''),

@@ -12,6 +12,7 @@ import { getSignedUrl as signCloudFront } from '@aws-sdk/cloudfront-signer';
 import { getSignedUrl as presignS3 } from '@aws-sdk/s3-request-presigner';
 import { s3Public } from './aws';
 import { env } from './env';
+import { keyFingerprint } from './key-fingerprint';
 import { sdkOptions } from './sdk-options';
 import { keptOnce } from './kept-once';
 
@@ -32,15 +33,23 @@ export interface SigningKey {
   privateKey: string;
 }
 
-/** The secret holds the PEM private key, or JSON {keyPairId?, privateKey}; the key pair id defaults to the env's. */
-export function parseSigningKey(secret: string, defaultKeyPairId: string): SigningKey {
+/**
+ * The secret holds the PEM private key, or JSON {keyPairId?, privateKey}. The key pair id is the one
+ * written in the secret, else the id `keyPairIds` (fingerprint → id of every key the key group trusts,
+ * CLOUDFRONT_KEY_PAIR_IDS) gives the private key's public half, else the env's. By the fingerprint the
+ * id follows the key in the secret during a rotation (docs/deploy.md), and a key CloudFront does not
+ * trust fails here rather than signing URLs that CloudFront refuses.
+ */
+export function parseSigningKey(secret: string, defaultKeyPairId: string, keyPairIds: Record<string, string> = {}): SigningKey {
   const trimmed = secret.trim();
-  if (trimmed.startsWith('{')) {
-    const j = JSON.parse(trimmed) as { keyPairId?: string; privateKey?: string };
-    if (!j.privateKey) throw new Error('the CloudFront key secret has no privateKey');
-    return { keyPairId: j.keyPairId || defaultKeyPairId, privateKey: j.privateKey.replace(/\\n/g, '\n') };
-  }
-  return { keyPairId: defaultKeyPairId, privateKey: trimmed.replace(/\\n/g, '\n') };
+  const json = trimmed.startsWith('{') ? (JSON.parse(trimmed) as { keyPairId?: string; privateKey?: string }) : undefined;
+  if (json && !json.privateKey) throw new Error('the CloudFront key secret has no privateKey');
+  const privateKey = (json?.privateKey ?? trimmed).replace(/\\n/g, '\n');
+  if (json?.keyPairId) return { keyPairId: json.keyPairId, privateKey };
+  if (Object.keys(keyPairIds).length === 0) return { keyPairId: defaultKeyPairId, privateKey };
+  const keyPairId = keyPairIds[keyFingerprint(privateKey)];
+  if (!keyPairId) throw new Error('the private key in the CloudFront key secret matches no public key of the key group: deploy its public half first (docs/deploy.md)');
+  return { keyPairId, privateKey };
 }
 
 export function cloudFrontMediaUrls(load: () => Promise<SigningKey>, baseUrl: string): MediaUrls {
@@ -63,7 +72,7 @@ export async function keyFromSecretsManager(): Promise<SigningKey> {
   const sm = new SecretsManagerClient(sdkOptions);
   const r = await sm.send(new GetSecretValueCommand({ SecretId: env.CLOUDFRONT_PRIVATE_KEY_SECRET }));
   if (!r.SecretString) throw new Error('the CloudFront private key secret is empty');
-  return parseSigningKey(r.SecretString, env.CLOUDFRONT_KEY_PAIR_ID);
+  return parseSigningKey(r.SecretString, env.CLOUDFRONT_KEY_PAIR_ID, env.CLOUDFRONT_KEY_PAIR_IDS);
 }
 
 /**

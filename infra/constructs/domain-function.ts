@@ -55,6 +55,8 @@ export interface DomainResources {
   cloudfrontPrivateKey: ISecret;
   /** SES identities (domain and/or address) the mail grant may send from. */
   mailIdentities: string[];
+  /** In SES's sandbox: the sender's address, the only From the grant on every (recipient) identity allows. */
+  mailSandboxFrom?: string;
 }
 
 export interface DomainFunctionProps {
@@ -217,6 +219,18 @@ export class DomainFunction extends Construct {
             ),
           }),
         );
+        if (r.mailSandboxFrom) {
+          // In the sandbox SES authorizes the send against each recipient's identity as well, and those
+          // are the operator's verified test addresses: any identity, but only for mail from our sender.
+          const anyIdentity = Arn.format({ service: 'ses', resource: 'identity', resourceName: '*' }, stack);
+          fn.addToRolePolicy(
+            new PolicyStatement({ actions: ['ses:SendEmail'], resources: [anyIdentity], conditions: { StringEquals: { 'ses:FromAddress': r.mailSandboxFrom } } }),
+          );
+          Validations.of(this).acknowledge({
+            id: `AwsSolutions-IAM5[Resource::${nagText(this, anyIdentity)}]`,
+            reason: "SES's sandbox authorizes each recipient's identity too (the verified test addresses, not known at synth); the ses:FromAddress condition limits it to mail from our sender.",
+          });
+        }
         return;
       case 'paymob':
         r.paymobSecret.grantRead(fn);

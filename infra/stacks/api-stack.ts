@@ -136,6 +136,8 @@ export class ApiStack extends Stack {
       PUBLIC_URL: siteUrl,
       MEDIA_URLS: 'cloudfront',
       CLOUDFRONT_KEY_PAIR_ID: site.videoKey.publicKeyId,
+      // Both keys' ids during a rotation: the Lambdas sign with the id of the private key the secret holds.
+      CLOUDFRONT_KEY_PAIR_IDS: this.toJsonString(site.videoKeyPairIds),
       CLOUDFRONT_PRIVATE_KEY_SECRET: settings.cloudfrontPrivateKeySecretName,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: settings.mailFrom,
@@ -155,6 +157,7 @@ export class ApiStack extends Stack {
       paymobSecret: data.paymobSecret,
       cloudfrontPrivateKey: data.cloudfrontPrivateKey,
       mailIdentities: settings.mailIdentities,
+      mailSandboxFrom: settings.sesSandbox ? settings.mailFromAddress : undefined,
     };
     this.functions = Object.fromEntries(
       DOMAINS.map((domain) => [

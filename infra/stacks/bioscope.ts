@@ -1,10 +1,11 @@
 /**
  * The whole CDK app, per stage (`-c stage=dev|prod`), checked by cdk-nag's AWS Solutions pack
- * (a finding fails synthesis). Four stacks, deployed in this order by `cdk deploy --all`:
+ * (a finding fails synthesis). Four stacks, deployed in this order by `cdk deploy --all` (`npm run deploy`
+ * adds --force: docs/deploy.md, step 6):
  *
  *   BioscopeEdge-<stage>  us-east-1: the WAF web ACL (CloudFront takes web ACLs from there only)
  *   BioscopeSite-<stage>  CloudFront, the HttpApi behind it, the web bucket, the origin secret
- *   BioscopeData-<stage>  table, media bucket (admits this distribution only), users, secrets: retained
+ *   BioscopeData-<stage>  table, media bucket (admits this distribution only), users, device-cookie secret: retained
  *   BioscopeApi-<stage>   the Lambdas, their routes, the pool's app clients
  *
  * With -c githubRepo=<owner>/<name>, also BioscopeCi: the GitHub workflow's deploy role (ci-stack.ts).

@@ -1,6 +1,6 @@
 /**
- * The stateful half: the single table, the media bucket, the user pool and the operator's
- * secrets. Everything here is retained when the stack goes; the api stack can be torn down and
+ * The stateful half: the single table, the media bucket, the user pool and the generated
+ * device-cookie secret (the operator's secrets, made outside, are read by name). Everything here is retained when the stack goes; the api stack can be torn down and
  * rebuilt freely. Constructs are handed to the api stack as props.
  */
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
@@ -11,7 +11,7 @@ import {
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table-def';
 import { LogBucket } from '../constructs/log-bucket';
@@ -34,8 +34,9 @@ export class DataStack extends Stack {
   readonly hostedUi: UserPoolDomain;
   /** Present when the operator configured Google federation. */
   readonly google?: UserPoolIdentityProviderGoogle;
-  readonly paymobSecret: Secret;
-  readonly cloudfrontPrivateKey: Secret;
+  /** Made by the operator (Paymob's keys; the CloudFront key pair's private half): read by name. */
+  readonly paymobSecret: ISecret;
+  readonly cloudfrontPrivateKey: ISecret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -165,21 +166,11 @@ export class DataStack extends Stack {
       });
     }
 
-    // Filled by the operator after the first deploy (README); the values are Paymob's and ours.
-    this.paymobSecret = new Secret(this, 'PaymobKeys', {
-      secretName: settings.paymobSecretName,
-      description: 'Paymob keys as JSON: {"secretKey","publicKey","hmacSecret","apiKey","integrations":{"card","wallet","kiosk"}}',
-      generateSecretString: {
-        secretStringTemplate: JSON.stringify({ secretKey: '', publicKey: '', hmacSecret: '', apiKey: '', integrations: { card: 0, wallet: 0, kiosk: 0 } }),
-        generateStringKey: 'placeholder',
-      },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.cloudfrontPrivateKey = new Secret(this, 'CloudFrontPrivateKey', {
-      secretName: settings.cloudfrontPrivateKeySecretName,
-      description: 'PEM private key whose public half is the cloudfrontPublicKeyPem context value',
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    // Values issued outside AWS, in secrets the operator makes before the first deploy (docs/deploy.md)
+    // and this app only reads by name. A secret made here would be generated again whenever its template
+    // changed (GenerateSecretString), overwriting the keys put in it.
+    this.paymobSecret = Secret.fromSecretNameV2(this, 'PaymobKeys', settings.paymobSecretName);
+    this.cloudfrontPrivateKey = Secret.fromSecretNameV2(this, 'CloudFrontPrivateKey', settings.cloudfrontPrivateKeySecretName);
     // Signs device cookies (docs/auth-limits.md); read by the Lambdas as the origin secret is (api-stack.ts).
     const deviceCookieSecret = new Secret(this, 'DeviceCookieKey', {
       secretName: settings.deviceCookieSecretName,
@@ -194,12 +185,5 @@ export class DataStack extends Stack {
     // Read by the first-admin command (scripts/admin-create.ts).
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
-
-    for (const secret of [this.paymobSecret, this.cloudfrontPrivateKey]) {
-      Validations.of(secret).acknowledge({
-        id: 'AwsSolutions-SMG4',
-        reason: 'The value is issued outside AWS (Paymob, or the CloudFront key pair) and is rotated by the operator, not by a Lambda.',
-      });
-    }
   }
 }

@@ -5,16 +5,19 @@
  *
  *   stage                           dev (default) or prod: every name below carries it, so both
  *                                   stages can live in one account (stacks BioscopeData-<stage>…)
- *   region                          region of the site (default: the CLI's region, else eu-central-1);
+ *   region                          region of the site (required in prod; dev's default: the CLI's region, else eu-central-1);
  *                                   the WAF web ACL always lives in us-east-1 (BioscopeEdge-<stage>)
  *   googleClientId                  Google OAuth client id (plain). Unset → no Google federation.
  *   googleClientSecretName          Secrets Manager secret holding the Google client secret
  *                                   (create it before deploying with googleClientId set).
- *   paymobSecretName                secret this app creates for the Paymob keys
+ *   paymobSecretName                secret holding the Paymob keys (the operator makes it; read by name)
  *   cloudfrontPublicKeyPem          PEM public key that verifies signed video URLs
- *   cloudfrontPrivateKeySecretName  secret this app creates for its private half
+ *   cloudfrontPreviousPublicKeyPem  during a key rotation, the key being replaced: trusted too until dropped
+ *   cloudfrontPrivateKeySecretName  secret holding its private half (the operator makes it; read by name)
  *   cognitoDomainPrefix             hosted-UI prefix: https://<prefix>.auth.<region>.amazoncognito.com
  *   mailFrom                        sender of our mails; its domain must be a verified SES identity
+ *   sesSandbox                      1 while the account's SES is in the sandbox (default in dev; 0 in prod):
+ *                                   the auth Lambda may then send to any verified identity, from mailFrom only
  *   mediaBucketName                 media bucket name (default bioscope-<stage>-media-<account>-<region>)
  *   webDist                         built web app to deploy (default web/dist; skipped while absent)
  *   contactInfo                     the teacher's contact details for /contact, JSON:
@@ -34,9 +37,11 @@
  *   hlsAes                          1: AES-128 encryption of the segments, the key served by our API to
  *                                   the entitled student only (GET /api/AWS/media-keys/{assetId}); 0 (default): none
  */
+import { createPublicKey } from 'node:crypto';
 import * as path from 'node:path';
 import { Aws } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import { keyFingerprint } from '../../functions/lib/key-fingerprint';
 import { type ContactInfo, contactInfo } from '../../shared/schemas/people';
 import { DEFAULT_HLS_LADDER, type LadderRung } from '../../shared/video';
 
@@ -95,7 +100,9 @@ export interface Settings {
   userPoolName: string;
   google?: { clientId: string; clientSecretName: string };
   paymobSecretName: string;
-  cloudfrontPublicKeyPem: string;
+  /** The key that verifies signed video URLs and cookies, and during a rotation the one it replaces (both in the key group). */
+  cloudfrontPublicKeyPem: VideoPublicKey;
+  cloudfrontPreviousPublicKeyPem?: VideoPublicKey;
   cloudfrontPrivateKeySecretName: string;
   /** The secret CloudFront sends the API as the origin header (functions/lib/origin-guard.ts); generated, never typed. */
   originSecretName: string;
@@ -112,6 +119,10 @@ export interface Settings {
   mediaBucketName: string;
   /** SES identities mail may be sent from: the sender's domain and address. */
   mailIdentities: string[];
+  /** The sender's bare address (mailFrom without its display name). */
+  mailFromAddress: string;
+  /** The account's SES is in the sandbox: recipients are identities too, so the mail grant covers them. */
+  sesSandbox: boolean;
   webDist: string;
   /** The teacher's contact details (JSON of shared/schemas/people.ts contactInfo), checked at synth. */
   contactInfo: string;
@@ -176,6 +187,37 @@ export function ladderProblems(ladder: unknown): string[] {
   return problems;
 }
 
+/** A public key as CloudFront is given it (PEM, 64-character lines) and its fingerprint (functions/lib/key-fingerprint.ts). */
+export interface VideoPublicKey {
+  pem: string;
+  fingerprint: string;
+}
+
+/**
+ * The key in one canonical PEM whatever its wrapping, CRLF or `\\n` escapes: re-wrapping a key must not
+ * look like a new key, as CloudFront's public keys cannot be updated in place. Undefined: not a public key.
+ */
+export function canonicalPublicKey(text: string): VideoPublicKey | undefined {
+  const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(text.replace(/\\n/g, '\n'))?.[1]?.replace(/\s+/g, '');
+  if (!body) return undefined;
+  try {
+    const pem = createPublicKey({ key: Buffer.from(body, 'base64'), format: 'der', type: 'spki' }).export({ type: 'spki', format: 'pem' }).toString();
+    return { pem, fingerprint: keyFingerprint(pem) };
+  } catch {
+    return undefined;
+  }
+}
+
+function publicKeyOf(setting: string, text: string, problems: string[]): VideoPublicKey | undefined {
+  const key = canonicalPublicKey(text);
+  if (!key) problems.push(`${setting}: not a PEM public key (-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----, as openssl rsa -pubout writes it)`);
+  return key;
+}
+
+const PLACEHOLDER_FINGERPRINT = canonicalPublicKey(PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY)!.fingerprint;
+/** The placeholder key, whose private half is gone. */
+export const isPlaceholderKey = (key: VideoPublicKey) => key.fingerprint === PLACEHOLDER_FINGERPRINT;
+
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const US_EAST_1_CERT = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -197,8 +239,11 @@ export function readSettings(node: Node): Settings {
   const prefix = `bioscope-${stage}`;
   const secretPrefix = `bioscope/${stage}`;
 
-  const regionGiven = str('region') ?? process.env.CDK_DEFAULT_REGION;
-  if (!regionGiven) missing.push(`region: pass -c region=<aws-region> (or configure the AWS CLI's region); offline synth uses ${DEFAULT_REGION}`);
+  // The CDK CLI sets CDK_DEFAULT_REGION from the profile, and to us-east-1 when the profile has none:
+  // prod takes its region from -c region only, so it never lands where nobody chose.
+  const regionContext = str('region');
+  const regionGiven = regionContext ?? (stage === 'prod' ? undefined : process.env.CDK_DEFAULT_REGION);
+  if (!regionContext) missing.push(`region: pass -c region=<aws-region> (prod does not take the CLI's default region, which is us-east-1 when none is configured); offline synth uses ${DEFAULT_REGION}`);
 
   const googleClientId = str('googleClientId');
   const googleSecretGiven = str('googleClientSecretName');
@@ -213,12 +258,14 @@ export function readSettings(node: Node): Settings {
   if (!EMAIL.test(address)) problems.push(`mailFrom: '${mailFrom}' has no e-mail address (write 'Name <no-reply@your-domain>')`);
   else if (/(^|\.)example\.(com|org|net)$/i.test(mailDomain)) missing.push(`mailFrom: ${mailFrom} is a placeholder; pass a sender whose domain is a verified SES identity`);
 
-  const pemGiven = str('cloudfrontPublicKeyPem');
-  const pem = (pemGiven ?? PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY).replace(/\\n/g, '\n');
-  if (pem === PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY) missing.push('cloudfrontPublicKeyPem: the placeholder key signs nothing; pass the public half of your CloudFront key pair');
+  const pem = publicKeyOf('cloudfrontPublicKeyPem', str('cloudfrontPublicKeyPem') ?? PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY, problems) ?? canonicalPublicKey(PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY)!;
+  if (isPlaceholderKey(pem)) missing.push('cloudfrontPublicKeyPem: the placeholder key signs nothing; pass the public half of your CloudFront key pair');
+  const previousGiven = str('cloudfrontPreviousPublicKeyPem');
+  const previousPem = previousGiven === undefined ? undefined : publicKeyOf('cloudfrontPreviousPublicKeyPem', previousGiven, problems);
+  if (previousPem?.fingerprint === pem.fingerprint) problems.push('cloudfrontPreviousPublicKeyPem: it is the current key; pass the key being replaced, or leave it out once the rotation is over');
 
   const paymobSecretName = str('paymobSecretName');
-  if (!paymobSecretName) missing.push(`paymobSecretName: name the secret for the Paymob keys (e.g. ${secretPrefix}/paymob) and fill it after the first deploy`);
+  if (!paymobSecretName) missing.push(`paymobSecretName: name the secret for the Paymob keys (e.g. ${secretPrefix}/paymob) and make it before the first deploy`);
 
   const contactGiven = str('contactInfo');
   let contact = JSON.stringify(DEFAULT_CONTACT_INFO);
@@ -291,6 +338,11 @@ export function readSettings(node: Node): Settings {
   const aes = ['1', 'true', 'on'].includes(aesRaw);
   if (!aes && !['0', 'false', 'off'].includes(aesRaw)) problems.push(`hlsAes: '${aesRaw}' must be 1 (encrypt the segments) or 0`);
 
+  // In SES's sandbox a send is also authorized against each recipient's identity (docs/deploy.md, step 3).
+  const sandboxRaw = str('sesSandbox')?.toLowerCase() ?? (stage === 'dev' ? '1' : '0');
+  const sesSandbox = ['1', 'true', 'on'].includes(sandboxRaw);
+  if (!sesSandbox && !['0', 'false', 'off'].includes(sandboxRaw)) problems.push(`sesSandbox: '${sandboxRaw}' must be 1 (the account's SES is in the sandbox) or 0`);
+
   const all = stage === 'prod' ? [...problems, ...missing] : problems;
   if (all.length) throw new SettingsError(stage, all);
 
@@ -302,6 +354,7 @@ export function readSettings(node: Node): Settings {
     google: googleClientId ? { clientId: googleClientId, clientSecretName: googleSecretGiven ?? `${secretPrefix}/google-client-secret` } : undefined,
     paymobSecretName: paymobSecretName ?? `${secretPrefix}/paymob`,
     cloudfrontPublicKeyPem: pem,
+    cloudfrontPreviousPublicKeyPem: previousPem,
     cloudfrontPrivateKeySecretName: str('cloudfrontPrivateKeySecretName') ?? `${secretPrefix}/cloudfront-private-key`,
     originSecretName: `${secretPrefix}/origin-verify`,
     originSecretRotation: str('originSecretRotation') ?? '1',
@@ -311,6 +364,8 @@ export function readSettings(node: Node): Settings {
     mailFrom,
     mediaBucketName: str('mediaBucketName') ?? `${prefix}-media-${Aws.ACCOUNT_ID}-${regionGiven ?? DEFAULT_REGION}`,
     mailIdentities: [mailDomain || address, address],
+    mailFromAddress: address,
+    sesSandbox,
     webDist: path.resolve(str('webDist') ?? path.join(__dirname, '../../web/dist')),
     contactInfo: contact,
     alarmEmail,

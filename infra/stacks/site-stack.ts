@@ -16,13 +16,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods, CacheCookieBehavior, CacheHeaderBehavior, CachePolicy, CacheQueryStringBehavior, Distribution, Function as EdgeFunction, FunctionCode, FunctionEventType, FunctionRuntime,
-  HeadersFrameOption, HeadersReferrerPolicy, HttpVersion, type IOrigin, KeyGroup, OriginProtocolPolicy, OriginRequestPolicy, PriceClass,
-  PublicKey, ResponseHeadersPolicy, SecurityPolicyProtocol, ViewerProtocolPolicy, type BehaviorOptions, type ErrorResponse,
+  HeadersFrameOption, HeadersReferrerPolicy, HttpVersion, type IOrigin, OriginProtocolPolicy, OriginRequestPolicy, PriceClass,
+  type PublicKey, ResponseHeadersPolicy, SecurityPolicyProtocol, ViewerProtocolPolicy, type BehaviorOptions, type ErrorResponse,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -37,8 +37,9 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import { nagText } from '../constructs/domain-function';
 import { LogBucket } from '../constructs/log-bucket';
+import { videoSigningKeys } from '../constructs/video-signing-keys';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../definitions/security-headers';
-import { PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY, type Settings } from './settings';
+import type { Settings } from './settings';
 
 /** The bucket answers that CloudFront replaces with the API domain's plain 404 (all an origin group can fail over on). */
 export const BUCKET_ERROR_CODES = [400, 403, 404, 416, 500, 502, 503, 504] as const;
@@ -57,6 +58,8 @@ export class SiteStack extends Stack {
   /** https://<custom domain> or https://<id>.cloudfront.net: the site's one origin (mails, callbacks, CORS). */
   readonly siteUrl: string;
   readonly videoKey: PublicKey;
+  /** Fingerprint → id of every key the key group trusts (infra/constructs/video-signing-keys.ts). */
+  readonly videoKeyPairIds: Record<string, string>;
   /** The value CloudFront adds to every /api request as ORIGIN_VERIFY_HEADER. */
   readonly originSecret: Secret;
 
@@ -143,17 +146,9 @@ export class SiteStack extends Stack {
         `function handler(event) { var r = event.request; r.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }; return r; }`,
       ),
     });
-    this.videoKey = new PublicKey(this, 'VideoSigningKey', {
-      comment: 'Verifies signed video URLs; private half in the CloudFront private key secret',
-      encodedKey: settings.cloudfrontPublicKeyPem,
-    });
-    if (settings.cloudfrontPublicKeyPem === PLACEHOLDER_CLOUDFRONT_PUBLIC_KEY) {
-      Annotations.of(this.videoKey).addWarningV2(
-        'bioscope:placeholder-cloudfront-key',
-        'cloudfrontPublicKeyPem is the placeholder: signed video URLs will be refused until you pass your own public key (-c cloudfrontPublicKeyPem=...).',
-      );
-    }
-    const videoKeys = new KeyGroup(this, 'VideoKeyGroup', { items: [this.videoKey] });
+    const videoKeys = videoSigningKeys(this, settings.cloudfrontPublicKeyPem, settings.cloudfrontPreviousPublicKeyPem);
+    this.videoKey = videoKeys.current;
+    this.videoKeyPairIds = videoKeys.keyPairIds;
 
     // The browser PUTs uploads to the media bucket's own endpoint (presigned, virtual-hosted style).
     const uploadOrigin = `https://${settings.mediaBucketName}.s3.${this.region}.${this.urlSuffix}`;
@@ -189,7 +184,7 @@ export class SiteStack extends Stack {
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: securityHeaders,
       functionAssociations: [{ function: stripMedia, eventType: FunctionEventType.VIEWER_REQUEST }],
-      ...(signed ? { trustedKeyGroups: [videoKeys] } : {}),
+      ...(signed ? { trustedKeyGroups: [videoKeys.group] } : {}),
     });
     // HLS ladders (hls/<assetId>/…): the same signed-only media behaviour, with caching fit for them.
     // MediaConvert writes no Cache-Control, so these defaults decide. A ladder is written once (every

@@ -137,12 +137,3 @@ describe('user pool', () => {
   });
 });
 
-describe('secrets the operator fills', () => {
-  test('Paymob keys and the CloudFront private key, under the configured names, retained', () => {
-    for (const name of ['bioscope/dev/paymob', 'bioscope/dev/cloudfront-private-key']) {
-      dataTemplate.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ Name: name }) });
-    }
-    const { dataTemplate: custom } = synthBioscope({ paymobSecretName: 'school/paymob' });
-    custom.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'school/paymob' });
-  });
-});

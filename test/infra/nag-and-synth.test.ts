@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { SiteStack } from '../../infra/stacks/site-stack';
 import { scratchDir } from '../support/scratch';
 import { buildApp, REPO_ROOT, synthBioscope } from './bioscope-app';
 
@@ -58,8 +59,8 @@ describe('cdk-nag acknowledgements', () => {
 });
 
 describe('placeholder CloudFront key', () => {
-  const warned = (stack: Stack) =>
-    stack.node.findChild('VideoSigningKey').node.metadata.some((m) => m.type === 'aws:cdk:warning' && String(m.data).includes('placeholder'));
+  const warned = (site: SiteStack) =>
+    site.videoKey.node.metadata.some((m) => m.type === 'aws:cdk:warning' && String(m.data).includes('placeholder'));
 
   test('synth warns while the placeholder is in use, and not once a key is passed', () => {
     expect(warned(buildApp().site)).toBe(false);

@@ -67,7 +67,7 @@ describe('names per stage', () => {
     const prod = namesOf(PROD);
     expect(dev.length).toBeGreaterThan(15);
     expect(dev.filter((n) => prod.includes(n))).toEqual([]);
-    expect(prod).toEqual(expect.arrayContaining(['"bioscope-users-prod"', '"bioscope/prod/paymob"', '"bioscope-prod-site"', 'BioscopeData-prod']));
+    expect(prod).toEqual(expect.arrayContaining(['"bioscope-users-prod"', '"bioscope/prod/origin-verify"', '"bioscope-prod-site"', 'BioscopeData-prod']));
   });
 });
 
