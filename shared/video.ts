@@ -59,7 +59,7 @@ export const playbackSeconds = (durationSeconds: number | undefined): number =>
 
 /**
  * A video processing with no word from its transcode for this long is stuck: the teacher may start it
- * again (POST /api/AWS/lectures/video/{videoId}/retry). MediaConvert reports a running job's progress
+ * again (POST /api/AWS/lectures/video/{videoId}/transcode). MediaConvert reports a running job's progress
  * about once a minute and a lecture's job takes minutes, so an hour of silence means the upload's event
  * or the job's events were lost (they wait in the pipeline's dead-letter queues; EventBridge and Lambda
  * give up retrying an event after this same hour).
