@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'video.locked', // 403 the quiz gate holds this video back (pass the earlier video's quiz)
   'video.viewLimit', // 403 every view of this video allowed by the lecture is used
   'video.notReady', // 409 the video is still being prepared (transcoded), or its preparation failed
+  'video.notRetryable', // 409 only a video whose preparation failed, or made no progress for VIDEO_STUCK_AFTER_MINUTES, is prepared again
   'playback.notFound', // 404 no playback of this student has this id (countVideoView)
   'playback.required', // 403 the AES key goes only to a student with an unexpired playback of that video
   'upload.notFound', // 404 no such multipart upload for this key (finished, cancelled or cleaned up)

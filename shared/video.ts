@@ -56,3 +56,12 @@ export const PLAYBACK_UNKNOWN_LENGTH_SECONDS = 3 * 60 * 60;
 /** A playback's life, in seconds, for a video of this length (seconds; absent: unknown). */
 export const playbackSeconds = (durationSeconds: number | undefined): number =>
   durationSeconds !== undefined && Number.isFinite(durationSeconds) && durationSeconds > 0 ? Math.ceil(durationSeconds) + PLAYBACK_MARGIN_SECONDS : PLAYBACK_UNKNOWN_LENGTH_SECONDS;
+
+/**
+ * A video processing with no word from its transcode for this long is stuck: the teacher may start it
+ * again (POST /api/AWS/lectures/video/{videoId}/transcode). MediaConvert reports a running job's progress
+ * about once a minute and a lecture's job takes minutes, so an hour of silence means the upload's event
+ * or the job's events were lost (they wait in the pipeline's dead-letter queues; EventBridge and Lambda
+ * give up retrying an event after this same hour).
+ */
+export const VIDEO_STUCK_AFTER_MINUTES = 60;

@@ -7,6 +7,7 @@ import { deleteCourse } from './delete-course';
 import { deleteLecture } from './delete-lecture';
 import { deleteVideo } from './delete-video';
 import { updateVideo } from './update-video';
+import { startVideoTranscode } from './start-video-transcode';
 import { getLecture } from './get-lecture';
 import { getSignedUrl } from './get-signed-url';
 import { getVideoKey } from './get-video-key';
@@ -46,6 +47,7 @@ export const handler = domainHandler('catalogue', {
   'POST /api/AWS/lectures/videos/{lectureId}': addVideos,
   'DELETE /api/AWS/lectures/video/{videoId}': deleteVideo,
   'PATCH /api/AWS/lectures/video/{videoId}': updateVideo,
+  'POST /api/AWS/lectures/video/{videoId}/transcode': startVideoTranscode,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/playback': startPlayback,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/views': countVideoView,
   'GET /api/AWS/media-keys/{assetId}': getVideoKey,

@@ -1,5 +1,5 @@
 /** Lectures with their videos: the admin's editing, the students' lists and the lecture page. */
-import { ulid } from 'ulid';
+import { decodeTime, isValid, ulid } from 'ulid';
 import { LECTURE_ACCESS_DAYS_DEFAULT } from '../../shared/constants';
 import type { Lecture } from '../../shared/schemas/catalogue';
 import type { UploadedFile } from '../../shared/schemas/common';
@@ -22,10 +22,10 @@ import { existingQuizIds } from '../data/quiz-repo';
 import { type PurchaseRecord, purchaseKeyOf, purchasesOfLectures } from '../data/purchase-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
-import { BadRequest, NotFound } from '../lib/errors';
+import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
 import { posterUrlFor } from '../lib/media-cookies';
-import { type AssetRecord, assetsOfSources } from '../media/public';
+import { type AssetRecord, assetsOfSources, isStuck, restartTranscode } from '../media/public';
 import { type Viewer, canWatch, isUnexpired } from './access';
 import { classReads } from './class-reads';
 import { storeImage, uploadedVideoKeys } from './media';
@@ -43,15 +43,18 @@ export interface VideoInput {
 }
 
 const purchaseDates = (p: PurchaseRecord | undefined, now = new Date()) => (p ? { purchaseDate: p.purchaseDate, expiryDate: p.expiryDate, expired: !isUnexpired(p, now) } : {});
-/** A video's transcode state as the admin sees it: no asset yet is 'uploaded'. */
-const assetState = (a: AssetRecord | undefined) => ({
+/** When a video joined its lecture: its id's time (a ULID; none readable: long ago). */
+const storedAt = (v: VideoRecord) => new Date(isValid(v.id) ? decodeTime(v.id) : 0);
+/** A video's transcode state as the admin sees it: no asset yet is 'uploaded'; stuck when nothing was heard of it for too long. */
+const assetState = (v: VideoRecord, a: AssetRecord | undefined) => ({
   state: a?.state ?? ('uploaded' as const),
   ...(a?.state === 'processing' ? { progress: a.progress ?? 0 } : {}),
   ...(a?.state === 'failed' ? { failure: a.failure ?? '' } : {}),
+  ...(isStuck(a, storedAt(v)) ? { stuck: true as const } : {}),
 });
 /** A video's quiz id goes only to whoever may watch the lecture (the quiz they take to go on); others get null. */
 const quizShownTo = (v: VideoRecord, watch: boolean): VideoRecord => (watch ? v : { ...v, quizId: null });
-const adminVideo = (v: VideoRecord, asset?: AssetRecord) => toVideo(v, { videoUrl: v.key, ...assetState(asset), ...(asset?.state === 'ready' ? { signedUrl: playlistPathOf(asset.assetId) } : {}) });
+const adminVideo = (v: VideoRecord, asset?: AssetRecord) => toVideo(v, { videoUrl: v.key, ...assetState(v, asset), ...(asset?.state === 'ready' ? { signedUrl: playlistPathOf(asset.assetId) } : {}) });
 
 /** A section's lectures (no video URLs): each marked whether this viewer may watch it. */
 export async function listLectures(contentId: string, viewer: Viewer): Promise<Lecture[]> {
@@ -187,6 +190,17 @@ export async function deleteVideo(videoId: string) {
   return { id: videoId, lectureId: v.lectureId, message: 'Video Deleted Successfully' };
 }
 
+/** The teacher's retry: the video's transcode starts again from its stored upload, if it failed or went quiet (409 otherwise). */
+export async function startVideoTranscode(videoId: string) {
+  const ref = await videoById(videoId);
+  const v = ref && (await lectureWithVideos(ref.lectureId))?.videos.find((video) => video.id === videoId);
+  if (!v) throw new NotFound('Video not found', 'video.notFound');
+  const restart = await restartTranscode(v.key, storedAt(v));
+  if (!restart.started && restart.why === 'sourceGone') throw new NotFound(`The uploaded file of this video is no longer stored (${v.key})`, 'video.notUploaded');
+  if (!restart.started) throw new Conflict('Only a video whose preparation failed, or has made no progress for an hour, can be prepared again', 'video.notRetryable');
+  return { message: 'Video preparation started again', data: adminVideo(v, restart.asset) };
+}
+
 export async function updateVideo(videoId: string, fields: { videoName?: string; quizId?: string | null }) {
   const v = await videoById(videoId);
   if (!v) throw new NotFound('Video not found', 'video.notFound');
@@ -232,7 +246,7 @@ export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
           ...(playable ? { signedUrl: playlistPathOf(asset.assetId) } : {}),
           ...(playable && asset.poster ? { posterUrl: await posterUrlFor(asset.assetId, asset.poster, now) } : {}),
           ...(lock ? { locked: lock } : {}),
-          ...(viewer.isAdmin ? { videoUrl: video.key, ...assetState(asset) } : { viewsLeft: viewsLeftOf(limit, v.views.get(video.id)) }),
+          ...(viewer.isAdmin ? { videoUrl: video.key, ...assetState(video, asset) } : { viewsLeft: viewsLeftOf(limit, v.views.get(video.id)) }),
         }),
       ];
     }),

@@ -31,6 +31,7 @@ export interface VideoExtras {
   state?: Video['state'];
   progress?: number;
   failure?: string;
+  stuck?: true;
   /** Views left (students only; null: no limit). */
   viewsLeft?: number | null;
 }

@@ -140,6 +140,18 @@ export const recordFailed = (assetId: string, sourceEtag: string, failure: strin
     ExpressionAttributeValues: { ':failed': 'failed', ':why': failure.slice(0, 500), ':now': new Date().toISOString(), ':etag': sourceEtag, ':ready': 'ready' },
   });
 
+/**
+ * AP56: a processing asset with no word from its job since `seen` (its updatedAt as read) is failed, so the
+ * teacher's retry may start it again; false when its job spoke meanwhile (or it changed otherwise).
+ */
+export const recordQuiet = (assetId: string, sourceEtag: string, seen: string, failure: string) =>
+  updateAsset(assetId, {
+    UpdateExpression: 'SET #state = :failed, failure = :why, updatedAt = :now REMOVE progress',
+    ConditionExpression: 'sourceEtag = :etag AND #state = :processing AND updatedAt = :seen',
+    ExpressionAttributeNames: ASSET_NAMES,
+    ExpressionAttributeValues: { ':failed': 'failed', ':why': failure, ':now': new Date().toISOString(), ':etag': sourceEtag, ':processing': 'processing', ':seen': seen },
+  });
+
 /** AP57: the asset's AES-128 key (16 bytes), written before its job starts. */
 export async function putAssetKey(assetId: string, key: Uint8Array): Promise<void> {
   await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.videoAssetKey(assetId), assetId, key } }));

@@ -5,7 +5,9 @@
  * - `assetsOfSources(sourceKeys)`: each uploaded source's asset (state, progress, failure, rungs);
  * - `assetIdOfKey`, `hlsPrefixOf`, `hlsMasterKey`: where an asset's HLS lives (lib/media-layout);
  * - `assetKeyOf(assetId)`: the 16 bytes of the asset's AES-128 key (HLS_AES=1), for the key route only;
+ * - `restartTranscode(sourceKey, stored)`, `isStuck`: the teacher's retry of a video that failed or went quiet;
  * - type `AssetRecord`.
  */
 export { type AssetRecord, type AssetRung, assetById, assetKeyOf, assetsOfSources } from '../data/asset-repo';
 export { assetIdOfKey, hlsMasterKey, hlsPrefixOf } from '../lib/media-layout';
+export { isStuck, restartTranscode } from './retry';

@@ -27,18 +27,27 @@
  *
  * The job events are filtered on this stage's own on-demand queue (every event's detail names its queue),
  * so dev and prod in one account never see each other's jobs.
+ *
+ * What fails is kept, one dead-letter queue per step (uploads, job events; infra/constructs/dead-letter-queue.ts):
+ * an event EventBridge could not deliver to the Lambda (the target's dead-letter queue), and an event the
+ * Lambda failed on after its retries (its on-failure destination). Both give up after VIDEO_STUCK_AFTER_MINUTES,
+ * when the teacher may retry the video (docs/playback.md, "When a video stays processing").
  */
 import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Match, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { CfnQueue } from 'aws-cdk-lib/aws-mediaconvert';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { keys } from '../../functions/data/keys';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
-import type { LadderRung } from '../../shared/video';
+import { type LadderRung, VIDEO_STUCK_AFTER_MINUTES } from '../../shared/video';
+import { DeadLetterQueue } from './dead-letter-queue';
 import { type DomainResources, DomainFunction, nagText } from './domain-function';
 
 /**
@@ -53,6 +62,16 @@ export const JOB_STATUSES = ['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR'
  * asset (AP56) and its AES key item (AP57), both under ASSET#<assetId>. Built by keys.ts with '*' for the id.
  */
 export const assetKeyPatterns = (): string[] => [...new Set([keys.videoAsset('*').PK, keys.videoAssetKey('*').PK])];
+
+/**
+ * How long an event is retried before it goes to its dead-letter queue: until the video counts as stuck
+ * and the teacher may retry it, so the alarm and the Retry button come together.
+ */
+const EVENT_MAX_AGE = Duration.minutes(VIDEO_STUCK_AFTER_MINUTES);
+/** EventBridge's tries to invoke the Lambda (throttled, or Lambda's service failing), with its backoff, within EVENT_MAX_AGE. */
+const TARGET_RETRIES = 8;
+/** Lambda's retries of an event its handler failed on (its default: a minute, then two, apart). */
+const HANDLER_RETRIES = 2;
 
 export interface VideoPipelineProps {
   stage: string;
@@ -71,6 +90,10 @@ export class VideoPipeline extends Construct {
   readonly onTranscodeEvent: DomainFunction;
   readonly uploads: Rule;
   readonly jobEvents: Rule;
+  /** Where each step's failed events wait, with their alarms (notify(topic) wires them to the operator's). */
+  readonly deadLetterQueues: { uploads: DeadLetterQueue; jobEvents: DeadLetterQueue };
+  /** What starting a transcode takes (on-upload's, and the teacher's retry: grantTranscodeStart). */
+  private readonly transcodeEnvironment: Record<string, string>;
 
   constructor(scope: Construct, id: string, props: VideoPipelineProps) {
     super(scope, id);
@@ -109,6 +132,13 @@ export class VideoPipeline extends Construct {
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': assetPatterns } },
       });
 
+    this.transcodeEnvironment = {
+      TRANSCODER: 'mediaconvert',
+      MEDIACONVERT_ROLE_ARN: this.jobRole.roleArn,
+      MEDIACONVERT_QUEUE_ARN: this.queue.attrArn,
+      HLS_LADDER: JSON.stringify(props.hls.ladder),
+      HLS_AES: props.hls.aes ? '1' : '0',
+    };
     const common = { domain: 'media' as const, grants: [], resources: props.resources };
     this.onUpload = new DomainFunction(this, 'OnUpload', {
       ...common,
@@ -116,15 +146,7 @@ export class VideoPipeline extends Construct {
       description: 'Bioscope media: starts the HLS transcode of each uploaded video (S3 Object Created under videos/)',
       // CreateJob answers in about a second; a burst of uploads is a few calls each.
       timeout: Duration.seconds(30),
-      environment: {
-        TRANSCODER: 'mediaconvert',
-        MEDIACONVERT_ROLE_ARN: this.jobRole.roleArn,
-        MEDIACONVERT_QUEUE_ARN: this.queue.attrArn,
-        MEDIA_BUCKET: bucket.bucketName,
-        TABLE_NAME: table.tableName,
-        HLS_LADDER: JSON.stringify(props.hls.ladder),
-        HLS_AES: props.hls.aes ? '1' : '0',
-      },
+      environment: { MEDIA_BUCKET: bucket.bucketName, TABLE_NAME: table.tableName },
     });
     this.onTranscodeEvent = new DomainFunction(this, 'OnTranscodeEvent', {
       ...common,
@@ -139,17 +161,7 @@ export class VideoPipeline extends Construct {
     upload.addToRolePolicy(assetItems(['GetItem', 'PutItem', 'UpdateItem']));
     // HeadObject of the source (authorized as s3:GetObject) when an event carries no ETag; EventBridge's do.
     upload.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [sources] }));
-    // CreateJob is authorized on the queue, job template and presets it names (the IAM service authorization
-    // reference lists those three, no job resource). Our jobs name this queue and no template or preset, so
-    // the queue's ARN is the grant: a job on any other queue (or none) is refused.
-    upload.addToRolePolicy(new PolicyStatement({ actions: ['mediaconvert:CreateJob'], resources: [this.queue.attrArn] }));
-    upload.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['iam:PassRole'],
-        resources: [this.jobRole.roleArn],
-        conditions: { StringEquals: { 'iam:PassedToService': 'mediaconvert.amazonaws.com' } },
-      }),
-    );
+    this.grantTranscodeStart(upload);
     Validations.of(this.onUpload).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagText(this, sources)}]`,
       reason: 'HeadObject of the uploaded source the event names; sources are any object under videos/ of the media bucket.',
@@ -159,6 +171,15 @@ export class VideoPipeline extends Construct {
 
     // The media bucket's "Object Created" events of sources (the data stack turns EventBridge delivery on),
     // reshaped into the S3Event record on-upload takes.
+    this.deadLetterQueues = {
+      uploads: new DeadLetterQueue(this, 'UploadsDeadLetters', { holds: 'uploaded videos whose transcode was not started' }),
+      jobEvents: new DeadLetterQueue(this, 'JobEventsDeadLetters', { holds: "MediaConvert job events not recorded on their video's asset" }),
+    };
+    const retries = (dlq: DeadLetterQueue) => ({ deadLetterQueue: dlq.queue, retryAttempts: TARGET_RETRIES, maxEventAge: EVENT_MAX_AGE });
+    for (const [fn, dlq] of [[upload, this.deadLetterQueues.uploads], [this.onTranscodeEvent.fn, this.deadLetterQueues.jobEvents]] as const) {
+      fn.configureAsyncInvoke({ onFailure: new SqsDestination(dlq.queue), retryAttempts: HANDLER_RETRIES, maxEventAge: EVENT_MAX_AGE });
+    }
+
     const detail = (p: string) => EventField.fromPath(`$.detail.${p}`);
     this.uploads = new Rule(this, 'Uploads', {
       description: `Bioscope ${props.stage}: a video stored under ${MEDIA_PREFIXES.videos} starts its HLS transcode`,
@@ -169,6 +190,7 @@ export class VideoPipeline extends Construct {
       },
       targets: [
         new LambdaFunctionTarget(upload, {
+          ...retries(this.deadLetterQueues.uploads),
           event: RuleTargetInput.fromObject({
             Records: [
               {
@@ -196,7 +218,32 @@ export class VideoPipeline extends Construct {
         detailType: ['MediaConvert Job State Change'],
         detail: { status: [...JOB_STATUSES], queue: [this.queue.attrArn] },
       },
-      targets: [new LambdaFunctionTarget(this.onTranscodeEvent.fn)],
+      targets: [new LambdaFunctionTarget(this.onTranscodeEvent.fn, retries(this.deadLetterQueues.jobEvents))],
     });
+  }
+
+  /**
+   * Lets a function start this stage's transcode jobs as on-upload does (functions/media/transcode.ts):
+   * MediaConvert and its settings in its environment, CreateJob on this queue, the job role passed to
+   * MediaConvert only. The catalogue's retry route gets it (the teacher starting a stuck video again).
+   */
+  grantTranscodeStart(fn: LambdaFunction): void {
+    for (const [name, value] of Object.entries(this.transcodeEnvironment)) fn.addEnvironment(name, value);
+    // CreateJob is authorized on the queue, job template and presets it names (the IAM service authorization
+    // reference lists those three, no job resource). Our jobs name this queue and no template or preset, so
+    // the queue's ARN is the grant: a job on any other queue (or none) is refused.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['mediaconvert:CreateJob'], resources: [this.queue.attrArn] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.jobRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'mediaconvert.amazonaws.com' } },
+      }),
+    );
+  }
+
+  /** The dead-letter queues' alarms tell this topic (Monitoring's), as the other alarms do. */
+  notify(topic: ITopic): void {
+    for (const dlq of Object.values(this.deadLetterQueues)) dlq.notify(topic);
   }
 }

@@ -205,6 +205,8 @@ export class ApiStack extends Stack {
 
     // Each video stored under videos/ is transcoded to the settings' HLS ladder (infra/constructs/video-pipeline.ts).
     this.videoPipeline = new VideoPipeline(this, 'VideoPipeline', { stage: settings.stage, table: data.table, mediaBucket: media, resources, hls: settings.hls });
+    // The teacher's retry of a stuck video starts its job again as on-upload does (POST /api/AWS/lectures/video/{videoId}/transcode).
+    this.videoPipeline.grantTranscodeStart(this.functions.catalogue.fn);
 
     // Alarms to the operator's e-mail, the dashboard and the monthly budget (infra/constructs/monitoring.ts).
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -218,6 +220,7 @@ export class ApiStack extends Stack {
       alarmEmail: settings.alarmEmail,
       monthlyBudgetUsd: settings.monthlyBudgetUsd,
     });
+    this.videoPipeline.notify(this.monitoring.topic);
 
     new CfnOutput(this, 'UserPoolClientId', { value: hostedUiClient.userPoolClientId });
     new CfnOutput(this, 'Dashboard', { value: this.monitoring.dashboard.dashboardName });

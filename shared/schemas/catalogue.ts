@@ -127,6 +127,11 @@ export const video = z.object({
   state: z.enum(VIDEO_STATES).optional(),
   progress: z.number().optional(),
   failure: z.string().optional(),
+  /**
+   * Admins only: uploaded or processing, yet nothing heard from its transcode for VIDEO_STUCK_AFTER_MINUTES
+   * (its events were lost): the teacher may prepare it again (startVideoTranscode), as a failed one.
+   */
+  stuck: z.literal(true).optional(),
   /** Views this student has left of this video (the lecture's viewLimit); null: no limit. Students only. */
   viewsLeft: z.number().int().nullable().optional(),
 });

@@ -132,5 +132,7 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.videoState.ready': 'جاهز',
   'admin.videoState.failed': 'فشل التجهيز: {reason}',
   'admin.videoState.failedNoReason': 'فشل التجهيز',
+  'admin.videoState.stuck': 'لا تقدّم منذ مدة: «إعادة المحاولة» تبدأ تجهيزه من جديد',
+  'admin.videoState.retry': 'إعادة المحاولة',
   'admin.viewLimitHint': 'عدد مرات مشاهدة الطالب لكل فيديو (من 1 إلى {max}). اتركه فارغًا بلا حد.',
 };

@@ -163,6 +163,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.video.notFound': 'الفيديو غير موجود',
   'error.video.key': 'لم يُرفع الفيديو هنا',
   'error.video.notUploaded': 'ملف الفيديو غير موجود',
+  'error.video.notRetryable': 'لا يُعاد تجهيز الفيديو إلا إذا فشل تجهيزه أو لم يتقدّم لمدة ساعة',
   'error.lecture.notOwned': 'اشترِ هذه المحاضرة لتشاهد فيديوهاتها',
   'error.video.locked': 'انجح في اختبار الفيديو السابق لتفتح هذا الفيديو',
   'error.video.viewLimit': 'استنفدت كل مرات مشاهدة هذا الفيديو. اطلب من المدرس إعادة تعيينها.',

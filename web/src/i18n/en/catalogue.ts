@@ -132,5 +132,7 @@ export const enCatalogue = {
   'admin.videoState.ready': 'Ready',
   'admin.videoState.failed': 'Preparation failed: {reason}',
   'admin.videoState.failedNoReason': 'Preparation failed',
+  'admin.videoState.stuck': 'No progress for a while: Retry starts its preparation again',
+  'admin.videoState.retry': 'Retry',
   'admin.viewLimitHint': 'How many times a student may watch each video (1 to {max}). Empty: no limit.',
 } as const;

@@ -141,6 +141,7 @@ const enErrors = {
   'error.video.notFound': 'Video not found',
   'error.video.key': 'The video was not uploaded here',
   'error.video.notUploaded': 'The video upload is missing',
+  'error.video.notRetryable': 'Only a video whose preparation failed, or has made no progress for an hour, can be prepared again',
   'error.lecture.notOwned': 'Buy this lecture to watch its videos',
   'error.video.locked': 'Pass the quiz of the earlier video to open this one',
   'error.video.viewLimit': 'You have used all your views of this video. Ask your teacher to reset them.',

@@ -1,15 +1,54 @@
 import type { Video } from '@shared/schemas/catalogue';
 import { ProgressBar } from '@/components/progress-bar';
+import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
+import { messageOf } from '@/lib/messages';
+import { useStartVideoTranscodeMutation } from '../api/start-video-transcode';
+import { wasHandled } from '../lib/query-view';
 
 /**
  * Issue 16: where a stored video is in its preparation for streaming, as the lecture editor shows
  * it: uploaded (waiting), processing with its percent and bar, ready, or failed with the
  * transcoder's reason. The editor reads the lecture again every few seconds while one prepares.
+ * A failed or stuck video (issue 38: nothing heard of its preparation for an hour) has a Retry button.
  */
-export function VideoState({ video }: { video: Pick<Video, 'state' | 'progress' | 'failure'> | undefined }) {
+export function VideoState({ video }: { video: Pick<Video, 'id' | 'state' | 'progress' | 'failure' | 'stuck'> | undefined }) {
   const t = useT();
   if (!video?.state) return null;
+  const retryable = video.state === 'failed' || video.stuck === true;
+  return (
+    <>
+      <StateLine video={video} />
+      {video.stuck && (
+        <p className="video-state is-stuck field-error" role="status">
+          {t('admin.videoState.stuck')}
+        </p>
+      )}
+      {retryable && <RetryButton videoId={video.id} />}
+    </>
+  );
+}
+
+/** Starts the video's transcode again; the lecture is read again (its tag), so the row shows it preparing. */
+function RetryButton({ videoId }: { videoId: string }) {
+  const t = useT();
+  const [start, { isLoading }] = useStartVideoTranscodeMutation();
+  const retry = async () => {
+    try {
+      await start(videoId).unwrap();
+    } catch (err) {
+      if (!wasHandled(err)) void toastError(messageOf(err, t, 'cat.genericError'));
+    }
+  };
+  return (
+    <button type="button" className="link-button" disabled={isLoading} onClick={() => void retry()}>
+      {t('admin.videoState.retry')}
+    </button>
+  );
+}
+
+function StateLine({ video }: { video: Pick<Video, 'state' | 'progress' | 'failure'> }) {
+  const t = useT();
   switch (video.state) {
     case 'uploaded':
       return (
