@@ -69,6 +69,8 @@ export interface DomainFunctionProps {
   environment: Partial<Record<keyof Env, string>>;
   /** Default 10 s; auth and the webhook call remote services and get more. */
   timeout?: Duration;
+  /** Concurrent executions kept for (and capped at) this function; unset: the account's unreserved pool. */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -139,6 +141,7 @@ export class DomainFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role,
       logGroup,
       // X-Ray by the setting alone: Lambda's own segments (init, invocation, overhead) per request,
