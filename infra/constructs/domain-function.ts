@@ -28,8 +28,6 @@ const BUNDLER = path.join(REPO_ROOT, 'infra/bundling/lambda-bundle.ts');
 export type Grant =
   /** Items of the table and its indexes: get, query, put, update, delete, batches, transactions (no Scan). */
   | 'data'
-  /** Scan of the table (not its indexes): only where a route's lookup has no key to read by. */
-  | 'data:scan'
   /** Health probe: DescribeTable, HeadBucket, DescribeUserPool; no data access. */
   | 'probe'
   /** Media objects, any prefix: presigned PUTs, HEAD checks of uploads, multipart image stores (no deletes). */
@@ -75,7 +73,7 @@ export interface DomainFunctionProps {
 
 /**
  * Item actions of the 'data' grant. A TransactWriteItems is authorized per item (Put, Update,
- * Delete, ConditionCheck), so it needs nothing more. Scan is the 'data:scan' grant's alone.
+ * Delete, ConditionCheck), so it needs nothing more. No Scan: every read has a key or an index.
  */
 const TABLE_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
 
@@ -182,9 +180,6 @@ export class DomainFunction extends Construct {
         fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes }));
         return;
       }
-      case 'data:scan':
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [r.table.tableArn] }));
-        return;
       case 'probe':
         fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [r.table.tableArn] }));
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.mediaBucket.bucketArn] }));

@@ -37,8 +37,8 @@ export function authFlowsOf(flows: readonly ExplicitAuthFlow[]): AuthFlow {
 const identityProvider = (p: 'COGNITO' | 'Google') => (p === 'Google' ? UserPoolClientIdentityProvider.GOOGLE : UserPoolClientIdentityProvider.COGNITO);
 
 /**
- * Least privilege per domain: what each Lambda may touch, and nothing else (test/infra/monitoring.test.ts
- * checks Scan against the code that sends it).
+ * Least privilege per domain: what each Lambda may touch, and nothing else (no Lambda may Scan the
+ * table: test/infra/no-scan.test.ts).
  */
 export const GRANTS: Record<Domain, readonly Grant[]> = {
   health: ['probe'],
@@ -47,8 +47,7 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   payments: ['data', 'paymob'],
   coupons: ['data'],
   quizzes: ['data', 'media:images'],
-  // data:scan: granting a lecture by its name (user-repo lectureIdsNamed; no index holds names)
-  users: ['data', 'data:scan', 'identity:admin'],
+  users: ['data', 'identity:admin'],
   messages: ['data'],
 };
 
