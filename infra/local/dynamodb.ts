@@ -106,5 +106,12 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, pres
         GlobalSecondaryIndexUpdates: [{ Create: index }],
       }),
     );
+    // Filled from the items there before it answers queries (and before the next index may be added).
+    for (let i = 0; ; i++) {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (Table?.GlobalSecondaryIndexes?.find((x) => x.IndexName === index.IndexName)?.IndexStatus === 'ACTIVE') break;
+      if (i > 600) throw new Error(`DynamoDB Local did not build the index ${index.IndexName}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 }
