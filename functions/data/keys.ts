@@ -11,14 +11,14 @@
  *  AP7  termsOfCourseTrack  byParent: GSI1PK=COURSE#id#TRACK#track  GSI1SK=TERM#order
  *  AP8  sectionById         PK=SECTION#id           SK=SECTION
  *  AP9  sectionsOfTerm      byParent: GSI1PK=TERM#id#SECTIONS  GSI1SK=SECTION#order
- *  AP68 lecturesByName     byLookup: GSI3PK=LECTURENAME#<normalizeLectureName(name)>  GSI3SK=LECTURE#id  (on the lecture
- *                           item, rewritten with its name: the grant's fallback when no lecture id is sent)
- *  AP69 lectureNamesState  PK=LECTURESMETA        SK=NAMEINDEX  → at (the one-time backfill has run: lectures made before
- *                           AP68, found through the catalogue AP5 → AP7 → AP12, were given GSI3*)
  *  AP10 lectureWithVideos   PK=LECTURE#id           SK=LECTURE | VIDEO#order#videoId  (one Query)
  *  AP11 lecturesOfSection   byParent: GSI1PK=SECTION#id#LECTURES  GSI1SK=LECTURE#id | LECTURE#id#VIDEO#order#videoId  (lectures with their videos, one Query)
  *  AP12 lecturesOfTerm      byTerm:   GSI2PK=TERM#id#LECTURES     GSI2SK=LECTURE#id
  *  AP13 videoById           PK=VIDEO#id             SK=VIDEO  → lectureId
+ *  AP68 lecturesByName      byLookup: GSI3PK=LECTURENAME#<normalizeLectureName(name)>  GSI3SK=LECTURE#id  (on the lecture
+ *                           item, rewritten with its name: the grant's fallback when no lecture id is sent)
+ *  AP69 lectureNamesState   PK=LECTURESMETA         SK=NAMEINDEX  → at (the one-time backfill has run: lectures made before
+ *                           AP68, found through the catalogue AP5 → AP7 → AP12, were given GSI3*)
  *  AP14 purchaseOfLecture   PK=USER#id              SK=PURCHASE#lectureId  (has-student-access = GetItem + expiryDate check;
  *                           written only by purchase-repo recordPurchase, which also marks the lecture firstPurchasedAt)
  *  AP15 purchasesOfUser     PK=USER#id              SK begins_with PURCHASE#
@@ -66,10 +66,10 @@
  *                           the paying transaction, on condition it is new or names the same order — one transaction
  *                           pays one order)
  *  AP34 ordersByDate        byParent: GSI1PK=ORDERS  GSI1SK=createdAt#id  (sales over a range)
- *  AP66 ordersToReconcile  byLookup: GSI3PK=PENDINGORDERS  GSI3SK=ORDER#id  (sparse: the order carries GSI3* only while its
+ *  AP66 ordersToReconcile   byLookup: GSI3PK=PENDINGORDERS  GSI3SK=ORDER#id  (sparse: the order carries GSI3* only while its
  *                           status is pending — written with a pending order, SET or REMOVEd by every status change in
  *                           order-repo updateOrderItem; ids are ULIDs, so ascending is oldest first: the reconciler's read)
- *  AP67 reconcileIndexState PK=ORDERSMETA         SK=PENDINGINDEX  → at (the one-time backfill has run: orders pending
+ *  AP67 reconcileIndexState PK=ORDERSMETA           SK=PENDINGINDEX  → at (the one-time backfill has run: orders pending
  *                           when AP66 came, read once from AP34 over the reconcile window, were given GSI3*)
  *  AP35 ordersOfStudent     byTerm:   GSI2PK=USER#id#ORDERS  GSI2SK=createdAt#id  (pending orders on /profile/lecPay)
  *  AP61 pendingOrders      PK=USER#id              SK=PROFILE#ORDERS  → o_<orderId> = holdUntil (ISO) for every order of the
