@@ -137,7 +137,7 @@ const table = {
   'DELETE /api/admin/users/{userId}/video-views': { op: 'resetVideoViews', domain: 'users', access: 'admin', summary: "Reset a student's view counts of a lecture (or of one of its videos)", params: play.videoViewsParams, query: play.resetVideoViewsQuery, response: play.videoViewsReset, ours: true },
   'DELETE /api/user/deleteUser/{userId}': { op: 'deleteUser', domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId'), response: res.deletedResponse },
   'PATCH /api/user/blockUser/{userId}': { op: 'blockUser', domain: 'users', access: 'admin', summary: 'Block or unblock a user (a toggle)', params: p('userId'), response: res.userBlocked },
-  'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student', body: people.grantLectureBody, response: res.lectureGranted },
+  'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student: the lecture its lectureId names, or else the one lecture named lectureName', body: people.grantLectureBody, response: res.lectureGranted },
 
   // messages
   'GET /api/admin/contect': { op: 'listMessages', domain: 'messages', access: 'admin', summary: 'List the contact messages, newest first', response: res.contactMessages },

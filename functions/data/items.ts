@@ -8,7 +8,7 @@ import type { ReadAlong, SkRange } from '../lib/http';
 import { ddb, TABLE } from './client';
 import type { Key } from './keys';
 
-const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
+const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'];
 
 /** The domain record of an item: its table keys removed. */
 export function withoutKeys<T>(item: Record<string, unknown>): T {

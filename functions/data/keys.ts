@@ -15,6 +15,10 @@
  *  AP11 lecturesOfSection   byParent: GSI1PK=SECTION#id#LECTURES  GSI1SK=LECTURE#id | LECTURE#id#VIDEO#order#videoId  (lectures with their videos, one Query)
  *  AP12 lecturesOfTerm      byTerm:   GSI2PK=TERM#id#LECTURES     GSI2SK=LECTURE#id
  *  AP13 videoById           PK=VIDEO#id             SK=VIDEO  → lectureId
+ *  AP68 lecturesByName      byLookup: GSI3PK=LECTURENAME#<normalizeLectureName(name)>  GSI3SK=LECTURE#id  (on the lecture
+ *                           item, rewritten with its name: the grant's fallback when no lecture id is sent)
+ *  AP69 lectureNamesState   PK=LECTURESMETA         SK=NAMEINDEX  → at (the one-time backfill has run: lectures made before
+ *                           AP68, found through the catalogue AP5 → AP7 → AP12, were given GSI3*)
  *  AP14 purchaseOfLecture   PK=USER#id              SK=PURCHASE#lectureId  (has-student-access = GetItem + expiryDate check;
  *                           written only by purchase-repo recordPurchase, which also marks the lecture firstPurchasedAt)
  *  AP15 purchasesOfUser     PK=USER#id              SK begins_with PURCHASE#
@@ -61,7 +65,12 @@
  *  AP64 paymobTransaction   PK=PAYMOBTXN#id         SK=PAYMOBTXN  → orderId (the order a Paymob transaction paid: written in
  *                           the paying transaction, on condition it is new or names the same order — one transaction
  *                           pays one order)
- *  AP34 ordersByDate        byParent: GSI1PK=ORDERS  GSI1SK=createdAt#id  (sales over a range; pending ones to reconcile)
+ *  AP34 ordersByDate        byParent: GSI1PK=ORDERS  GSI1SK=createdAt#id  (sales over a range)
+ *  AP66 ordersToReconcile   byLookup: GSI3PK=PENDINGORDERS  GSI3SK=ORDER#id  (sparse: the order carries GSI3* only while its
+ *                           status is pending — written with a pending order, SET or REMOVEd by every status change in
+ *                           order-repo updateOrderItem; ids are ULIDs, so ascending is oldest first: the reconciler's read)
+ *  AP67 reconcileIndexState PK=ORDERSMETA           SK=PENDINGINDEX  → at (the one-time backfill has run: orders pending
+ *                           when AP66 came, read once from AP34 over the reconcile window, were given GSI3*)
  *  AP35 ordersOfStudent     byTerm:   GSI2PK=USER#id#ORDERS  GSI2SK=createdAt#id  (pending orders on /profile/lecPay)
  *  AP61 pendingOrders      PK=USER#id              SK=PROFILE#ORDERS  → o_<orderId> = holdUntil (ISO) for every order of the
  *                           student that may still be pending: SET before the order is written (createPaymentIntention) and
@@ -115,6 +124,9 @@
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
+/** One spelling of a lecture's name for AP68: Unicode NFKC, lower case, inner spaces as one, trimmed. */
+export const normalizeLectureName = (name: string) => name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
 export interface Key {
   PK: string;
   SK: string;
@@ -165,6 +177,10 @@ export const keys = {
   lecturesOfSectionPk: (sectionId: string) => `SECTION#${sectionId}#LECTURES`,
   lectureOfTerm: (termId: string, lectureId: string) => ({ GSI2PK: `TERM#${termId}#LECTURES`, GSI2SK: `LECTURE#${lectureId}` }),
   lecturesOfTermPk: (termId: string) => `TERM#${termId}#LECTURES`,
+  /** AP68: the lecture under its name, spelled any way (case, spacing, Unicode form). */
+  lectureByName: (name: string, lectureId: string) => ({ GSI3PK: `LECTURENAME#${normalizeLectureName(name)}`, GSI3SK: `LECTURE#${lectureId}` }),
+  lecturesByNamePk: (name: string) => `LECTURENAME#${normalizeLectureName(name)}`,
+  lectureNamesState: { PK: 'LECTURESMETA', SK: 'NAMEINDEX' } as Key,
   videoOfLecture: (lectureId: string, order: number, videoId: string): Key => ({ PK: `LECTURE#${lectureId}`, SK: `VIDEO#${pad(order)}#${videoId}` }),
   videoSkPrefix: 'VIDEO#',
   video: (id: string): Key => ({ PK: `VIDEO#${id}`, SK: 'VIDEO' }),
@@ -191,6 +207,12 @@ export const keys = {
   paymobTransaction: (transactionId: string): Key => ({ PK: `PAYMOBTXN#${transactionId}`, SK: 'PAYMOBTXN' }),
   ordersIndex: (createdAt: string, id: string) => ({ GSI1PK: 'ORDERS', GSI1SK: `${createdAt}#${id}` }),
   ordersIndexPk: 'ORDERS',
+  /** AP66: the order among those to reconcile (only while it is pending). */
+  orderToReconcile: (id: string) => ({ GSI3PK: 'PENDINGORDERS', GSI3SK: `ORDER#${id}` }),
+  ordersToReconcilePk: 'PENDINGORDERS',
+  reconcileIndexState: { PK: 'ORDERSMETA', SK: 'PENDINGINDEX' } as Key,
+  /** The attributes of the byLookup index (AP66, AP68): REMOVEd when an item leaves it. */
+  lookupAttributes: ['GSI3PK', 'GSI3SK'] as const,
   orderOfStudent: (userId: string, createdAt: string, id: string) => ({ GSI2PK: `USER#${userId}#ORDERS`, GSI2SK: `${createdAt}#${id}` }),
   ordersOfStudentPk: (userId: string) => `USER#${userId}#ORDERS`,
   openOrder: (userId: string, lectureId: string): Key => ({ PK: `USER#${userId}`, SK: `OPENORDER#${lectureId}` }),

@@ -1,8 +1,11 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TRACKS } from '../../shared/constants';
 import { Conflict, NotFound, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
+import { allCourses } from './course-repo';
 import { type TransactItem, queryAll, withoutKeys, writeAll } from './items';
 import { keys } from './keys';
+import { termsOfCourseTrack } from './term-repo';
 
 export interface LectureRecord {
   id: string;
@@ -109,7 +112,13 @@ export async function createLecture(lecture: LectureRecord, videos: VideoRecord[
     {
       Put: {
         TableName: TABLE,
-        Item: { ...keys.lecture(lecture.id), ...keys.lectureOfSection(lecture.contentId, lecture.id), ...keys.lectureOfTerm(lecture.termId, lecture.id), ...lecture },
+        Item: {
+          ...keys.lecture(lecture.id),
+          ...keys.lectureOfSection(lecture.contentId, lecture.id),
+          ...keys.lectureOfTerm(lecture.termId, lecture.id),
+          ...keys.lectureByName(lecture.name, lecture.id),
+          ...lecture,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -188,8 +197,10 @@ export async function updateVideo(v: { id: string; lectureId: string; order: num
 
 export type LectureChanges = Partial<Pick<LectureRecord, 'name' | 'subTitle' | 'price' | 'isFree' | 'accessDays' | 'viewLimit' | 'imageKey' | 'archived'>>;
 
+/** The lecture's fields changed; a new name moves it in AP68 too. */
 export async function updateLecture(id: string, fields: LectureChanges): Promise<LectureRecord> {
-  const names = Object.keys(fields).filter((k) => fields[k as keyof LectureChanges] !== undefined);
+  const set: Record<string, unknown> = { ...fields, ...(fields.name !== undefined ? keys.lectureByName(fields.name, id) : {}) };
+  const names = Object.keys(set).filter((k) => set[k] !== undefined);
   try {
     const r = await ddb.send(
       new UpdateCommand({
@@ -197,7 +208,7 @@ export async function updateLecture(id: string, fields: LectureChanges): Promise
         Key: keys.lecture(id),
         UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n as keyof LectureChanges]])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])),
         ConditionExpression: 'attribute_exists(PK)',
         ReturnValues: 'ALL_NEW',
       }),
@@ -230,6 +241,59 @@ export async function deleteLectureIfUnpurchased({ lecture, videos }: LectureWit
   }
 }
 
+
+/** AP68: the lectures (not archived) whose name is this one, spelled any way (keys.ts normalizeLectureName). */
+export async function lecturesNamed(name: string): Promise<{ id: string; name: string }[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    IndexName: 'byLookup',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    FilterExpression: 'attribute_not_exists(archived) OR archived = :f',
+    ExpressionAttributeValues: { ':pk': keys.lecturesByNamePk(name), ':f': false },
+  });
+  return items.map((i) => ({ id: i.id as string, name: i.name as string }));
+}
+
+/** Whether the one-time backfill of AP68 has run (AP69). */
+export async function lectureNamesIndexed(): Promise<boolean> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lectureNamesState }));
+  return r.Item !== undefined;
+}
+
+/**
+ * The one-time backfill of AP68: every lecture of the catalogue (courses AP5 → terms of each track AP7 →
+ * lectures of each term AP12: Queries, no Scan) gets its name key, on condition its name is still the one
+ * read (a rename meanwhile wrote its own); then AP69 is marked. Returns how many it indexed. Safe to run
+ * twice at once.
+ */
+export async function backfillLectureNames(now = new Date()): Promise<number> {
+  const courses = await allCourses();
+  const terms = (await Promise.all(courses.flatMap((c) => TRACKS.map((track) => termsOfCourseTrack(c.id, track))))).flat();
+  const lectures = (await Promise.all(terms.map((t) => lecturesOfTerm(t.id)))).flat();
+  let indexed = 0;
+  const index = async (l: LectureRecord) => {
+    const k = keys.lectureByName(l.name, l.id);
+    try {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: keys.lecture(l.id),
+          UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk',
+          ConditionExpression: 'attribute_exists(PK) AND #n = :name',
+          ExpressionAttributeNames: { '#n': 'name' },
+          ExpressionAttributeValues: { ':pk': k.GSI3PK, ':sk': k.GSI3SK, ':name': l.name },
+        }),
+      );
+      indexed++;
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+    }
+  };
+  // A few writes at once: the backfill runs inside a grant request.
+  for (let i = 0; i < lectures.length; i += 16) await Promise.all(lectures.slice(i, i + 16).map(index));
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.lectureNamesState, at: now.toISOString(), indexed } }));
+  return indexed;
+}
 
 /** AP31: the videos a quiz gates, as their lecture item keys. */
 export async function videosOfQuiz(quizId: string): Promise<{ id: string; lectureId: string; order: number }[]> {

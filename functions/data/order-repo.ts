@@ -1,10 +1,10 @@
 /**
- * Orders (AP19 by id, AP34 by date, AP35 of a student, AP36 the student's open order of a lecture).
+ * Orders (AP19 by id, AP34 by date, AP35 of a student, AP36 the student's open order of a lecture, AP66 pending).
  * An order is one attempt to buy a lecture through Paymob (or with a 100 % coupon). Its status moves
  * only by conditional writes in the same transaction as what goes with it (the coupon's use, the
  * purchase), so a callback delivered twenty times at once settles it once.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrderStatus, PaymentMethod } from '../../shared/constants';
 import { isConditionFailed } from '../lib/errors';
 import type { ReadAlong } from '../lib/http';
@@ -53,7 +53,13 @@ export interface OrderRecord {
   paidAt: string | null;
 }
 
-const orderItem = (o: OrderRecord) => ({ ...keys.order(o.id), ...keys.ordersIndex(o.createdAt, o.id), ...keys.orderOfStudent(o.userId, o.createdAt, o.id), ...o });
+const orderItem = (o: OrderRecord) => ({
+  ...keys.order(o.id),
+  ...keys.ordersIndex(o.createdAt, o.id),
+  ...keys.orderOfStudent(o.userId, o.createdAt, o.id),
+  ...(o.status === 'pending' ? keys.orderToReconcile(o.id) : {}),
+  ...o,
+});
 
 /** AP19, read strongly consistent: settlement decides on it. */
 export async function orderById(id: string): Promise<OrderRecord | undefined> {
@@ -135,15 +141,20 @@ export interface OrderCondition {
   couponHeld?: boolean;
 }
 
-/** An Update of the order's fields under a condition on its status (and hold), for a transaction. */
+/**
+ * An Update of the order's fields under a condition on its status (and hold), for a transaction. A new
+ * status moves the order into the reconciler's index (AP66) when it is pending, out of it otherwise.
+ */
 export function updateOrderItem(id: string, set: Partial<Omit<OrderRecord, 'id' | 'userId' | 'createdAt'>>, cond: OrderCondition = {}): TransactItem {
-  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+  const pending = set.status === undefined ? {} : set.status === 'pending' ? keys.orderToReconcile(id) : undefined;
+  const entries = [...Object.entries(set), ...Object.entries(pending ?? {})].filter(([, v]) => v !== undefined);
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   entries.forEach(([k, v], i) => {
     names[`#f${i}`] = k;
     values[`:f${i}`] = v;
   });
+  if (!pending) keys.lookupAttributes.forEach((a, i) => (names[`#x${i}`] = a));
   const conditions = ['attribute_exists(PK)'];
   if (cond.statusIn || cond.statusNot) names['#status'] = 'status';
   if (cond.statusIn) {
@@ -162,7 +173,7 @@ export function updateOrderItem(id: string, set: Partial<Omit<OrderRecord, 'id' 
     Update: {
       TableName: TABLE,
       Key: keys.order(id),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}${pending ? '' : ` REMOVE ${keys.lookupAttributes.map((_, i) => `#x${i}`).join(', ')}`}`,
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -190,6 +201,64 @@ export async function ordersByDate(fromIso: string, toIso: string): Promise<Orde
     ExpressionAttributeValues: { ':pk': keys.ordersIndexPk, ':from': fromIso, ':to': toIso },
   });
   return items.map((i) => withoutKeys<OrderRecord>(i));
+}
+
+/**
+ * AP66: the orders pending now, oldest first, a page at a time (the caller stops reading when it has
+ * enough). Eventually consistent: an order settled a moment ago may still be listed (settlement re-reads it).
+ */
+export async function* ordersToReconcile(pageSize: number): AsyncGenerator<OrderRecord[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await ddb.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: 'byLookup',
+        KeyConditionExpression: 'GSI3PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.ordersToReconcilePk },
+        Limit: pageSize,
+        ExclusiveStartKey: start,
+      }),
+    );
+    yield (r.Items ?? []).map((i) => withoutKeys<OrderRecord>(i));
+    start = r.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Whether the one-time backfill of AP66 has run (AP67). */
+export async function reconcileIndexReady(): Promise<boolean> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.reconcileIndexState }));
+  return r.Item !== undefined;
+}
+
+/**
+ * The one-time backfill of AP66: orders created in [fromIso, toIso) (AP34) that are pending and not in
+ * the index get their keys, each on condition it is still pending (a settlement meanwhile wins); then
+ * AP67 is marked. Returns how many orders it added. Safe to run twice at once.
+ */
+export async function backfillReconcileIndex(fromIso: string, toIso: string, now = new Date()): Promise<number> {
+  const orders = (await ordersByDate(fromIso, toIso)).filter((o) => o.status === 'pending');
+  let added = 0;
+  for (const o of orders) {
+    const k = keys.orderToReconcile(o.id);
+    try {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: keys.order(o.id),
+          UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk',
+          ConditionExpression: 'attribute_exists(PK) AND #status = :pending AND attribute_not_exists(GSI3PK)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pk': k.GSI3PK, ':sk': k.GSI3SK, ':pending': 'pending' },
+        }),
+      );
+      added++;
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+    }
+  }
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.reconcileIndexState, at: now.toISOString(), added } }));
+  return added;
 }
 
 /**

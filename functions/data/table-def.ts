@@ -12,6 +12,12 @@ export const TABLE_DEFINITION = {
     { name: 'byParent', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     /** Lectures of a term (the grant modal), the videos a quiz gates (AP31), a student's purchases by expiry. */
     { name: 'byTerm', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    /**
+     * Sparse: only items that carry GSI3PK — orders while they are pending (AP66, the reconciler's read)
+     * and lectures by their normalised name (AP68, the grant's fallback). One index for both: CloudFormation
+     * adds at most one index to a table per deploy.
+     */
+    { name: 'byLookup', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
   ],
 } as const;
 

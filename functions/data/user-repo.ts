@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, SchoolYear } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
@@ -321,30 +321,6 @@ export async function putItems(items: Record<string, unknown>[]): Promise<void> 
       if (request.length) await new Promise((res) => setTimeout(res, Math.min(1000, 50 * 2 ** attempt)));
     }
   }
-}
-
-/**
- * The grant's lookup by exact name when the modal sends no lecture id: a Scan of the lecture items
- * (names repeat across terms and no index holds names; a grant is a rare admin action). Archived ones left out.
- */
-export async function lectureIdsNamed(name: string): Promise<{ id: string; name: string }[]> {
-  const out: { id: string; name: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await ddb.send(
-      new ScanCommand({
-        TableName: TABLE,
-        FilterExpression: 'SK = :sk AND #n = :n AND (attribute_not_exists(archived) OR archived = :f)',
-        ExpressionAttributeNames: { '#n': 'name' },
-        ExpressionAttributeValues: { ':sk': keys.lecture('').SK, ':n': name, ':f': false },
-        ProjectionExpression: 'id, #n',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of r.Items ?? []) out.push({ id: item.id as string, name: item.name as string });
-    start = r.LastEvaluatedKey;
-  } while (start);
-  return out;
 }
 
 /** AP22 all of a user's quiz results (quiz id, scores, attempts). */

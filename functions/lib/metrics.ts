@@ -16,6 +16,8 @@ import { env } from './env';
 export const METRICS = {
   /** A Paymob callback or browser return we refused: bad signature, malformed, an unknown order, a wrong amount. */
   paymentCallbacksRefused: 'PaymentCallbacksRefused',
+  /** A run of the payments reconciliation finished (functions/payments/reconcile-handler.ts): its absence is the alarm. */
+  reconcileSucceeded: 'ReconcileSucceeded',
 } as const;
 export type MetricName = (typeof METRICS)[keyof typeof METRICS];
 

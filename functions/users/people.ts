@@ -4,12 +4,11 @@ import type { UpdateProfileBody, userDetails, UserRow } from '../../shared/schem
 import type { profile, userPage } from '../../shared/schemas/responses';
 import { checkCurrentPassword, keepOnlySession, setPoolPassword } from '../auth/public';
 import { toLecture } from '../catalogue/public';
-import { lectureById } from '../data/lecture-repo';
+import { backfillLectureNames, lectureById, lectureNamesIndexed, lecturesNamed } from '../data/lecture-repo';
 import { purchaseOf, recordPurchase } from '../data/purchase-repo';
 import {
   countUsers,
   deleteUserRecord,
-  lectureIdsNamed,
   quizTitles,
   resultsOfUser,
   setBlocked,
@@ -129,19 +128,37 @@ export async function deleteUser(userId: string): Promise<{ id: string; message:
   return { id: u.id, message: 'User Deleted Successfully' };
 }
 
+/**
+ * Lectures made before the name index (AP68) get their key once, the first time a grant names a lecture
+ * without its id: once per Lambda instance; a failed one is tried again by the next such grant.
+ */
+const ensureLectureNames = keptOnce(async () => {
+  if (await lectureNamesIndexed()) return;
+  const n = await backfillLectureNames();
+  logger.info('lecture names indexed', { lectures: n });
+});
+
+/** The lecture the grant names: its id (the modal sends it), or else its name (the spec's body) through AP68. */
+async function grantedLecture(b: { lectureName: string; lectureId?: string }) {
+  if (b.lectureId) {
+    const lecture = await lectureById(b.lectureId);
+    if (!lecture || lecture.archived) throw new NotFound('Lecture not found', 'lecture.notFound');
+    return lecture;
+  }
+  await ensureLectureNames();
+  const named = await lecturesNamed(b.lectureName);
+  if (named.length > 1) throw new Conflict('Several lectures have this name; choose the lecture from the list', 'grant.ambiguous');
+  const lecture = named[0] ? await lectureById(named[0].id) : undefined;
+  if (!lecture || lecture.archived) throw new NotFound('No lecture has this name', 'lecture.notFound');
+  return lecture;
+}
+
 /** A grant is a purchase (source 'grant', price 0) for the lecture's access period, extending an unexpired one. */
 export async function grantLecture(b: { email: string; lectureName: string; lectureId?: string }, now = new Date()) {
   const userId = await userIdByEmail(b.email);
   const user = userId ? await userById(userId) : undefined;
   if (!user) throw new NotFound('No user has this e-mail', 'user.notFound');
-  let lectureId = b.lectureId;
-  if (!lectureId) {
-    const named = await lectureIdsNamed(b.lectureName.trim());
-    if (named.length > 1) throw new Conflict('Several lectures have this name; choose the lecture from the list', 'grant.ambiguous');
-    lectureId = named[0]?.id;
-  }
-  const lecture = lectureId ? await lectureById(lectureId) : undefined;
-  if (!lecture || lecture.archived) throw new NotFound('No lecture has this name', 'lecture.notFound');
+  const lecture = await grantedLecture(b);
   const current = await purchaseOf(user.id, lecture.id);
   const purchaseDate = now.toISOString();
   const expiryDate = expiryAfter(current, now, toLecture(lecture).accessDays);

@@ -28,8 +28,6 @@ const BUNDLER = path.join(REPO_ROOT, 'infra/bundling/lambda-bundle.ts');
 export type Grant =
   /** Items of the table and its indexes: get, query, put, update, delete, batches, transactions (no Scan). */
   | 'data'
-  /** Scan of the table (not its indexes): only where a route's lookup has no key to read by. */
-  | 'data:scan'
   /** Health probe: DescribeTable, HeadBucket, DescribeUserPool; no data access. */
   | 'probe'
   /** Media objects, any prefix: presigned PUTs, HEAD checks of uploads, multipart image stores (no deletes). */
@@ -71,11 +69,13 @@ export interface DomainFunctionProps {
   environment: Partial<Record<keyof Env, string>>;
   /** Default 10 s; auth and the webhook call remote services and get more. */
   timeout?: Duration;
+  /** Concurrent executions kept for (and capped at) this function; unset: the account's unreserved pool. */
+  reservedConcurrency?: number;
 }
 
 /**
  * Item actions of the 'data' grant. A TransactWriteItems is authorized per item (Put, Update,
- * Delete, ConditionCheck), so it needs nothing more. Scan is the 'data:scan' grant's alone.
+ * Delete, ConditionCheck), so it needs nothing more. No Scan: every read has a key or an index.
  */
 const TABLE_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
 
@@ -143,6 +143,7 @@ export class DomainFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role,
       logGroup,
       // X-Ray by the setting alone: Lambda's own segments (init, invocation, overhead) per request,
@@ -183,9 +184,6 @@ export class DomainFunction extends Construct {
         fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes }));
         return;
       }
-      case 'data:scan':
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [r.table.tableArn] }));
-        return;
       case 'probe':
         fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [r.table.tableArn] }));
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.mediaBucket.bucketArn] }));

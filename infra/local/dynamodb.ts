@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, type TableDescription, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,18 +73,45 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   await waitForPort(port, '127.0.0.1', 60000);
   const client = dynamoClient(endpoint);
   // The port opens a moment before the service answers.
+  let existing: TableDescription | undefined;
   for (let i = 0; ; i++) {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
-      return;
+      existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+      break;
     } catch (e) {
       if ((e as Error).name === 'ResourceNotFoundException') break;
       if (i > 100) throw e;
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+  if (existing) return addMissingIndexes(client, tableName, new Set((existing.GlobalSecondaryIndexes ?? []).map((x) => x.IndexName)));
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   await client.send(
     new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true } }),
   );
+}
+
+/**
+ * A data folder made before an index was added to TABLE_DEFINITION gets it (DynamoDB Local fills it from
+ * the items there), one UpdateTable per index as DynamoDB requires.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, present: Set<string | undefined>): Promise<void> {
+  const input = createTableInput(tableName);
+  for (const index of input.GlobalSecondaryIndexes.filter((x) => !present.has(x.IndexName))) {
+    const names = new Set<string>(index.KeySchema.map((k) => k.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: input.AttributeDefinitions.filter((a) => names.has(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    // Filled from the items there before it answers queries (and before the next index may be added).
+    for (let i = 0; ; i++) {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (Table?.GlobalSecondaryIndexes?.find((x) => x.IndexName === index.IndexName)?.IndexStatus === 'ACTIVE') break;
+      if (i > 600) throw new Error(`DynamoDB Local did not build the index ${index.IndexName}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }

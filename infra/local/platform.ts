@@ -89,6 +89,8 @@ export interface ReconcileResult {
   settled: number;
   failed: number;
   expired: number;
+  /** Due orders left for the next run (its batch was full). */
+  deferred: number;
 }
 type Reconcile = (now?: Date) => Promise<ReconcileResult>;
 

@@ -1,8 +1,9 @@
 /**
  * The stateless half: one DomainFunction per domain, the HttpApi's routes to them (the HttpApi and
  * the CloudFront distribution in front of it are the site stack's: infra/stacks/site-stack.ts),
- * the JWT authorizer, the payments reconcile schedule, and the pool's two app clients: the hosted
- * UI's (Google, callback on the site's origin) and the server's (password sign-in by the Lambdas only).
+ * the JWT authorizer, the payments reconciliation (a Lambda and schedule of its own), and the pool's
+ * two app clients: the hosted UI's (Google, callback on the site's origin) and the server's (password
+ * sign-in by the Lambdas only).
  */
 import { CfnOutput, Duration, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -10,16 +11,14 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { type AuthFlow, OAuthScope, UserPoolClient, UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
-import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant } from '../constructs/domain-function';
 import { Monitoring } from '../constructs/monitoring';
+import { PaymentsReconcile } from '../constructs/payments-reconcile';
 import { VideoPipeline } from '../constructs/video-pipeline';
 import { type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
-import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import type { DataStack } from './data-stack';
 import type { Settings } from './settings';
 import type { SiteStack } from './site-stack';
@@ -38,8 +37,8 @@ export function authFlowsOf(flows: readonly ExplicitAuthFlow[]): AuthFlow {
 const identityProvider = (p: 'COGNITO' | 'Google') => (p === 'Google' ? UserPoolClientIdentityProvider.GOOGLE : UserPoolClientIdentityProvider.COGNITO);
 
 /**
- * Least privilege per domain: what each Lambda may touch, and nothing else (test/infra/monitoring.test.ts
- * checks Scan against the code that sends it).
+ * Least privilege per domain: what each Lambda may touch, and nothing else (no Lambda may Scan the
+ * table: test/infra/no-scan.test.ts).
  */
 export const GRANTS: Record<Domain, readonly Grant[]> = {
   health: ['probe'],
@@ -48,13 +47,9 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   payments: ['data', 'paymob'],
   coupons: ['data'],
   quizzes: ['data', 'media:images'],
-  // data:scan: granting a lecture by its name (user-repo lectureIdsNamed; no index holds names)
-  users: ['data', 'data:scan', 'identity:admin'],
+  users: ['data', 'identity:admin'],
   messages: ['data'],
 };
-
-/** How often pending orders are checked against Paymob (each is checked once it is PAYMENT_RECONCILE_AFTER_MINUTES old). */
-const RECONCILE_EVERY_MINUTES = 5;
 
 /** Auth and payments call Cognito, SES or Paymob before answering. */
 const TIMEOUTS: Partial<Record<Domain, Duration>> = { auth: Duration.seconds(20), payments: Duration.seconds(20) };
@@ -71,6 +66,8 @@ export class ApiStack extends Stack {
   readonly distribution: Distribution;
   readonly functions: Record<Domain, DomainFunction>;
   readonly monitoring: Monitoring;
+  /** The check of pending orders against Paymob: its own Lambda, schedule, dead-letter queue and alarms. */
+  readonly reconcile: PaymentsReconcile;
   /** Uploads → MediaConvert → HLS, and the jobs' events onto the assets. */
   readonly videoPipeline: VideoPipeline;
 
@@ -195,14 +192,6 @@ export class ApiStack extends Stack {
       }
     }
 
-    // Paymob sends a callback once per outcome and networks drop things: every few minutes the
-    // payments Lambda checks orders still pending against Paymob's inquiry (functions/payments/reconcile.ts).
-    new Rule(this, 'ReconcilePayments', {
-      description: 'Settle pending Paymob orders whose callback never arrived',
-      schedule: Schedule.rate(Duration.minutes(RECONCILE_EVERY_MINUTES)),
-      targets: [new LambdaFunctionTarget(this.functions.payments.fn, { event: RuleTargetInput.fromObject(RECONCILE_EVENT), retryAttempts: 2 })],
-    });
-
     // Each video stored under videos/ is transcoded to the settings' HLS ladder (infra/constructs/video-pipeline.ts).
     this.videoPipeline = new VideoPipeline(this, 'VideoPipeline', { stage: settings.stage, table: data.table, mediaBucket: media, resources, hls: settings.hls });
     // The teacher's retry of a stuck video starts its job again as on-upload does (POST /api/AWS/lectures/video/{videoId}/transcode).
@@ -221,6 +210,14 @@ export class ApiStack extends Stack {
       monthlyBudgetUsd: settings.monthlyBudgetUsd,
     });
     this.videoPipeline.notify(this.monitoring.topic);
+
+    // Paymob sends a callback once per outcome and networks drop things: every few minutes a Lambda of its
+    // own checks orders still pending against Paymob's inquiry (infra/constructs/payments-reconcile.ts).
+    this.reconcile = new PaymentsReconcile(this, 'ReconcilePayments', {
+      resources,
+      environment: { TABLE_NAME: environment.TABLE_NAME, PAYMOB_SECRET_NAME: environment.PAYMOB_SECRET_NAME, PUBLIC_URL: environment.PUBLIC_URL },
+      alarmTopic: this.monitoring.topic,
+    });
 
     new CfnOutput(this, 'UserPoolClientId', { value: hostedUiClient.userPoolClientId });
     new CfnOutput(this, 'Dashboard', { value: this.monitoring.dashboard.dashboardName });

@@ -1,6 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
-import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
 import { USER_POOL } from '../../infra/definitions/user-pool';
 import { logicalId, synthBioscope } from './bioscope-app';
 
@@ -308,27 +307,6 @@ describe("the pool's app clients (issue 13, items 1 and 3)", () => {
 });
 
 describe('payments', () => {
-  test('a schedule sends the payments Lambda the reconcile event every 5 minutes', () => {
-    apiTemplate.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
-      State: 'ENABLED',
-      Targets: [
-        Match.objectLike({
-          Arn: { 'Fn::GetAtt': [logicalId(api.functions.payments.fn), 'Arn'] },
-          Input: JSON.stringify(RECONCILE_EVENT),
-          RetryPolicy: { MaximumRetryAttempts: 2 },
-        }),
-      ],
-    });
-    apiTemplate.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunction',
-      Principal: 'events.amazonaws.com',
-      FunctionName: { 'Fn::GetAtt': [logicalId(api.functions.payments.fn), 'Arn'] },
-    });
-    // The only schedule (the video pipeline's two rules match events: test/infra/video-pipeline.test.ts).
-    expect(Object.values(apiTemplate.findResources('AWS::Events::Rule')).filter((r) => r.Properties.ScheduleExpression)).toHaveLength(1);
-  });
-
   test('the Paymob webhook and the browser return are public; intention and sales need a session', () => {
     const routes = apiTemplate.findResources('AWS::ApiGatewayV2::Route');
     const auth = (key: string) => Object.values(routes).find((r) => r.Properties.RouteKey === key)!.Properties.AuthorizationType;

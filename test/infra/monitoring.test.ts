@@ -1,10 +1,8 @@
 /**
  * Watching it (issue 15): X-Ray on every domain Lambda, the Monitoring construct's alarms on their
  * metrics with the SNS topic as action, the operator's e-mail subscription, the dashboard and the
- * budget; and least privilege: no action wildcard, Scan only where code sends a ScanCommand.
+ * budget; and least privilege: no action wildcard (no Scan at all: test/infra/no-scan.test.ts).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -14,7 +12,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { Monitoring, THRESHOLDS } from '../../infra/constructs/monitoring';
 import { DOMAINS, type Domain } from '../../shared/routes';
 import { scratchDir } from '../support/scratch';
-import { logicalId, REPO_ROOT, synthBioscope } from './bioscope-app';
+import { logicalId, synthBioscope } from './bioscope-app';
 
 type Resource = { Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
 
@@ -180,24 +178,6 @@ describe('the domain Lambdas', () => {
 
   test('no action of any domain role is a wildcard', () => {
     for (const domain of DOMAINS) for (const a of actions(domain)) expect(a).not.toMatch(/\*/);
-  });
-
-  test('dynamodb:Scan is granted exactly to the domains whose code calls a function that sends a ScanCommand', () => {
-    // Exported functions of functions/data/*.ts whose body sends a ScanCommand.
-    const dataDir = path.join(REPO_ROOT, 'functions/data');
-    const scanners = fs.readdirSync(dataDir).filter((f) => f.endsWith('.ts')).flatMap((f) =>
-      fs.readFileSync(path.join(dataDir, f), 'utf8').split(/\n(?=export )/).filter((chunk) => chunk.includes('new ScanCommand(')).map((chunk) => /^export (?:async )?function (\w+)/.exec(chunk)?.[1] ?? `<not an exported function in ${f}>`),
-    );
-    expect(scanners.length).toBeGreaterThan(0);
-    const sources = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
-    const calls = (domain: Domain) =>
-      sources(path.join(REPO_ROOT, 'functions', domain)).some((f) => {
-        const text = fs.readFileSync(f, 'utf8');
-        return text.includes('new ScanCommand(') || scanners.some((name) => new RegExp(`\\b${name}\\(`).test(text));
-      });
-    expect(DOMAINS.filter((d) => actions(d).has('dynamodb:Scan'))).toEqual(DOMAINS.filter(calls));
-    expect(DOMAINS.filter(calls)).toEqual(['users']);
   });
 
   test('the pool actions of users are the ones its code sends; catalogue writes media but deletes none', () => {
