@@ -10,7 +10,7 @@ import { Arn, AssetHashType, DockerImage, Duration, Stack, Validations } from 'a
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -69,7 +69,12 @@ export interface DomainFunctionProps {
   environment: Partial<Record<keyof Env, string>>;
   /** Default 10 s; auth and the webhook call remote services and get more. */
   timeout?: Duration;
+  /** Concurrency kept for this function alone (and its cap); default none. */
+  reservedConcurrency?: number;
 }
+
+/** The alias every route and event target invokes; CodeDeploy moves it to each new version (infra/constructs/rollouts.ts). */
+export const LIVE_ALIAS = 'live';
 
 /**
  * Item actions of the 'data' grant. A TransactWriteItems is authorized per item (Put, Update,
@@ -101,6 +106,8 @@ const IDENTITY_ACTIONS: Record<'identity:auth' | 'identity:admin', string[]> = {
 
 export class DomainFunction extends Construct {
   readonly fn: LambdaFunction;
+  /** The published version that serves requests: routes and event targets invoke this, never $LATEST. */
+  readonly alias: Alias;
 
   constructor(scope: Construct, id: string, props: DomainFunctionProps) {
     super(scope, id);
@@ -139,6 +146,7 @@ export class DomainFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role,
       logGroup,
       // X-Ray by the setting alone: Lambda's own segments (init, invocation, overhead) per request,
@@ -156,6 +164,7 @@ export class DomainFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
+    this.alias = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.fn.currentVersion });
     for (const grant of props.grants) this.grant(grant, r);
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',

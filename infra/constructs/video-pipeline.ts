@@ -168,7 +168,7 @@ export class VideoPipeline extends Construct {
         detail: { bucket: { name: [bucket.bucketName] }, object: { key: Match.prefix(MEDIA_PREFIXES.videos) } },
       },
       targets: [
-        new LambdaFunctionTarget(upload, {
+        new LambdaFunctionTarget(this.onUpload.alias, {
           event: RuleTargetInput.fromObject({
             Records: [
               {
@@ -196,7 +196,7 @@ export class VideoPipeline extends Construct {
         detailType: ['MediaConvert Job State Change'],
         detail: { status: [...JOB_STATUSES], queue: [this.queue.attrArn] },
       },
-      targets: [new LambdaFunctionTarget(this.onTranscodeEvent.fn)],
+      targets: [new LambdaFunctionTarget(this.onTranscodeEvent.alias)],
     });
   }
 }

@@ -17,6 +17,7 @@ import type { Construct } from 'constructs';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant } from '../constructs/domain-function';
 import { Monitoring } from '../constructs/monitoring';
+import { Rollouts } from '../constructs/rollouts';
 import { VideoPipeline } from '../constructs/video-pipeline';
 import { type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
 import { RECONCILE_EVENT } from '../../functions/payments/reconcile-event';
@@ -56,6 +57,12 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
 /** How often pending orders are checked against Paymob (each is checked once it is PAYMENT_RECONCILE_AFTER_MINUTES old). */
 const RECONCILE_EVERY_MINUTES = 5;
 
+/** Concurrency kept for sign-in and payments: a video or search storm cannot starve them (settings, docs/deploy.md). */
+const RESERVED: Partial<Record<Domain, (s: Settings) => number | undefined>> = {
+  auth: (s) => s.reservedConcurrency.auth,
+  payments: (s) => s.reservedConcurrency.payments,
+};
+
 /** Auth and payments call Cognito, SES or Paymob before answering. */
 const TIMEOUTS: Partial<Record<Domain, Duration>> = { auth: Duration.seconds(20), payments: Duration.seconds(20) };
 
@@ -71,6 +78,8 @@ export class ApiStack extends Stack {
   readonly distribution: Distribution;
   readonly functions: Record<Domain, DomainFunction>;
   readonly monitoring: Monitoring;
+  /** CodeDeploy moves each function's `live` alias (canary or all at once, settings rollout). */
+  readonly rollouts: Rollouts;
   /** Uploads → MediaConvert → HLS, and the jobs' events onto the assets. */
   readonly videoPipeline: VideoPipeline;
 
@@ -165,6 +174,7 @@ export class ApiStack extends Stack {
           resources,
           environment,
           timeout: TIMEOUTS[domain],
+          reservedConcurrency: RESERVED[domain]?.(settings),
         }),
       ]),
     ) as Record<Domain, DomainFunction>;
@@ -178,7 +188,7 @@ export class ApiStack extends Stack {
     // then made in this stack (CDK makes the authorizer under the api construct it is given).
     const routesApi = HttpApi.fromHttpApiAttributes(this, 'SiteApi', { httpApiId: site.api.apiId });
     const integrations = Object.fromEntries(
-      DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}Integration`, this.functions[domain].fn)]),
+      DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}Integration`, this.functions[domain].alias)]),
     ) as Record<Domain, HttpLambdaIntegration>;
     for (const route of ROUTES) {
       const httpRoute = new HttpRoute(this, `Route ${route.id}`, {
@@ -197,7 +207,7 @@ export class ApiStack extends Stack {
     new Rule(this, 'ReconcilePayments', {
       description: 'Settle pending Paymob orders whose callback never arrived',
       schedule: Schedule.rate(Duration.minutes(RECONCILE_EVERY_MINUTES)),
-      targets: [new LambdaFunctionTarget(this.functions.payments.fn, { event: RuleTargetInput.fromObject(RECONCILE_EVENT), retryAttempts: 2 })],
+      targets: [new LambdaFunctionTarget(this.functions.payments.alias, { event: RuleTargetInput.fromObject(RECONCILE_EVENT), retryAttempts: 2 })],
     });
 
     // Each video stored under videos/ is transcoded to the settings' HLS ladder (infra/constructs/video-pipeline.ts).
@@ -214,6 +224,18 @@ export class ApiStack extends Stack {
       },
       alarmEmail: settings.alarmEmail,
       monthlyBudgetUsd: settings.monthlyBudgetUsd,
+      accountConcurrency: settings.lambdaAccountConcurrency,
+    });
+
+    // Every function's alias to its next version: a canary rolled back on the alias's errors (infra/constructs/rollouts.ts).
+    this.rollouts = new Rollouts(this, 'Rollouts', {
+      aliases: {
+        ...Object.fromEntries(DOMAINS.map((d) => [`${d[0]!.toUpperCase()}${d.slice(1)}`, this.functions[d].alias])),
+        OnUpload: this.videoPipeline.onUpload.alias,
+        OnTranscodeEvent: this.videoPipeline.onTranscodeEvent.alias,
+      },
+      rollout: settings.rollout,
+      topic: this.monitoring.topic,
     });
 
     new CfnOutput(this, 'UserPoolClientId', { value: hostedUiClient.userPoolClientId });

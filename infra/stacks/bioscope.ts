@@ -1,11 +1,12 @@
 /**
  * The whole CDK app, per stage (`-c stage=dev|prod`), checked by cdk-nag's AWS Solutions pack
- * (a finding fails synthesis). Four stacks, deployed in this order by `cdk deploy --all`:
+ * (a finding fails synthesis). Five stacks, deployed in this order by `cdk deploy --all`:
  *
  *   BioscopeEdge-<stage>  us-east-1: the WAF web ACL (CloudFront takes web ACLs from there only)
  *   BioscopeSite-<stage>  CloudFront, the HttpApi behind it, the web bucket, the origin secret
  *   BioscopeData-<stage>  table, media bucket (admits this distribution only), users, secrets: retained
  *   BioscopeApi-<stage>   the Lambdas, their routes, the pool's app clients
+ *   BioscopeEdgeAlarms-<stage>  us-east-1: the distribution's alarms (CloudFront's metrics are there)
  *
  * Every name a stage makes carries the stage, so dev and prod live side by side in one account.
  * References between stacks are weak (cdk.json): Fn::GetStackOutput, across regions too.
@@ -14,6 +15,7 @@ import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
+import { EdgeAlarmsStack } from './edge-alarms-stack';
 import { EdgeStack } from './edge-stack';
 import { EDGE_REGION, readSettings } from './settings';
 import { SiteStack } from './site-stack';
@@ -35,6 +37,13 @@ export function buildBioscope(app: App) {
     terminationProtection: stage === 'prod',
   });
   const api = new ApiStack(app, stackIds.api, { settings, env, data, site, description: `Bioscope ${stage}: API Lambdas and routes` });
+  const edgeAlarms = new EdgeAlarmsStack(app, stackIds.edgeAlarms, {
+    settings,
+    env: { region: EDGE_REGION },
+    distribution: site.distribution,
+    description: `Bioscope ${stage}: alarms on the CloudFront distribution (us-east-1)`,
+  });
+  edgeAlarms.addStackDependency(site);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { edge, site, data, api, settings };
+  return { edge, site, data, api, edgeAlarms, settings };
 }

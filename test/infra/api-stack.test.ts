@@ -40,11 +40,9 @@ describe('HTTP API routes', () => {
     expect(props).toBeDefined();
     expect(props.AuthorizationType).toBe(route.access === 'public' ? 'NONE' : 'JWT');
     if (route.access !== 'public') expect(props.AuthorizerId).toBeDefined();
-    // integrations/<id> → the integration → the domain's function
+    // integrations/<id> → the integration → the domain's function, by its live alias
     const integrationId = JSON.stringify(props.Target).match(/"Ref":"(\w+)"/)![1]!;
-    expect(integrations[integrationId]!.Properties.IntegrationUri).toEqual({
-      'Fn::GetAtt': [logicalId(api.functions[route.domain].fn), 'Arn'],
-    });
+    expect(integrations[integrationId]!.Properties.IntegrationUri).toEqual({ Ref: logicalId(api.functions[route.domain].alias) });
   });
 
   test("the JWT authorizer trusts the pool and its two app clients (the server's and the hosted UI's)", () => {
@@ -59,11 +57,11 @@ describe('HTTP API routes', () => {
     expect(issuer).toContain(logicalId(data.userPool));
   });
 
-  test('the default stage is throttled (200 requests/s, bursts of 400) and logs access', () => {
+  test('the default stage is throttled (1,500 requests/s, bursts of 3,000) and logs access', () => {
     siteTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 1500, ThrottlingBurstLimit: 3000 },
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
   });
@@ -314,7 +312,7 @@ describe('payments', () => {
       State: 'ENABLED',
       Targets: [
         Match.objectLike({
-          Arn: { 'Fn::GetAtt': [logicalId(api.functions.payments.fn), 'Arn'] },
+          Arn: { Ref: logicalId(api.functions.payments.alias) },
           Input: JSON.stringify(RECONCILE_EVENT),
           RetryPolicy: { MaximumRetryAttempts: 2 },
         }),
@@ -323,7 +321,7 @@ describe('payments', () => {
     apiTemplate.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'events.amazonaws.com',
-      FunctionName: { 'Fn::GetAtt': [logicalId(api.functions.payments.fn), 'Arn'] },
+      FunctionName: { Ref: logicalId(api.functions.payments.alias) },
     });
     // The only schedule (the video pipeline's two rules match events: test/infra/video-pipeline.test.ts).
     expect(Object.values(apiTemplate.findResources('AWS::Events::Rule')).filter((r) => r.Properties.ScheduleExpression)).toHaveLength(1);
