@@ -147,7 +147,8 @@ export class EdgeStack extends Stack {
           {
             Behavior: 'KEEP',
             Requirement: 'MEETS_ANY',
-            Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }],
+            // EXCLUDED_AS_COUNT: a managed rule overridden to count (the common set's body size rule).
+            Conditions: ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'].map((Action) => ({ ActionCondition: { Action } })),
           },
         ],
       },

@@ -90,7 +90,7 @@ describe('what the operator sees', () => {
     expect(logging!.RedactedFields).toEqual([{ SingleHeader: { Name: 'authorization' } }]);
     expect(logging!.LoggingFilter).toEqual({
       DefaultBehavior: 'DROP',
-      Filters: [{ Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }] }],
+      Filters: [{ Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'].map((Action) => ({ ActionCondition: { Action } })) }],
     });
     expect(dev.edge.region).toBe('us-east-1');
   });
