@@ -57,12 +57,6 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
 /** How often pending orders are checked against Paymob (each is checked once it is PAYMENT_RECONCILE_AFTER_MINUTES old). */
 const RECONCILE_EVERY_MINUTES = 5;
 
-/** Concurrency kept for sign-in and payments: a video or search storm cannot starve them (settings, docs/deploy.md). */
-const RESERVED: Partial<Record<Domain, (s: Settings) => number | undefined>> = {
-  auth: (s) => s.reservedConcurrency.auth,
-  payments: (s) => s.reservedConcurrency.payments,
-};
-
 /** Auth and payments call Cognito, SES or Paymob before answering. */
 const TIMEOUTS: Partial<Record<Domain, Duration>> = { auth: Duration.seconds(20), payments: Duration.seconds(20) };
 
@@ -174,7 +168,8 @@ export class ApiStack extends Stack {
           resources,
           environment,
           timeout: TIMEOUTS[domain],
-          reservedConcurrency: RESERVED[domain]?.(settings),
+          // Sign-in and payments (prod): a video or search storm cannot starve them (docs/deploy.md).
+          reservedConcurrency: settings.reservedConcurrency[domain],
         }),
       ]),
     ) as Record<Domain, DomainFunction>;

@@ -48,6 +48,7 @@
 import * as path from 'node:path';
 import { Aws } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import type { Domain } from '../../shared/routes';
 import { type ContactInfo, contactInfo } from '../../shared/schemas/people';
 import { DEFAULT_HLS_LADDER, type LadderRung } from '../../shared/video';
 
@@ -141,8 +142,8 @@ export interface Settings {
   waf: { authLimit: number; apiLimit: number };
   /** The API stage's throttle (requests per second, burst). */
   apiThrottle: { rateLimit: number; burstLimit: number };
-  /** Reserved concurrency of the auth and payments Lambdas; undefined = none. */
-  reservedConcurrency: { auth?: number; payments?: number };
+  /** Reserved concurrency by domain (auth and payments); absent = none. */
+  reservedConcurrency: Partial<Record<Domain, number>>;
   /** The account's Lambda concurrency quota in the region. */
   lambdaAccountConcurrency: number;
   rollout: Rollout;
