@@ -2,7 +2,8 @@
  * The Lambdas' one logger: Powertools for AWS Lambda's Logger, one JSON object a line.
  * `domainHandler` (http.ts) adds `injectLambdaContext` and `requestLog`, so every request writes
  * exactly one line: route id, op, status, latency in ms, user id (the token's `sub`), the API
- * Gateway request id — plus the error with its stack and cause on a 5xx, or its name and message
+ * Gateway request id, the viewer's address (the API's access log, joined by that request id, only
+ * knows CloudFront's) — plus the error with its stack and cause on a 5xx, or its name and message
  * (no stack) on a 4xx. Anywhere else under functions/, log with `logger.warn('…', { error })`;
  * never with console.
  *
@@ -19,6 +20,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { ROUTES, matchRoute } from '../../shared/routes';
 import { env } from './env';
+import { viewerAddress } from './origin-guard';
 
 const REDACTED = '[redacted]';
 /** Keys whose value is never written, at any depth. */
@@ -109,6 +111,8 @@ export function requestLog(domain: string): MiddlewareObj<APIGatewayProxyEventV2
       latencyMs: t0 === undefined ? undefined : Math.round(performance.now() - t0),
       userId: userIdOf(event),
       requestId: event.requestContext?.requestId,
+      // The address CloudFront wrote (on a request carrying the origin secret), else the caller's own.
+      viewer: viewerAddress(event) ?? event.requestContext?.http?.sourceIp,
     };
     if (status === 501) logger.warn('request to a route not built yet', { ...line, error: brief(error) });
     else if (status >= 500) logger.error('request failed', { ...line, error: error ?? new Error('5xx without an error') });

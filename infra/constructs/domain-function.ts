@@ -10,7 +10,7 @@ import { Arn, AssetHashType, DockerImage, Duration, Stack, Stage, Validations } 
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -73,6 +73,9 @@ export interface DomainFunctionProps {
   reservedConcurrency?: number;
 }
 
+/** The alias every route and event target invokes; CodeDeploy moves it to each new version (infra/constructs/rollouts.ts). */
+export const LIVE_ALIAS = 'live';
+
 /**
  * Item actions of the 'data' grant. A TransactWriteItems is authorized per item (Put, Update,
  * Delete, ConditionCheck), so it needs nothing more. No Scan: every read has a key or an index.
@@ -103,6 +106,8 @@ const IDENTITY_ACTIONS: Record<'identity:auth' | 'identity:admin', string[]> = {
 
 export class DomainFunction extends Construct {
   readonly fn: LambdaFunction;
+  /** The published version that serves requests: routes and event targets invoke this, never $LATEST. */
+  readonly alias: Alias;
 
   constructor(scope: Construct, id: string, props: DomainFunctionProps) {
     super(scope, id);
@@ -161,6 +166,7 @@ export class DomainFunction extends Construct {
         ...props.environment,
       },
     });
+    this.alias = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.fn.currentVersion });
     for (const grant of props.grants) this.grant(grant, r);
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',

@@ -13,6 +13,9 @@
  *   PaymentCallbacksRefused    <namespace>/PaymentCallbacksRefused (ours, EMF)     ≥ 3 in 15 minutes (forged notices, or the
  *                                                                                  HMAC secret no longer Paymob's)
  *   MailBounceRate             AWS/SES Reputation.BounceRate (the account's)       ≥ 4 %, an hour (SES reviews an account at 5 %)
+ *   MailComplaintRate          AWS/SES Reputation.ComplaintRate (the account's)    ≥ 0.05 %, an hour (SES reviews at 0.1 %)
+ *   ConcurrencyHeadroom        AWS/Lambda ConcurrentExecutions, the region's       ≥ 80 % of the account's quota (settings
+ *                              maximum (every function of the account)             lambdaAccountConcurrency), 1-minute periods
  *   VideoPipelineFailures      AWS/MediaConvert JobsErroredCount of this stage's   ≥ 1 (a video the students will not see:
  *                              queue + the pipeline Lambdas' AWS/Lambda Errors       the editor shows why it failed)
  *
@@ -22,6 +25,9 @@
  * configuration set would count bounces per mail but every SendEmail would have to name it
  * (and the grant its ARN). Its limits: it covers every sender of the account and region, and SES
  * computes it over a representative window, so it moves hours after the bounces.
+ *
+ * Elsewhere, in the same style: CloudFront5xxRate in us-east-1 (infra/stacks/edge-alarms-stack.ts, where
+ * CloudFront's metrics are) and an error alarm per function's live alias (infra/constructs/rollouts.ts).
  *
  * Every alarm also tells the topic when it is OK again. Missing data (no traffic) is not breaching.
  * Names are CloudFormation's (stack name + id), so two stages in one account do not collide.
@@ -55,6 +61,8 @@ export const TABLE_OPERATIONS = [
 
 export const THRESHOLDS = {
   api5xxPercent: 5,
+  /** The distribution's 5xx share (alarmed in us-east-1: infra/stacks/edge-alarms-stack.ts). */
+  cloudfront5xxPercent: 5,
   /** Fewer requests than this in a period are not judged by their 5xx rate (1 of 2 is not 50 % of anything). */
   api5xxMinRequests: 20,
   apiP99Ms: 3000,
@@ -66,6 +74,10 @@ export const THRESHOLDS = {
   paymentCallbacksRefused: 3,
   /** A fraction, as SES publishes it. */
   mailBounceRate: 0.04,
+  /** A fraction; half of the rate at which SES reviews an account. */
+  mailComplaintRate: 0.0005,
+  /** Share of the account's Lambda concurrency quota in use at once. */
+  concurrencyPercent: 80,
   videoPipelineFailures: 1,
   /** Budget notices: actual spend past this share of the month's amount, and a forecast past all of it. */
   budgetActualPercent: 80,
@@ -75,6 +87,7 @@ export const THRESHOLDS = {
 const PERIOD = Duration.minutes(5);
 const PAYMENT_PERIOD = Duration.minutes(15);
 const BOUNCE_PERIOD = Duration.hours(1);
+const CONCURRENCY_PERIOD = Duration.minutes(1);
 
 export interface MonitoringProps {
   api: IHttpApi;
@@ -85,6 +98,8 @@ export interface MonitoringProps {
   alarmEmail?: string;
   /** AWS Budgets amount per month in USD; unset → no budget. */
   monthlyBudgetUsd?: number;
+  /** The account's Lambda concurrency quota in the region; unset → no headroom alarm. */
+  accountConcurrency?: number;
   /** The video pipeline's Lambdas (by name) and its MediaConvert queue; unset → no pipeline alarm. */
   videoPipeline?: { functions: Record<string, IFunction>; queueArn: string };
 }
@@ -148,6 +163,15 @@ export class Monitoring extends Construct {
       statistic: Stats.MAXIMUM,
       label: 'SES bounce rate (account)',
     });
+    const complaintRate = new Metric({
+      namespace: 'AWS/SES',
+      metricName: 'Reputation.ComplaintRate',
+      period: BOUNCE_PERIOD,
+      statistic: Stats.MAXIMUM,
+      label: 'SES complaint rate (account)',
+    });
+    // Account-wide (no dimension): every function of every stage in this region draws on one quota.
+    const concurrency = new Metric({ namespace: 'AWS/Lambda', metricName: 'ConcurrentExecutions', period: CONCURRENCY_PERIOD, statistic: Stats.MAXIMUM, label: 'Lambda concurrent executions (account)' });
 
     const alarm = (name: string, description: string, metric: IMetric, threshold: number, evaluationPeriods = 1) => {
       const a = new Alarm(this, name, {
@@ -171,6 +195,11 @@ export class Monitoring extends Construct {
     alarm('TableSystemErrors', 'DynamoDB answers the table\'s requests with system errors', tableSystemErrors, THRESHOLDS.tableSystemErrors);
     alarm('PaymentCallbacksRefused', 'Paymob callbacks are refused (bad signature, unknown order, wrong amount)', callbacksRefused, THRESHOLDS.paymentCallbacksRefused);
     alarm('MailBounceRate', `SES's bounce rate for the account is ${THRESHOLDS.mailBounceRate * 100} % or more (SES reviews the account at 5 %)`, bounceRate, THRESHOLDS.mailBounceRate);
+    alarm('MailComplaintRate', `SES's complaint rate for the account is ${THRESHOLDS.mailComplaintRate * 100} % or more (SES reviews the account at 0.1 %)`, complaintRate, THRESHOLDS.mailComplaintRate);
+    if (props.accountConcurrency !== undefined) {
+      const limit = Math.floor((props.accountConcurrency * THRESHOLDS.concurrencyPercent) / 100);
+      alarm('ConcurrencyHeadroom', `Lambdas use ${limit} or more of the account's ${props.accountConcurrency} concurrent executions (throttling is near: ask AWS for more, docs/deploy.md)`, concurrency, limit);
+    }
 
     // The MediaConvert metric's Queue dimension is the queue's ARN (as CloudWatch lists it; AWS's page does not say).
     const pipeline = props.videoPipeline;
@@ -216,8 +245,11 @@ export class Monitoring extends Construct {
             width: 8,
           }),
           new GraphWidget({ title: 'Paymob callbacks refused', left: [callbacksRefused], width: 8 }),
-          new SingleValueWidget({ title: 'SES bounce rate (account, fraction)', metrics: [bounceRate], width: 8 }),
+          new SingleValueWidget({ title: 'SES bounce and complaint rates (account, fraction)', metrics: [bounceRate, complaintRate], width: 8 }),
         ],
+        ...(props.accountConcurrency !== undefined
+          ? [[new GraphWidget({ title: 'Lambda concurrent executions (account)', left: [concurrency], leftAnnotations: [{ value: props.accountConcurrency, label: 'quota' }], width: 24 })]]
+          : []),
         ...(pipelineFailures ? [[new GraphWidget({ title: 'Video pipeline failures (jobs and Lambdas)', left: [pipelineFailures], width: 24 })]] : []),
       ],
     });

@@ -62,7 +62,7 @@ export class PaymentsReconcile extends Construct {
     this.rule = new Rule(this, 'Schedule', {
       description: 'Settle pending Paymob orders whose callback never arrived',
       schedule: Schedule.rate(Duration.minutes(RECONCILE_EVERY_MINUTES)),
-      targets: [new LambdaFunctionTarget(this.job.fn, { retryAttempts: 2, deadLetterQueue: this.deadLetters })],
+      targets: [new LambdaFunctionTarget(this.job.alias, { retryAttempts: 2, deadLetterQueue: this.deadLetters })],
     });
 
     const notify = new SnsAction(props.alarmTopic);

@@ -176,7 +176,8 @@ export class VideoPipeline extends Construct {
       jobEvents: new DeadLetterQueue(this, 'JobEventsDeadLetters', { holds: "MediaConvert job events not recorded on their video's asset" }),
     };
     const retries = (dlq: DeadLetterQueue) => ({ deadLetterQueue: dlq.queue, retryAttempts: TARGET_RETRIES, maxEventAge: EVENT_MAX_AGE });
-    for (const [fn, dlq] of [[upload, this.deadLetterQueues.uploads], [this.onTranscodeEvent.fn, this.deadLetterQueues.jobEvents]] as const) {
+    // On the alias the rules invoke: an invoke config on $LATEST would not apply to the alias's calls.
+    for (const [fn, dlq] of [[this.onUpload.alias, this.deadLetterQueues.uploads], [this.onTranscodeEvent.alias, this.deadLetterQueues.jobEvents]] as const) {
       fn.configureAsyncInvoke({ onFailure: new SqsDestination(dlq.queue), retryAttempts: HANDLER_RETRIES, maxEventAge: EVENT_MAX_AGE });
     }
 
@@ -189,7 +190,7 @@ export class VideoPipeline extends Construct {
         detail: { bucket: { name: [bucket.bucketName] }, object: { key: Match.prefix(MEDIA_PREFIXES.videos) } },
       },
       targets: [
-        new LambdaFunctionTarget(upload, {
+        new LambdaFunctionTarget(this.onUpload.alias, {
           ...retries(this.deadLetterQueues.uploads),
           event: RuleTargetInput.fromObject({
             Records: [
@@ -218,7 +219,7 @@ export class VideoPipeline extends Construct {
         detailType: ['MediaConvert Job State Change'],
         detail: { status: [...JOB_STATUSES], queue: [this.queue.attrArn] },
       },
-      targets: [new LambdaFunctionTarget(this.onTranscodeEvent.fn, retries(this.deadLetterQueues.jobEvents))],
+      targets: [new LambdaFunctionTarget(this.onTranscodeEvent.alias, retries(this.deadLetterQueues.jobEvents))],
     });
   }
 

@@ -17,6 +17,7 @@ import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant } from '../constructs/domain-function';
 import { Monitoring } from '../constructs/monitoring';
 import { PaymentsReconcile } from '../constructs/payments-reconcile';
+import { Rollouts } from '../constructs/rollouts';
 import { VideoPipeline } from '../constructs/video-pipeline';
 import { type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
 import type { DataStack } from './data-stack';
@@ -68,6 +69,8 @@ export class ApiStack extends Stack {
   readonly monitoring: Monitoring;
   /** The check of pending orders against Paymob: its own Lambda, schedule, dead-letter queue and alarms. */
   readonly reconcile: PaymentsReconcile;
+  /** CodeDeploy moves each function's `live` alias (canary or all at once, settings rollout). */
+  readonly rollouts: Rollouts;
   /** Uploads → MediaConvert → HLS, and the jobs' events onto the assets. */
   readonly videoPipeline: VideoPipeline;
 
@@ -165,6 +168,8 @@ export class ApiStack extends Stack {
           resources,
           environment,
           timeout: TIMEOUTS[domain],
+          // Sign-in and payments (prod): a video or search storm cannot starve them (docs/deploy.md).
+          reservedConcurrency: settings.reservedConcurrency[domain],
         }),
       ]),
     ) as Record<Domain, DomainFunction>;
@@ -178,7 +183,7 @@ export class ApiStack extends Stack {
     // then made in this stack (CDK makes the authorizer under the api construct it is given).
     const routesApi = HttpApi.fromHttpApiAttributes(this, 'SiteApi', { httpApiId: site.api.apiId });
     const integrations = Object.fromEntries(
-      DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}Integration`, this.functions[domain].fn)]),
+      DOMAINS.map((domain) => [domain, new HttpLambdaIntegration(`${domain}Integration`, this.functions[domain].alias)]),
     ) as Record<Domain, HttpLambdaIntegration>;
     for (const route of ROUTES) {
       const httpRoute = new HttpRoute(this, `Route ${route.id}`, {
@@ -208,7 +213,9 @@ export class ApiStack extends Stack {
       },
       alarmEmail: settings.alarmEmail,
       monthlyBudgetUsd: settings.monthlyBudgetUsd,
+      accountConcurrency: settings.lambdaAccountConcurrency,
     });
+
     this.videoPipeline.notify(this.monitoring.topic);
 
     // Paymob sends a callback once per outcome and networks drop things: every few minutes a Lambda of its
@@ -217,6 +224,18 @@ export class ApiStack extends Stack {
       resources,
       environment: { TABLE_NAME: environment.TABLE_NAME, PAYMOB_SECRET_NAME: environment.PAYMOB_SECRET_NAME, PUBLIC_URL: environment.PUBLIC_URL },
       alarmTopic: this.monitoring.topic,
+    });
+
+    // Every function's alias to its next version: a canary rolled back on the alias's errors (infra/constructs/rollouts.ts).
+    this.rollouts = new Rollouts(this, 'Rollouts', {
+      aliases: {
+        ...Object.fromEntries(DOMAINS.map((d) => [`${d[0]!.toUpperCase()}${d.slice(1)}`, this.functions[d].alias])),
+        OnUpload: this.videoPipeline.onUpload.alias,
+        OnTranscodeEvent: this.videoPipeline.onTranscodeEvent.alias,
+        ReconcilePayments: this.reconcile.job.alias,
+      },
+      rollout: settings.rollout,
+      topic: this.monitoring.topic,
     });
 
     new CfnOutput(this, 'UserPoolClientId', { value: hostedUiClient.userPoolClientId });

@@ -8,7 +8,9 @@ import {
   AccountRecovery, FeaturePlan, Mfa, ProviderAttribute, StringAttribute, UserPool, type UserPoolDomain,
   UserPoolGroup, UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
+import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -26,6 +28,19 @@ export interface DataStackProps extends StackProps {
 }
 
 const key = (name: string) => ({ name, type: AttributeType.STRING });
+
+/** How long an overwritten or deleted media object can still be restored. */
+export const MEDIA_NONCURRENT_DAYS = 30;
+
+/**
+ * AWS Backup of the table, beside PITR (which restores any second of the last 35 days, but only
+ * while the table exists and into a new table): copies kept in a vault that outlives the stack.
+ * Daily for 35 days in every stage; prod also keeps the first of each month for a year.
+ */
+export const TABLE_BACKUPS = {
+  daily: { hourUtc: 1, keepDays: 35 },
+  monthly: { hourUtc: 2, keepDays: 365 },
+} as const;
 
 export class DataStack extends Stack {
   readonly table: TableV2;
@@ -79,9 +94,15 @@ export class DataStack extends Stack {
           maxAge: 3000,
         },
       ],
-      // Object keys are ULIDs, never overwritten: no versioning. A video upload left unfinished is
-      // aborted (its parts deleted) after a week: long enough to resume it after a weekend (test/infra/uploads.test.ts).
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      // Object keys are ULIDs, never overwritten, but an object deleted by mistake (a quiz image with its
+      // question, an operator's slip) can be restored for MEDIA_NONCURRENT_DAYS; then the old version goes.
+      versioned: true,
+      // A video upload left unfinished is aborted (its parts deleted) after a week: long enough to resume
+      // it after a weekend (test/infra/uploads.test.ts).
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        { id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(MEDIA_NONCURRENT_DAYS), expiredObjectDeleteMarker: true },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     // The video pipeline (api stack, infra/constructs/video-pipeline.ts) hears of uploads through
@@ -182,6 +203,31 @@ export class DataStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'Read at deploy time by a dynamic reference (Lambda environment); a new value only makes devices sign in once more, so the operator rotates it.',
     });
+    const vault = new BackupVault(this, 'BackupVault', {
+      backupVaultName: `bioscope-${settings.stage}-backups`,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const rule = (id: string, hourUtc: number, keepDays: number, day?: string) =>
+      new BackupPlanRule({
+        ruleName: id,
+        backupVault: vault,
+        scheduleExpression: Schedule.cron({ minute: '0', hour: String(hourUtc), ...(day ? { day } : {}) }),
+        deleteAfter: Duration.days(keepDays),
+      });
+    const plan = new BackupPlan(this, 'TableBackups', {
+      backupPlanName: `bioscope-${settings.stage}-table`,
+      backupVault: vault,
+      backupPlanRules: [
+        rule('Daily', TABLE_BACKUPS.daily.hourUtc, TABLE_BACKUPS.daily.keepDays),
+        ...(settings.stage === 'prod' ? [rule('Monthly', TABLE_BACKUPS.monthly.hourUtc, TABLE_BACKUPS.monthly.keepDays, '1')] : []),
+      ],
+    });
+    const selection = plan.addSelection('Table', { resources: [BackupResource.fromArn(this.table.tableArn)] });
+    Validations.of(selection).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+      reason: "AWS Backup's own service policy for taking the backups it is given (here the table alone); AWS keeps it in step with the services it backs up.",
+    });
+
     // Read by the first-admin command (scripts/admin-create.ts).
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -13,10 +13,17 @@
  * shows in the user's language; the managed groups answer CloudFront's plain 403.
  *
  * Egypt's mobile networks put many students behind one carrier NAT address, and a school's lab
- * shares one too: the limits are per 5 minutes and generous (settings wafAuthLimit, wafApiLimit).
+ * shares one too: the limits are per 5 minutes and generous (settings wafAuthLimit, wafApiLimit;
+ * the arithmetic is in docs/deploy.md, Limits for an exam night).
+ *
+ * WAF logs go to the log group aws-waf-logs-bioscope-<stage>-site (WAF takes only names starting
+ * aws-waf-logs-), kept WAF_LOG_RETENTION, with the Authorization header redacted. Only requests a
+ * rule blocked or counted are written: allowed /api requests are in the API's access log and the
+ * Lambdas' lines, and logging every request would cost more than the web ACL (docs/deploy.md).
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { ArnFormat, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { ROUTES } from '../../shared/routes';
 import { type Settings, WAF_WINDOW_SECONDS } from './settings';
@@ -43,6 +50,8 @@ export const SENSITIVE_PATHS: { startsWith: string[]; exactly: string[] } = (() 
 export const MANAGED_RULE_GROUPS = ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet'] as const;
 
 const TOO_MANY_BODY = 'TooManyRequests';
+
+export const WAF_LOG_RETENTION = RetentionDays.THREE_MONTHS;
 
 const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
@@ -76,6 +85,7 @@ export interface EdgeStackProps extends StackProps {
 
 export class EdgeStack extends Stack {
   readonly webAcl: CfnWebACL;
+  readonly wafLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -119,6 +129,29 @@ export class EdgeStack extends Stack {
         ...managed,
       ],
       visibilityConfig: visibility(`bioscope-${settings.stage}-site`),
+    });
+
+    this.wafLogs = new LogGroup(this, 'WafLogs', {
+      logGroupName: `aws-waf-logs-bioscope-${settings.stage}-site`,
+      retention: WAF_LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new CfnLoggingConfiguration(this, 'WafLogging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF wants the log group's ARN without the ':*' that CloudFormation's Arn attribute ends with.
+      logDestinationConfigs: [this.formatArn({ service: 'logs', resource: 'log-group', resourceName: this.wafLogs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            // EXCLUDED_AS_COUNT: a managed rule overridden to count (the common set's body size rule).
+            Conditions: ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'].map((Action) => ({ ActionCondition: { Action } })),
+          },
+        ],
+      },
     });
   }
 }

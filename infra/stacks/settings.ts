@@ -25,8 +25,19 @@
  *   alarmEmail                      who the alarms and the budget write to (required in prod)
  *   monthlyBudgetUsd                the AWS Budgets amount per month, in US dollars (required in prod)
  *   wafAuthLimit                    requests per IP per 5 minutes on /api/auth/*, coupon checks and
- *                                   contact messages before WAF answers 429 (default 300)
- *   wafApiLimit                     the same for all of /api/* (default 3000)
+ *                                   contact messages before WAF answers 429 (default 1000)
+ *   wafApiLimit                     the same for all of /api/* (default 20000); both sized for a
+ *                                   school or carrier NAT address shared by hundreds of students
+ *                                   (docs/deploy.md, Limits for an exam night)
+ *   apiRateLimit, apiBurstLimit     the API stage's throttle: requests per second, and the bucket a
+ *                                   burst may drain (default 1500 and 3000)
+ *   authReservedConcurrency,        Lambda concurrency kept for sign-in and for payments, so a storm
+ *   paymentsReservedConcurrency     elsewhere cannot starve them (default 100 and 30 in prod, none in
+ *                                   dev; 0 = none); it also caps them
+ *   lambdaAccountConcurrency        the account's Lambda concurrency quota in the region (default 1000):
+ *                                   the headroom alarm's 100 %, and reservations must leave 100 of it
+ *   rollout                         how a new Lambda version goes live: canary (10 % for 5 minutes, rolled
+ *                                   back on its error alarm; prod's default) or all-at-once (dev's default)
  *   originSecretRotation            change it (1, 2, …) after putting a new value in the origin secret: the
  *                                   distribution and the Lambdas then read the new value at the deploy
  *   domainName, certificateArn      optional custom domain: its ACM certificate must be in us-east-1
@@ -42,6 +53,7 @@ import * as path from 'node:path';
 import { Aws } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { keyFingerprint } from '../../functions/lib/key-fingerprint';
+import type { Domain } from '../../shared/routes';
 import { type ContactInfo, contactInfo } from '../../shared/schemas/people';
 import { DEFAULT_HLS_LADDER, type LadderRung } from '../../shared/video';
 
@@ -79,6 +91,13 @@ export const EDGE_REGION = 'us-east-1';
  */
 export const LADDER_LIMITS = { maxRungs: 8, minHeight: 144, maxHeight: 2160, minKbps: 100, maxKbps: 20_000, name: /^[a-z0-9][a-z0-9_-]{0,15}$/i } as const;
 
+/** Lambda keeps this much of the account's concurrency unreserved; a reservation that cuts into it fails to deploy. */
+export const LAMBDA_MIN_UNRESERVED = 100;
+
+/** How CodeDeploy moves a function's `live` alias to a new version (infra/constructs/rollouts.ts). */
+export const ROLLOUTS = ['canary', 'all-at-once'] as const;
+export type Rollout = (typeof ROLLOUTS)[number];
+
 /** WAF's rate-based rules count over 5 minutes; AWS's smallest limit is 10. */
 export const WAF_WINDOW_SECONDS = 300;
 const WAF_MIN_LIMIT = 10;
@@ -95,7 +114,7 @@ export interface Settings {
   /** Region of the data, api and site stacks (explicit, so the us-east-1 web ACL can be referenced). */
   region: string;
   /** The stacks' ids (= CloudFormation stack names): each stage has its own. */
-  stackIds: { edge: string; site: string; data: string; api: string };
+  stackIds: { edge: string; site: string; data: string; api: string; edgeAlarms: string };
   /** The user pool's name in this stage. */
   userPoolName: string;
   google?: { clientId: string; clientSecretName: string };
@@ -132,6 +151,13 @@ export interface Settings {
   monthlyBudgetUsd?: number;
   /** WAF rate limits per IP per WAF_WINDOW_SECONDS. */
   waf: { authLimit: number; apiLimit: number };
+  /** The API stage's throttle (requests per second, burst). */
+  apiThrottle: { rateLimit: number; burstLimit: number };
+  /** Reserved concurrency by domain (auth and payments); absent = none. */
+  reservedConcurrency: Partial<Record<Domain, number>>;
+  /** The account's Lambda concurrency quota in the region. */
+  lambdaAccountConcurrency: number;
+  rollout: Rollout;
   /** The site's own domain instead of *.cloudfront.net. */
   domain?: CustomDomain;
   /** The adaptive-video pipeline: the HLS ladder each upload is transcoded to, and AES-128 of its segments. */
@@ -139,7 +165,13 @@ export interface Settings {
 }
 
 /** The CloudFormation stack names of a stage (scripts/admin-create.ts reads the data stack's outputs by it). */
-export const stackIdsOf = (stage: Stage) => ({ edge: `BioscopeEdge-${stage}`, site: `BioscopeSite-${stage}`, data: `BioscopeData-${stage}`, api: `BioscopeApi-${stage}` });
+export const stackIdsOf = (stage: Stage) => ({
+  edge: `BioscopeEdge-${stage}`,
+  site: `BioscopeSite-${stage}`,
+  data: `BioscopeData-${stage}`,
+  api: `BioscopeApi-${stage}`,
+  edgeAlarms: `BioscopeEdgeAlarms-${stage}`,
+});
 
 /** Thrown when the settings cannot make this stage: every problem at once, one a line. */
 export class SettingsError extends Error {
@@ -294,7 +326,31 @@ export function readSettings(node: Node): Settings {
     if (!Number.isInteger(n) || n < WAF_MIN_LIMIT) problems.push(`${key}: '${raw}' must be a whole number of requests, at least ${WAF_MIN_LIMIT}`);
     return n;
   };
-  const waf = { authLimit: limit('wafAuthLimit', 300), apiLimit: limit('wafApiLimit', 3000) };
+  const waf = { authLimit: limit('wafAuthLimit', 1000), apiLimit: limit('wafApiLimit', 20_000) };
+
+  /** A whole number ≥ min, or the fallback when unset. */
+  const whole = (key: string, fallback: number, min: number, what: string) => {
+    const raw = str(key);
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < min) problems.push(`${key}: '${raw}' must be a whole number of ${what}, at least ${min}`);
+    return n;
+  };
+  const apiThrottle = { rateLimit: whole('apiRateLimit', 1500, 1, 'requests per second'), burstLimit: whole('apiBurstLimit', 3000, 1, 'requests') };
+  if (apiThrottle.burstLimit < apiThrottle.rateLimit) problems.push(`apiBurstLimit: ${apiThrottle.burstLimit} is below apiRateLimit ${apiThrottle.rateLimit} (a second's requests would not fit)`);
+  const lambdaAccountConcurrency = whole('lambdaAccountConcurrency', 1000, 1, 'concurrent executions');
+  // Dev reserves nothing by default: both stages' reservations come out of one account's pool, and a
+  // new account's quota (often 10) leaves nothing to reserve.
+  const reserved = (key: string, prodDefault: number) => whole(key, stage === 'prod' ? prodDefault : 0, 0, 'concurrent executions') || undefined;
+  const reservedConcurrency = { auth: reserved('authReservedConcurrency', 100), payments: reserved('paymentsReservedConcurrency', 30) };
+  const reservedTotal = (reservedConcurrency.auth ?? 0) + (reservedConcurrency.payments ?? 0);
+  if (reservedTotal > lambdaAccountConcurrency - LAMBDA_MIN_UNRESERVED) {
+    problems.push(
+      `authReservedConcurrency, paymentsReservedConcurrency: ${reservedTotal} reserved leaves less than ${LAMBDA_MIN_UNRESERVED} of lambdaAccountConcurrency ${lambdaAccountConcurrency} unreserved (Lambda refuses it); ask AWS for a higher quota first (docs/deploy.md)`,
+    );
+  }
+  const rolloutRaw = str('rollout') ?? (stage === 'prod' ? 'canary' : 'all-at-once');
+  const rollout: Rollout = (ROLLOUTS as readonly string[]).includes(rolloutRaw) ? (rolloutRaw as Rollout) : 'canary';
+  if (rollout !== rolloutRaw) problems.push(`rollout: '${rolloutRaw}' is not one of ${ROLLOUTS.join(', ')}`);
 
   const domainName = str('domainName')?.toLowerCase();
   const certificateArn = str('certificateArn');
@@ -371,6 +427,10 @@ export function readSettings(node: Node): Settings {
     alarmEmail,
     monthlyBudgetUsd,
     waf,
+    apiThrottle,
+    reservedConcurrency,
+    lambdaAccountConcurrency,
+    rollout,
     domain,
     hls: { ladder, aes },
   };

@@ -17,6 +17,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -45,6 +46,30 @@ import type { Settings } from './settings';
 export const BUCKET_ERROR_CODES = [400, 403, 404, 416, 500, 502, 503, 504] as const;
 /** Error answers CloudFront keeps for no time. */
 export const ERROR_CODES_NOT_CACHED = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504] as const;
+
+/**
+ * One JSON object per API request. HTTP API access logs can only print $context variables (no
+ * request header): `edgeIp` is the CloudFront server that called the API, not the student. The
+ * viewer's address is in the Lambda's line of the same `requestId` (functions/lib/log.ts, `viewer`)
+ * and, for every request, in the WAF log (`httpRequest.clientIp`).
+ */
+export const API_ACCESS_LOG = {
+  requestId: '$context.requestId',
+  time: '$context.requestTime',
+  routeKey: '$context.routeKey',
+  method: '$context.httpMethod',
+  path: '$context.path',
+  status: '$context.status',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationErrorMessage: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+  userId: '$context.authorizer.claims.sub',
+  responseLength: '$context.responseLength',
+  edgeIp: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+} as const;
 
 export interface SiteStackProps extends StackProps {
   settings: Settings;
@@ -85,8 +110,9 @@ export class SiteStack extends Stack {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 200, burstLimit: 400 },
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLog) },
+      // Sized for an exam night (settings apiRateLimit, apiBurstLimit; docs/deploy.md).
+      throttle: settings.apiThrottle,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLog), format: AccessLogFormat.custom(JSON.stringify(API_ACCESS_LOG)) },
     });
 
     // The API answers only requests that carry this value (functions/lib/origin-guard.ts): only

@@ -39,11 +39,9 @@ describe('HTTP API routes', () => {
     expect(props).toBeDefined();
     expect(props.AuthorizationType).toBe(route.access === 'public' ? 'NONE' : 'JWT');
     if (route.access !== 'public') expect(props.AuthorizerId).toBeDefined();
-    // integrations/<id> → the integration → the domain's function
+    // integrations/<id> → the integration → the domain's function, by its live alias
     const integrationId = JSON.stringify(props.Target).match(/"Ref":"(\w+)"/)![1]!;
-    expect(integrations[integrationId]!.Properties.IntegrationUri).toEqual({
-      'Fn::GetAtt': [logicalId(api.functions[route.domain].fn), 'Arn'],
-    });
+    expect(integrations[integrationId]!.Properties.IntegrationUri).toEqual({ Ref: logicalId(api.functions[route.domain].alias) });
   });
 
   test("the JWT authorizer trusts the pool and its two app clients (the server's and the hosted UI's)", () => {
@@ -58,11 +56,11 @@ describe('HTTP API routes', () => {
     expect(issuer).toContain(logicalId(data.userPool));
   });
 
-  test('the default stage is throttled (200 requests/s, bursts of 400) and logs access', () => {
+  test('the default stage is throttled (1,500 requests/s, bursts of 3,000) and logs access', () => {
     siteTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 1500, ThrottlingBurstLimit: 3000 },
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
   });

@@ -31,6 +31,7 @@ export function synthBioscope(context?: Record<string, unknown>) {
     siteTemplate: Template.fromStack(built.site),
     dataTemplate: Template.fromStack(built.data),
     apiTemplate: Template.fromStack(built.api),
+    edgeAlarmsTemplate: Template.fromStack(built.edgeAlarms),
   };
 }
 

@@ -42,11 +42,11 @@ describe('Monitoring construct', () => {
     return { byId: Object.fromEntries(stats), stats: stats.map(([, st]) => st), expression: queries.find((q) => q.Expression)?.Expression };
   };
 
-  test('eight alarms, each telling the topic when it fires and when it is OK again, quiet without traffic', () => {
+  test('nine alarms, each telling the topic when it fires and when it is OK again, quiet without traffic', () => {
     expect(Object.keys(monitoring.alarms).sort()).toEqual(
-      ['Api5xxRate', 'ApiLatencyP99', 'LambdaErrors', 'LambdaThrottles', 'MailBounceRate', 'PaymentCallbacksRefused', 'TableSystemErrors', 'TableThrottles'].sort(),
+      ['Api5xxRate', 'ApiLatencyP99', 'LambdaErrors', 'LambdaThrottles', 'MailBounceRate', 'MailComplaintRate', 'PaymentCallbacksRefused', 'TableSystemErrors', 'TableThrottles'].sort(),
     );
-    expect(Object.keys(alarms)).toHaveLength(8);
+    expect(Object.keys(alarms)).toHaveLength(9);
     for (const a of Object.values(alarms)) {
       expect(a.Properties.AlarmActions).toEqual([topic]);
       expect(a.Properties.OKActions).toEqual([topic]);
@@ -131,7 +131,7 @@ describe('Monitoring construct', () => {
 
   test('without an e-mail or an amount: alarms and dashboard, no subscriber, no budget', () => {
     const bare = monitoringStack({}).template;
-    bare.resourceCountIs('AWS::CloudWatch::Alarm', 8);
+    bare.resourceCountIs('AWS::CloudWatch::Alarm', 9);
     bare.resourceCountIs('AWS::SNS::Subscription', 0);
     bare.resourceCountIs('AWS::Budgets::Budget', 0);
   });

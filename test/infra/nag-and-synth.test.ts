@@ -22,8 +22,8 @@ describe('cdk-nag AWS Solutions', () => {
     ['with a web build to deploy', { webDist: builtWeb }],
     ['without Google federation', { googleClientId: '' }],
   ])('no unacknowledged error or warning %s', (_, context) => {
-    const { edge, site, data, api, app } = buildApp({ googleClientId: 'id.apps.googleusercontent.com', ...context });
-    for (const stack of [edge, site, data, api]) expect(findings(stack)).toEqual([]);
+    const { edge, site, data, api, edgeAlarms, app } = buildApp({ googleClientId: 'id.apps.googleusercontent.com', ...context });
+    for (const stack of [edge, site, data, api, edgeAlarms]) expect(findings(stack)).toEqual([]);
     // The same pack runs as a validation plugin at synthesis, on the resolved templates.
     expect(() => app.synth()).not.toThrow();
   });
@@ -69,7 +69,7 @@ describe('placeholder CloudFront key', () => {
 });
 
 describe('cdk synth (CLI, offline, real bundling)', () => {
-  test('produces the four stacks of the dev stage with no AWS credentials', () => {
+  test('produces the five stacks of the dev stage with no AWS credentials', () => {
     const out = tmp('cdkout');
     const env: NodeJS.ProcessEnv = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1', AWS_EC2_METADATA_DISABLED: 'true' };
     for (const k of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE']) delete env[k];
@@ -83,7 +83,7 @@ describe('cdk synth (CLI, offline, real bundling)', () => {
     });
     expect(run.stderr).not.toMatch(/AwsSolutions-/);
     expect(run.status).toBe(0);
-    for (const stack of ['BioscopeEdge-dev', 'BioscopeSite-dev', 'BioscopeData-dev', 'BioscopeApi-dev']) expect(fs.existsSync(path.join(out, `${stack}.template.json`))).toBe(true);
+    for (const stack of ['BioscopeEdge-dev', 'BioscopeSite-dev', 'BioscopeData-dev', 'BioscopeApi-dev', 'BioscopeEdgeAlarms-dev']) expect(fs.existsSync(path.join(out, `${stack}.template.json`))).toBe(true);
     fs.rmSync(out, { recursive: true, force: true });
   }, 300_000);
 });

@@ -46,12 +46,12 @@ describe('the reconcile job', () => {
     apiTemplate.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
       State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(job()), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 }, DeadLetterConfig: { Arn: queueArn } })],
+      Targets: [Match.objectLike({ Arn: { Ref: logicalId(api.reconcile.job.alias) }, RetryPolicy: { MaximumRetryAttempts: 2 }, DeadLetterConfig: { Arn: queueArn } })],
     });
     apiTemplate.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'events.amazonaws.com',
-      FunctionName: { 'Fn::GetAtt': [logicalId(job()), 'Arn'] },
+      FunctionName: { Ref: logicalId(api.reconcile.job.alias) },
     });
     // The only schedule (the video pipeline's two rules match events: test/infra/video-pipeline.test.ts).
     expect(Object.values(apiTemplate.findResources('AWS::Events::Rule')).filter((r) => r.Properties.ScheduleExpression)).toHaveLength(1);

@@ -38,20 +38,20 @@ describe('names per stage', () => {
   test('dev by default; the stacks, pool, secrets, bucket, hosted UI prefix and web ACL carry the stage', () => {
     const s = settingsOf({});
     expect(s.stage).toBe('dev');
-    expect(s.stackIds).toEqual({ edge: 'BioscopeEdge-dev', site: 'BioscopeSite-dev', data: 'BioscopeData-dev', api: 'BioscopeApi-dev' });
+    expect(s.stackIds).toEqual({ edge: 'BioscopeEdge-dev', site: 'BioscopeSite-dev', data: 'BioscopeData-dev', api: 'BioscopeApi-dev', edgeAlarms: 'BioscopeEdgeAlarms-dev' });
     expect(s.userPoolName).toBe('bioscope-users-dev');
     expect([s.paymobSecretName, s.cloudfrontPrivateKeySecretName, s.originSecretName]).toEqual(['bioscope/dev/paymob', 'bioscope/dev/cloudfront-private-key', 'bioscope/dev/origin-verify']);
   });
 
   test('dev and prod in one account: no explicit name of one stage is a name of the other', () => {
     const namesOf = (context: Record<string, unknown>) => {
-      const { edge, site, data, api } = buildApp(context);
+      const { edge, site, data, api, edgeAlarms } = buildApp(context);
       const names: string[] = [];
-      for (const stack of [edge, site, data, api]) {
+      for (const stack of [edge, site, data, api, edgeAlarms]) {
         names.push(stack.stackName);
         const resources = Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>;
-        // An authorizer's name is unique within its own API only.
-        for (const r of Object.values(resources).filter((x) => x.Type !== 'AWS::ApiGatewayV2::Authorizer')) {
+        // An authorizer's name is unique within its own API only, a Lambda alias's within its function.
+        for (const r of Object.values(resources).filter((x) => x.Type !== 'AWS::ApiGatewayV2::Authorizer' && x.Type !== 'AWS::Lambda::Alias')) {
           const p = r.Properties ?? {};
           for (const key of ['Name', 'UserPoolName', 'BucketName', 'Domain', 'TableName']) if (p[key] !== undefined) names.push(JSON.stringify(p[key]));
           // CloudFront's account-wide names: functions, key groups, public keys, policies.
@@ -118,6 +118,11 @@ describe('wrong values fail in any stage', () => {
     [{ alarmEmail: 'not-an-address' }, 'alarmEmail'],
     [{ monthlyBudgetUsd: '-5' }, 'monthlyBudgetUsd'],
     [{ wafAuthLimit: '3' }, 'wafAuthLimit'],
+    [{ apiRateLimit: '0' }, 'apiRateLimit'],
+    [{ apiRateLimit: '500', apiBurstLimit: '100' }, 'apiBurstLimit'],
+    [{ authReservedConcurrency: '-1' }, 'authReservedConcurrency'],
+    [{ authReservedConcurrency: '900', paymentsReservedConcurrency: '30' }, 'authReservedConcurrency, paymentsReservedConcurrency'],
+    [{ rollout: 'blue-green' }, 'rollout'],
     [{ domainName: 'learn.school.eg' }, 'certificateArn'],
     [{ domainName: 'learn.school.eg', certificateArn: CERT.replace('us-east-1', 'eu-west-1') }, 'certificateArn'],
     [{ domainName: 'learn.school.eg', certificateArn: CERT, hostedZoneId: 'Z123' }, 'hostedZoneId, hostedZoneName'],

@@ -15,8 +15,8 @@ const resources = apiTemplate.toJSON().Resources as Record<string, { Type: strin
 const queueOf = (step: 'uploads' | 'jobEvents') => logicalId(pipeline.deadLetterQueues[step].queue);
 const arnOf = (step: 'uploads' | 'jobEvents') => ({ 'Fn::GetAtt': [queueOf(step), 'Arn'] });
 const steps = [
-  { step: 'uploads', rule: () => pipeline.uploads, fn: () => pipeline.onUpload.fn },
-  { step: 'jobEvents', rule: () => pipeline.jobEvents, fn: () => pipeline.onTranscodeEvent.fn },
+  { step: 'uploads', rule: () => pipeline.uploads, fn: () => pipeline.onUpload.fn, alias: () => pipeline.onUpload.alias },
+  { step: 'jobEvents', rule: () => pipeline.jobEvents, fn: () => pipeline.onTranscodeEvent.fn, alias: () => pipeline.onTranscodeEvent.alias },
 ] as const;
 /** The statements of every policy attached to a role. */
 const statementsOf = (roleId: string) =>
@@ -24,12 +24,13 @@ const statementsOf = (roleId: string) =>
     (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: Json }[],
   );
 
-describe.each(steps)('the $step step keeps what failed', ({ step, rule, fn }) => {
+describe.each(steps)('the $step step keeps what failed', ({ step, rule, fn, alias }) => {
   test('the rule target has a dead-letter queue, retries for at most the stuck limit', () => {
     const targets = resources[logicalId(rule())]!.Properties.Targets as Json[];
     expect(targets).toHaveLength(1);
+    // The rule invokes the live alias (infra/constructs/rollouts.ts), never $LATEST.
     expect(targets[0]).toMatchObject({
-      Arn: { 'Fn::GetAtt': [logicalId(fn()), 'Arn'] },
+      Arn: { Ref: logicalId(alias()) },
       DeadLetterConfig: { Arn: arnOf(step) },
       RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: VIDEO_STUCK_AFTER_MINUTES * 60 },
     });
@@ -58,7 +59,9 @@ describe.each(steps)('the $step step keeps what failed', ({ step, rule, fn }) =>
     expect(configs.map((c) => c.Properties)).toEqual([
       {
         FunctionName: { Ref: logicalId(fn()) },
-        Qualifier: '$LATEST',
+        // On the alias the rule invokes (its name, `live`, taken from its ARN): a config of $LATEST would not
+        // apply to the alias's invocations.
+        Qualifier: { 'Fn::Select': [7, { 'Fn::Split': [':', { Ref: logicalId(alias()) }] }] },
         MaximumRetryAttempts: 2,
         MaximumEventAgeInSeconds: VIDEO_STUCK_AFTER_MINUTES * 60,
         DestinationConfig: { OnFailure: { Destination: arnOf(step) } },
@@ -82,9 +85,10 @@ describe.each(steps)('the $step step keeps what failed', ({ step, rule, fn }) =>
   });
 });
 
-test('two dead-letter queues, one per step, each with its alarm', () => {
+test('two dead-letter queues, one per step, each with its alarm (the stack\'s queues are all dead-letter queues, each alarmed)', () => {
   const queues = Object.keys(apiTemplate.findResources('AWS::SQS::Queue'));
-  expect(queues.sort()).toEqual([queueOf('uploads'), queueOf('jobEvents')].sort());
+  // The third is the payments reconcile schedule's (test/infra/payments-reconcile.test.ts).
+  expect(queues.sort()).toEqual([queueOf('uploads'), queueOf('jobEvents'), logicalId(api.reconcile.deadLetters)].sort());
   const alarmed = Object.values(apiTemplate.findResources('AWS::CloudWatch::Alarm'))
     .filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible')
     .map((a) => (a.Properties.Dimensions as { Value: { 'Fn::GetAtt': string[] } }[])[0]!.Value['Fn::GetAtt'][0]);

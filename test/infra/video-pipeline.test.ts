@@ -103,7 +103,7 @@ describe('the upload starts the transcode (EventBridge, no cross-stack cycle)', 
 
   test('on-upload receives the S3Event record its contract names (bucket, key, size, ETag, ObjectCreated:<reason>)', () => {
     const [target] = rule().Targets as { Arn: unknown; InputTransformer: { InputPathsMap: Record<string, string>; InputTemplate: string } }[];
-    expect(target!.Arn).toEqual({ 'Fn::GetAtt': [logicalId(pipeline.onUpload.fn), 'Arn'] });
+    expect(target!.Arn).toEqual({ Ref: logicalId(pipeline.onUpload.alias) });
     // The template is a CloudFormation join (the bucket's ARN is a token): flatten it, a name standing in for each token.
     const flat = (x: unknown): string => {
       if (typeof x === 'string') return x;
@@ -130,7 +130,7 @@ describe('the upload starts the transcode (EventBridge, no cross-stack cycle)', 
     apiTemplate.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'events.amazonaws.com',
-      FunctionName: { 'Fn::GetAtt': [logicalId(pipeline.onUpload.fn), 'Arn'] },
+      FunctionName: { Ref: logicalId(pipeline.onUpload.alias) },
       SourceArn: { 'Fn::GetAtt': [logicalId(pipeline.uploads), 'Arn'] },
     });
   });
@@ -145,7 +145,7 @@ describe("the jobs' events reach on-transcode-event", () => {
       detail: { status: ['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR', 'CANCELED'], queue: [{ 'Fn::GetAtt': [queueId, 'Arn'] }] },
     });
     expect([...JOB_STATUSES]).toEqual(['PROGRESSING', 'STATUS_UPDATE', 'COMPLETE', 'ERROR', 'CANCELED']);
-    expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [logicalId(pipeline.onTranscodeEvent.fn), 'Arn'] } })]);
+    expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { Ref: logicalId(pipeline.onTranscodeEvent.alias) } })]);
     // The event itself is passed as it is (the Lambda reads detail.status, jobProgress, userMetadata…).
     expect(rule.Targets[0]).not.toHaveProperty('InputTransformer');
     expect(rule.Targets[0]).not.toHaveProperty('Input');

@@ -99,6 +99,32 @@ describe('request log', () => {
     expect(JSON.stringify(lines[0])).not.toContain('Secret123');
   });
 
+  it("names the viewer's address: the one CloudFront wrote on a request that carries the origin secret, else the caller's", async () => {
+    // The API's access log can only print CloudFront's address; this line of the same requestId has the student's.
+    const { lines } = await logsOf(() => handler(event('POST', '/api/auth/reset-password', { body: resetBody, headers: { 'content-type': 'application/json' } }), context));
+    expect(lines[0]).toMatchObject({ requestId: 'req-1', viewer: '127.0.0.1' });
+
+    const saved = { ...process.env };
+    Object.assign(process.env, { ORIGIN_VERIFY: 'origin-secret-value' });
+    try {
+      let mod: typeof import('../../functions/lib/http') | undefined;
+      await jest.isolateModulesAsync(async () => {
+        mod = await import('../../functions/lib/http');
+      });
+      const guarded = mod!.domainHandler('auth', { 'POST /api/auth/reset-password': async () => ok({ message: 'ok' }) }, sessionGate);
+      const viaCloudFront = event('POST', '/api/auth/reset-password', {
+        body: resetBody,
+        headers: { 'content-type': 'application/json', 'x-origin-verify': 'origin-secret-value', 'x-viewer-address': '41.33.12.7' },
+      });
+      expect((await logsOf(() => guarded(viaCloudFront, context))).lines[0]).toMatchObject({ status: 200, viewer: '41.33.12.7' });
+      // Without the secret the header proves nothing: the caller's own address is written (and the request refused).
+      const direct = event('POST', '/api/auth/reset-password', { body: resetBody, headers: { 'content-type': 'application/json', 'x-viewer-address': '10.9.9.9' } });
+      expect((await logsOf(() => guarded(direct, context))).lines[0]).toMatchObject({ status: 403, viewer: '127.0.0.1' });
+    } finally {
+      process.env = saved;
+    }
+  });
+
   it('prints nothing below LOG_LEVEL, and one readable line a request with LOG_FORMAT=compact (the local platform)', async () => {
     const load = async (vars: Record<string, string>) => {
       const saved = { ...process.env };
