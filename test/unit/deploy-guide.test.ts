@@ -16,7 +16,8 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 /** The shell commands of a page's ```sh blocks, continuation lines joined. */
 const commands = (page: string) =>
   [...page.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.replace(/\\\n\s*/g, ' ').split('\n').map((l) => l.trim()).filter(Boolean));
-const isDeploy = (c: string) => /\bcdk deploy\b|npm run deploy\b/.test(c);
+/** A command that deploys (its shell comment, after #, does not count). */
+const isDeploy = (c: string) => /\bcdk deploy\b|npm run deploy\b/.test(c.replace(/\s#.*$/, ""));
 const section = (heading: string) => guide.slice(guide.indexOf(heading), guide.indexOf('\n## ', guide.indexOf(heading) + 1));
 
 describe('docs/deploy.md', () => {
