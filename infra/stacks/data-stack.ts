@@ -14,6 +14,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethod
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table-def';
+import { MEDIA_PREFIXES, UNSAVED_UPLOAD_DAYS, UNSAVED_UPLOAD_TAG } from '../../functions/lib/media-layout';
 import { LogBucket } from '../constructs/log-bucket';
 import { USER_POOL } from '../definitions/user-pool';
 import type { Settings } from './settings';
@@ -81,7 +82,17 @@ export class DataStack extends Stack {
       ],
       // Object keys are ULIDs, never overwritten: no versioning. A video upload left unfinished is
       // aborted (its parts deleted) after a week: long enough to resume it after a weekend (test/infra/uploads.test.ts).
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      // A video uploaded from a lecture form that was never saved (still tagged unsaved: functions/media/held-uploads.ts)
+      // is deleted after a day; it was never transcoded (test/infra/unsaved-uploads.test.ts).
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        {
+          id: 'UnsavedUploads',
+          prefix: MEDIA_PREFIXES.videos,
+          tagFilters: { [UNSAVED_UPLOAD_TAG.Key]: UNSAVED_UPLOAD_TAG.Value },
+          expiration: Duration.days(UNSAVED_UPLOAD_DAYS),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     // The video pipeline (api stack, infra/constructs/video-pipeline.ts) hears of uploads through
