@@ -25,7 +25,7 @@ import { termById } from '../data/term-repo';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
 import { posterUrlFor } from '../lib/media-cookies';
-import { type AssetRecord, assetsOfSources, isStuck, restartTranscode } from '../media/public';
+import { type AssetRecord, assetsOfSources, isStuck, restartTranscode, startSavedUploads } from '../media/public';
 import { type Viewer, canWatch, isUnexpired } from './access';
 import { classReads } from './class-reads';
 import { storeImage, uploadedVideoKeys } from './media';
@@ -148,6 +148,8 @@ export async function saveLecture(input: NewLecture): Promise<Lecture> {
   };
   const videos = newVideos(lecture.id, input.videoUrls, keys, 1);
   await createLecture(lecture, videos);
+  // Its uploads waited for this save to be transcoded.
+  await startSavedUploads(keys);
   return withVideos({ lecture, videos });
 }
 
@@ -180,6 +182,7 @@ export async function addVideos(lectureId: string, inputs: VideoInput[]): Promis
   const keys = await uploadedVideoKeys(inputs);
   const next = Math.max(0, ...videos.map((v) => v.order)) + 1;
   await addVideoRecords(lecture, newVideos(lecture.id, inputs, keys, next));
+  await startSavedUploads(keys);
   return withVideos(await liveLecture(lectureId));
 }
 

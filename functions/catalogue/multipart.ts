@@ -20,6 +20,7 @@ import { s3 } from '../lib/aws';
 import { env } from '../lib/env';
 import { BadRequest, NotFound } from '../lib/errors';
 import { presignUploadPart, sitePath } from '../lib/media-urls';
+import { holdVideoUpload } from '../media/public';
 import { uploadKey } from './media';
 
 /** Part URLs live as long as the single-PUT URL: S3 checks expiry when a PUT starts. */
@@ -46,6 +47,8 @@ async function orNotFound<T>(call: Promise<T>): Promise<T> {
 /** Starts a multipart upload under a new video key; the part size cuts the file into ≤ 10,000 parts. */
 export async function startVideoUpload(b: { fileName: string; fileType: string; fileSize: number }) {
   const key = uploadKey(b.fileType, b.fileName);
+  // It waits for its lecture's save before it is transcoded (media/held-uploads.ts).
+  await holdVideoUpload(key);
   const r = await s3.send(new CreateMultipartUploadCommand({ Bucket: env.MEDIA_BUCKET, Key: key, ContentType: b.fileType }));
   if (!r.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
   const partSize = partSizeFor(b.fileSize);

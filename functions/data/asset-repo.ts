@@ -37,6 +37,11 @@ export interface AssetRecord {
   poster?: string;
   /** Segments are AES-128 encrypted; the key is served by our API only. */
   encrypted?: boolean;
+  /**
+   * An upload signed for a lecture form waits for the lecture (state uploaded): `unsaved` until a
+   * lecture saves it, then `saved`; gone once its job starts (functions/media/held-uploads.ts).
+   */
+  hold?: 'unsaved' | 'saved';
   updatedAt: string;
 }
 
@@ -61,6 +66,49 @@ export async function assetsOfSources(sourceKeys: string[]): Promise<Map<string,
 
 const ASSET_NAMES = { '#state': 'state' };
 
+const HOLD_NAMES = { '#state': 'state', '#hold': 'hold' };
+
+/** AP56: an upload signed for a lecture form waits for the lecture (no asset of that id exists yet: its key is new). */
+export async function holdUpload(assetId: string, sourceKey: string): Promise<void> {
+  const record: AssetRecord = { assetId, sourceKey, state: 'uploaded', hold: 'unsaved', updatedAt: new Date().toISOString() };
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.videoAsset(assetId), ...record }, ConditionExpression: 'attribute_not_exists(PK)' }));
+}
+
+/** A conditional update of a held upload's asset: the asset as it now is, or undefined when it is not held (never was, or its job started). */
+async function updateHeld(assetId: string, input: { UpdateExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<AssetRecord | undefined> {
+  try {
+    const r = await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.videoAsset(assetId),
+        ...input,
+        ConditionExpression: 'attribute_exists(#hold) AND #state = :uploaded',
+        ExpressionAttributeNames: HOLD_NAMES,
+        ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':uploaded': 'uploaded' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return withoutKeys<AssetRecord>(r.Attributes!);
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
+}
+
+/** AP56: on-upload notes the stored bytes of a held upload; the asset as it now is (undefined: not held). */
+export const noteHeldBytes = (assetId: string, sourceEtag: string) =>
+  updateHeld(assetId, { UpdateExpression: 'SET sourceEtag = :etag, updatedAt = :now', ExpressionAttributeValues: { ':etag': sourceEtag, ':now': new Date().toISOString() } });
+
+/** AP56: a lecture saved this held upload; the asset as it now is (its sourceEtag once on-upload noted the bytes), undefined when not held. */
+export const releaseHold = (assetId: string) =>
+  updateHeld(assetId, { UpdateExpression: 'SET #hold = :saved, updatedAt = :now', ExpressionAttributeValues: { ':saved': 'saved', ':now': new Date().toISOString() } });
+
+/** AP56, read strongly: the hold as it is now (undefined: none, its job has started or it never had one). */
+export async function holdOf(assetId: string): Promise<AssetRecord['hold']> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.videoAsset(assetId), ConsistentRead: true }));
+  return (r.Item as AssetRecord | undefined)?.hold;
+}
+
 /**
  * AP56: a job starts for this source (state processing, progress 0; rungs, failure, jobId of an earlier
  * job dropped). Conditional: false (nothing written) when the asset already holds these very bytes
@@ -73,8 +121,9 @@ export async function startAsset(a: { assetId: string; sourceKey: string; source
       new PutCommand({
         TableName: TABLE,
         Item: { ...keys.videoAsset(a.assetId), ...record },
-        ConditionExpression: 'attribute_not_exists(sourceEtag) OR sourceEtag <> :etag OR #state = :failed',
-        ExpressionAttributeNames: ASSET_NAMES,
+        // A held upload (hold set) has its bytes noted before its job may start.
+        ConditionExpression: 'attribute_not_exists(sourceEtag) OR sourceEtag <> :etag OR #state = :failed OR attribute_exists(#hold)',
+        ExpressionAttributeNames: { ...ASSET_NAMES, '#hold': 'hold' },
         ExpressionAttributeValues: { ':etag': a.sourceEtag, ':failed': 'failed' },
       }),
     );

@@ -98,8 +98,9 @@
  *                           Google sign-in hands the browser, stored hashed; expiresAt TTL 60 s, taken once by
  *                           POST /api/auth/google/exchange from the browser that started the sign-in)
  *  AP56 videoAsset          PK=ASSET#assetId         SK=ASSET  → sourceKey, state, progress, failure, jobId, rungs, durationSeconds,
- *                           encrypted (one per uploaded source, media-layout assetIdOfKey; written by the transcode events,
- *                           functions/media; the lecture open BatchGets its videos' assets)
+ *                           encrypted, hold (one per uploaded source, media-layout assetIdOfKey; written by the transcode events,
+ *                           functions/media; the lecture open BatchGets its videos' assets; an upload signed for a lecture
+ *                           form is written at signing with hold=unsaved and waits for the lecture: media/held-uploads.ts)
  *  AP57 videoAssetKey       PK=ASSET#assetId         SK=AESKEY  → key (16 random bytes, Binary): the AES-128 key of the asset's HLS
  *                           segments (HLS_AES=1), written by on-upload before its job starts, read only by the key route
  *                           (media/public.ts assetKeyOf)

@@ -11,6 +11,15 @@
  */
 export const MEDIA_PREFIXES = { images: 'images/', videos: 'videos/', hls: 'hls/' } as const;
 
+/**
+ * The tag on a video upload no lecture has saved yet (on-upload sets it; saving the lecture sets the
+ * value to `saved`). The media bucket's lifecycle expires objects under videos/ still tagged unsaved
+ * after UNSAVED_UPLOAD_DAYS (infra/stacks/data-stack.ts; locally infra/local/upload-expiry.ts).
+ */
+export const UNSAVED_UPLOAD_TAG = { Key: 'bioscope-upload', Value: 'unsaved' } as const;
+export const SAVED_UPLOAD_TAG = { Key: UNSAVED_UPLOAD_TAG.Key, Value: 'saved' } as const;
+export const UNSAVED_UPLOAD_DAYS = 1;
+
 /** The master playlist's name inside an asset's folder. */
 export const HLS_MASTER = 'master.m3u8';
 

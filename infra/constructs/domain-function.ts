@@ -86,7 +86,8 @@ const TABLE_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem',
 const MEDIA_ACTIONS: Record<'media' | 'media:images', string[]> = {
   // functions/catalogue/media.ts: presigned PUT uploads and their HEAD check, stored images, signed reads;
   // functions/catalogue/multipart.ts: Create/UploadPart/Complete are s3:PutObject, ListParts and Abort their own
-  media: ['s3:GetObject', 's3:PutObject', 's3:ListMultipartUploadParts', 's3:AbortMultipartUpload'],
+  // functions/media/held-uploads.ts: saving a lecture tags its uploads saved (S3 expires the unsaved ones)
+  media: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:ListMultipartUploadParts', 's3:AbortMultipartUpload'],
   // quizzes: question images stored, read and deleted with their question (deleteImages)
   'media:images': ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
 };

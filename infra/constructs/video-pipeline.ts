@@ -161,10 +161,12 @@ export class VideoPipeline extends Construct {
     upload.addToRolePolicy(assetItems(['GetItem', 'PutItem', 'UpdateItem']));
     // HeadObject of the source (authorized as s3:GetObject) when an event carries no ETag; EventBridge's do.
     upload.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [sources] }));
+    // An upload no lecture has saved yet is tagged unsaved (the bucket's lifecycle expires it): functions/media/held-uploads.ts.
+    upload.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObjectTagging'], resources: [sources] }));
     this.grantTranscodeStart(upload);
     Validations.of(this.onUpload).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagText(this, sources)}]`,
-      reason: 'HeadObject of the uploaded source the event names; sources are any object under videos/ of the media bucket.',
+      reason: 'HeadObject and tagging of the uploaded source the event names; sources are any object under videos/ of the media bucket.',
     });
     // Reads and updates the asset of the job; never creates one of its own.
     this.onTranscodeEvent.fn.addToRolePolicy(assetItems(['GetItem', 'UpdateItem']));

@@ -138,8 +138,11 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     (reconciling ??= loadReconcile()
       .then((run) => run?.(now))
       .finally(() => (reconciling = undefined)));
+  // Unsaved lecture-form uploads expire as the bucket's lifecycle rule says (infra/local/upload-expiry.ts).
+  let uploadExpiryTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
     clearInterval(reconcileTimer);
+    clearInterval(uploadExpiryTimer);
     await transcoder?.stop();
     await reconciling?.catch(() => undefined);
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
@@ -292,6 +295,15 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     }
     // The gateway answers now: take uploads' events, and send on the stored videos not yet transcoded (the demo's on a first start).
     await transcoder.start();
+    const { expireUnsavedUploads, UPLOAD_EXPIRY_EVERY_MS } = await import('./upload-expiry');
+    const expireUploads = () =>
+      void expireUnsavedUploads({ s3: s3Client(s3Endpoint, 3), bucket: MEDIA_BUCKET }).then(
+        (keys) => keys.length > 0 && !cfg.quiet && console.log(`[uploads] ${keys.length} unsaved upload(s) expired`),
+        (e: unknown) => console.error('[uploads]', e),
+      );
+    expireUploads();
+    uploadExpiryTimer = setInterval(expireUploads, UPLOAD_EXPIRY_EVERY_MS);
+    uploadExpiryTimer.unref();
 
     return {
       url,

@@ -16,6 +16,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethod
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/data/table-def';
+import { MEDIA_PREFIXES, UNSAVED_UPLOAD_DAYS, UNSAVED_UPLOAD_TAG } from '../../functions/lib/media-layout';
 import { LogBucket } from '../constructs/log-bucket';
 import { USER_POOL } from '../definitions/user-pool';
 import type { Settings } from './settings';
@@ -98,10 +99,18 @@ export class DataStack extends Stack {
       // question, an operator's slip) can be restored for MEDIA_NONCURRENT_DAYS; then the old version goes.
       versioned: true,
       // A video upload left unfinished is aborted (its parts deleted) after a week: long enough to resume
-      // it after a weekend (test/infra/uploads.test.ts).
+      // it after a weekend (test/infra/uploads.test.ts). A video uploaded from a lecture form that was never
+      // saved (still tagged unsaved: functions/media/held-uploads.ts) is deleted after a day; it was never
+      // transcoded (test/infra/unsaved-uploads.test.ts).
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(7) },
         { id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(MEDIA_NONCURRENT_DAYS), expiredObjectDeleteMarker: true },
+        {
+          id: 'UnsavedUploads',
+          prefix: MEDIA_PREFIXES.videos,
+          tagFilters: { [UNSAVED_UPLOAD_TAG.Key]: UNSAVED_UPLOAD_TAG.Value },
+          expiration: Duration.days(UNSAVED_UPLOAD_DAYS),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

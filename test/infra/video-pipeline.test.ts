@@ -207,9 +207,11 @@ describe('MediaConvert permissions', () => {
     expect(actionsOf(logicalId(pipeline.onTranscodeEvent.fn.role!)).has('mediaconvert:CreateJob')).toBe(false);
   });
 
-  test('on-upload may read (HEAD) the sources under videos/ only; on-transcode-event touches no object', () => {
+  test('on-upload may read (HEAD) and tag (an upload no lecture saved yet) the sources under videos/ only; on-transcode-event touches no object', () => {
     const s3 = (fn: typeof pipeline.onUpload.fn) => statementsOf(logicalId(fn.role!)).filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
-    expect(s3(pipeline.onUpload.fn).map((s) => [s.Action, JSON.stringify(s.Resource)])).toEqual([['s3:GetObject', expect.stringMatching(/\/videos\/\*"/)]]);
+    const onUpload = s3(pipeline.onUpload.fn);
+    expect(onUpload.flatMap((s) => [s.Action].flat()).sort()).toEqual(['s3:GetObject', 's3:PutObjectTagging']);
+    for (const s of onUpload) expect(JSON.stringify(s.Resource)).toMatch(/\/videos\/\*"/);
     expect(s3(pipeline.onTranscodeEvent.fn)).toEqual([]);
   });
 

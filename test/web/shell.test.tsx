@@ -194,23 +194,30 @@ describe('dialogs and toasts', () => {
     await expect(answer).resolves.toBe(true);
   });
 
-  it('puts a toast across the top on a phone and at the top end on a wide screen', async () => {
+  it('puts a toast across the foot on a phone and in the foot\'s end corner on a wide screen (the left one in Arabic)', async () => {
     const { toast } = await import('@/components/toast');
     const { default: Swal } = await import('sweetalert2');
     const original = window.matchMedia;
     const wide = (max: boolean) => (query: string) => ({ ...original(query), matches: max && query.includes('max-width') });
+    const dir = document.documentElement.dir;
     try {
       window.matchMedia = wide(true) as typeof window.matchMedia;
       void toast({ title: 'Phone toast' });
       await screen.findByText('Phone toast');
-      expect(document.querySelector('.swal2-container')).toHaveClass('swal2-top');
+      expect(document.querySelector('.swal2-container')).toHaveClass('swal2-bottom');
       Swal.close();
       window.matchMedia = wide(false) as typeof window.matchMedia;
       void toast({ title: 'Wide toast' });
       await screen.findByText('Wide toast');
-      expect(document.querySelector('.swal2-container')).toHaveClass('swal2-top-end');
+      expect(document.querySelector('.swal2-container')).toHaveClass('swal2-bottom-end');
+      Swal.close();
+      document.documentElement.dir = 'rtl';
+      void toast({ title: 'Arabic toast' });
+      await screen.findByText('Arabic toast');
+      expect(document.querySelector('.swal2-container')).toHaveClass('swal2-bottom-start');
     } finally {
       window.matchMedia = original;
+      document.documentElement.dir = dir;
     }
   });
 });

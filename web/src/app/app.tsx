@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { configureApiClient } from '@/lib/api-client';
 import { AppProvider } from './provider';
+import { prefetchRouteData } from './route-data';
 import { runBlocked, runSessionExpired } from './session-flows';
 import type { AppStore } from './store';
 
@@ -17,9 +18,23 @@ export function wireApiClient(store: AppStore, router: AppRouter) {
   });
 }
 
+/** Each navigation asks its screen's first data at once, beside the screen's code (app/route-data.ts). */
+function prefetchOnNavigation(store: AppStore, router: AppRouter) {
+  let pathname = router.state.location.pathname;
+  prefetchRouteData(pathname, store.getState());
+  router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    pathname = state.location.pathname;
+    prefetchRouteData(pathname, store.getState());
+  });
+}
+
 export function App({ store, router }: { store: AppStore; router: AppRouter }) {
   // Wired before the first render, so the screens' first calls already carry the token.
-  useState(() => wireApiClient(store, router));
+  useState(() => {
+    wireApiClient(store, router);
+    prefetchOnNavigation(store, router);
+  });
   return (
     <AppProvider store={store}>
       <RouterProvider router={router} />

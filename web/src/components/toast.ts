@@ -1,7 +1,8 @@
 /**
- * The spec's toasts (section 8): top-end, no confirm button, progress bar, pausing on hover.
- * Durations: sign-in success 3 s, errors 2 s, blocked-user message 5 s. On a phone they run
- * across the top, under the header, clear of the field being fixed and the form's main button.
+ * The spec's toasts (section 8): no confirm button, progress bar, pausing on hover. Durations:
+ * sign-in success 3 s, errors 2 s, blocked-user message 5 s. They rise at the foot of the screen,
+ * where they cover no action: the header and a page's head hold the buttons (the spec's top-end
+ * toast lay over "Add course"). The CSS is in dialogs.css.
  */
 import type { SweetAlertIcon, SweetAlertPosition } from 'sweetalert2';
 import { loadOnce } from '@/lib/load-once';
@@ -25,8 +26,15 @@ export function autoDirection(popup: HTMLElement): void {
   for (const el of popup.querySelectorAll('.swal2-title, .swal2-html-container')) el.setAttribute('dir', 'auto');
 }
 
-/** Phones (narrower than the auth card's two-column breakpoint) get a centred toast. */
-export const toastPosition = (): SweetAlertPosition => (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 599px)').matches ? 'top' : 'top-end');
+/**
+ * Phones (narrower than the auth card's two-column breakpoint) get a toast across the foot; wider
+ * screens one in the foot's end corner. sweetalert2 places its corners physically (end = right), so
+ * the start corner is asked for in Arabic.
+ */
+export function toastPosition(): SweetAlertPosition {
+  if (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 599px)').matches) return 'bottom';
+  return document.documentElement.dir === 'rtl' ? 'bottom-start' : 'bottom-end';
+}
 
 export const TOAST_MS = { success: 3000, error: 2000, warning: 3000, info: 3000, blocked: 5000 } as const;
 

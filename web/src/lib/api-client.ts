@@ -15,7 +15,7 @@ import { methodOf, pathOf } from '@shared/route-path';
 import type { RouteId, RouteOf } from '@shared/routes';
 import publicRouteIds from 'virtual:public-routes';
 import { env } from '@/config/env';
-import { takeEarly } from './early-data';
+import { askAhead, takeAhead, takeEarly } from './early-data';
 
 /**
  * Of the route table the client needs only each route's method and path (its id's own) and whether
@@ -79,14 +79,32 @@ export function apiUrl(path: string, query?: CallOptions<RouteId>['query']): str
   return `${env.apiBaseUrl}${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** The Authorization a call sends, if any: public auth calls never carry a (possibly stale) session; the course list does (spec 6). */
+function authorizationFor(routeId: RouteId): string | undefined {
+  const token = hooks.getToken();
+  if (!token || (PUBLIC_ROUTES.has(routeId) && !RAW_TOKEN_ROUTES.has(routeId))) return undefined;
+  return RAW_TOKEN_ROUTES.has(routeId) ? token : `Bearer ${token}`;
+}
+
+/**
+ * Asks a GET now, as `apiCall` would, for the next `apiCall` of that very request (same URL and
+ * Authorization) to take instead of asking again: a screen's data is on its way while its code loads.
+ */
+export function prefetchCall<K extends RouteId>(routeId: K, options: Pick<CallOptions<K>, 'params' | 'query'> = {}): void {
+  if (methodOf(routeId) !== 'GET') return;
+  const authorization = authorizationFor(routeId);
+  const headers: Record<string, string> = { Accept: 'application/json', ...(authorization ? { Authorization: authorization } : {}) };
+  const url = apiUrl(pathOf(routeId, options.params), options.query);
+  askAhead(url, authorization, () => fetch(url, { method: 'GET', headers }));
+}
+
 export async function apiCall<K extends RouteId>(routeId: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
   const method = methodOf(routeId);
   const headers: Record<string, string> = { Accept: 'application/json' };
 
-  const token = hooks.getToken();
-  // Public auth calls never carry a (possibly stale) session; the course list does (spec 6).
-  const sendsToken = !!token && (!PUBLIC_ROUTES.has(routeId) || RAW_TOKEN_ROUTES.has(routeId));
-  if (sendsToken) headers.Authorization = RAW_TOKEN_ROUTES.has(routeId) ? token! : `Bearer ${token}`;
+  const authorization = authorizationFor(routeId);
+  const sendsToken = authorization !== undefined;
+  if (sendsToken) headers.Authorization = authorization;
 
   let body: BodyInit | undefined;
   if (options.formData) body = options.formData;
@@ -103,7 +121,8 @@ export async function apiCall<K extends RouteId>(routeId: K, options: CallOption
     const url = apiUrl(pathOf(routeId, options.params), options.query);
     const ask = () => fetch(url, { method, headers, body, signal: options.signal });
     // The page's first request, already asked by preferences.js (lib/early-data.ts); if that failed, asked again.
-    const early = method === 'GET' ? takeEarly(url, headers.Authorization) : undefined;
+    // Or asked when the navigation to its screen began (app/route-data.ts), beside the screen's code.
+    const early = method === 'GET' ? (takeEarly(url, headers.Authorization) ?? takeAhead(url, headers.Authorization)) : undefined;
     res = await (early ? early.catch(ask) : ask());
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;

@@ -60,6 +60,7 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.keepVideo': 'إبقاء',
   'admin.willDelete': 'سيتم حذفه',
   'admin.removeUpload': 'إزالة',
+  'admin.retryUpload': 'أعد المحاولة',
   'admin.uploading': 'جارٍ رفع {name}',
   'admin.uploadFailed': 'فشل الرفع',
   'admin.minutesLeft': 'باقٍ نحو {n} دقيقة',

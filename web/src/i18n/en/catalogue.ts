@@ -58,6 +58,7 @@ export const enCatalogue = {
   'admin.keepVideo': 'Keep',
   'admin.willDelete': 'Will be deleted',
   'admin.removeUpload': 'Remove',
+  'admin.retryUpload': 'Retry',
   'admin.uploading': 'Uploading {name}',
   'admin.uploadFailed': 'Upload failed',
   'admin.minutesLeft': 'About {n} min left',

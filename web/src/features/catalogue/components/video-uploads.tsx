@@ -4,12 +4,13 @@ import { ProgressBar } from '@/components/progress-bar';
 import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/messages';
-import { useLazyGetSignedUrlQuery } from '../api/get-signed-url';
+import { useAppDispatch } from '@/stores/hooks';
+import { type FileToUpload, getSignedUrlApi } from '../api/get-signed-url';
 import type { QuizOption } from '@/lib/endpoints/list-quizzes';
 import { uploadFile, type UploadHandle } from '../api/upload-file';
 import { useDeleteVideoUploadMutation } from '../api/delete-video-upload';
 import { useFinishVideoUploadMutation } from '../api/finish-video-upload';
-import { useLazyListUploadPartsQuery } from '../api/list-upload-parts';
+import { listUploadPartsApi } from '../api/list-upload-parts';
 import { useSignUploadPartsMutation } from '../api/sign-upload-parts';
 import { useStartVideoUploadMutation } from '../api/start-video-upload';
 import { MULTIPART_THRESHOLD, type MultipartApi, fingerprintOf, uploadMultipart } from '../lib/multipart-upload';
@@ -31,24 +32,29 @@ export const reveal = (el: Element | null | undefined) => el?.scrollIntoView?.({
  * form's `videos` field; picked videos are scrolled into view. Picking a row's file again (the
  * same name, size and date) replaces that row's upload: the earlier one is stopped (a multipart
  * one also on the server) and a failed large one resumes; a row already uploaded is left as it is.
+ * A failed row offers Retry, which uploads its file again (a large one resumes where it stopped).
+ *
+ * The two reads (the signed URL, the parts stored) are dispatched without a subscription: a lazy
+ * query hook keeps one subscription per component, so each new call ended the one before and RTK
+ * Query aborted its request (`keepUnusedDataFor: 0`) — choosing three videos failed all but the last.
  */
 export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVideo[]; update: UpdateVideos; quizzes: QuizOption[]; ref?: Ref<HTMLDivElement> }) {
   const t = useT();
   const inputId = useId();
   const uploads = useRef(new Map<string, UploadHandle>());
-  /** Each row's file (its fingerprint), to know a file picked again. */
-  const files = useRef(new Map<string, string>());
+  /** Each row's file and its fingerprint: to know a file picked again, and to retry it. */
+  const files = useRef(new Map<string, { file: File; fingerprint: string }>());
   const rows = useRef<HTMLDivElement>(null);
-  const [getSignedUrl] = useLazyGetSignedUrlQuery();
+  const dispatch = useAppDispatch();
+  const getSignedUrl = (f: FileToUpload) => dispatch(getSignedUrlApi.endpoints.getSignedUrl.initiate(f, { subscribe: false, forceRefetch: true })).unwrap();
   const [startUpload] = useStartVideoUploadMutation();
   const [signParts] = useSignUploadPartsMutation();
-  const [listParts] = useLazyListUploadPartsQuery();
   const [finishUpload] = useFinishVideoUploadMutation();
   const [cancelUpload] = useDeleteVideoUploadMutation();
   const multipartApi: MultipartApi = {
     start: (f) => startUpload(f).unwrap(),
     sign: (b) => signParts(b).unwrap(),
-    list: (r) => listParts(r).unwrap(),
+    list: (r) => dispatch(listUploadPartsApi.endpoints.listUploadParts.initiate(r, { subscribe: false, forceRefetch: true })).unwrap(),
     finish: (b) => finishUpload(b).unwrap(),
     cancel: (r) => cancelUpload(r).unwrap(),
   };
@@ -66,14 +72,13 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
     const shown: string[] = [];
     for (const file of picked) {
       const fingerprint = fingerprintOf(file);
-      const earlier = videos.find((v) => files.current.get(v.localId) === fingerprint);
+      const earlier = videos.find((v) => files.current.get(v.localId)?.fingerprint === fingerprint);
       if (earlier?.upload === 'done') {
         shown.push(earlier.localId);
         continue;
       }
       const localId = `new_${++nextLocalId}`;
       shown.push(localId);
-      files.current.set(localId, fingerprint);
       // A large file goes in parts: retried one by one, resumed if the same file is picked again.
       const resumable = file.size > MULTIPART_THRESHOLD;
       if (earlier) {
@@ -85,22 +90,37 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
         const video: NewVideo = { localId, fileName: file.name, videoName: videoNameOf(file.name), quizId: '', progress: 0, upload: 'uploading', resumable };
         update((rows) => [...rows, video]);
       }
-      const handle = resumable
-        ? uploadMultipart(file, { api: multipartApi }, ({ percent, secondsLeft }) => patch(localId, { progress: percent, secondsLeft }))
-        : uploadFile(file, (f) => getSignedUrl(f).unwrap(), (progress) => patch(localId, { progress }));
-      uploads.current.set(localId, handle);
-      handle.done.then(
-        (key) => patch(localId, { key, upload: 'done', progress: 100, secondsLeft: undefined }),
-        (e: unknown) => {
-          if ((e as Error)?.name === 'AbortError') return;
-          patch(localId, { upload: 'failed' });
-          if (!wasHandled(e)) void toastError(messageOf(e, t, 'admin.uploadFailed'));
-        },
-      );
+      begin(localId, file);
     }
     // The picked bars in view, the first of them on top (a phone's screen holds a few rows).
     const first = shown[0];
     if (first) setTimeout(() => reveal(rows.current?.querySelector(`[data-local-id="${first}"]`)), 50);
+  }
+
+  /** Uploads a row's file, its bar following its own progress. */
+  function begin(localId: string, file: File) {
+    files.current.set(localId, { file, fingerprint: fingerprintOf(file) });
+    const handle =
+      file.size > MULTIPART_THRESHOLD
+        ? uploadMultipart(file, { api: multipartApi }, ({ percent, secondsLeft }) => patch(localId, { progress: percent, secondsLeft }))
+        : uploadFile(file, getSignedUrl, (progress) => patch(localId, { progress }));
+    uploads.current.set(localId, handle);
+    handle.done.then(
+      (key) => patch(localId, { key, upload: 'done', progress: 100, secondsLeft: undefined }),
+      (e: unknown) => {
+        if ((e as Error)?.name === 'AbortError') return;
+        patch(localId, { upload: 'failed' });
+        if (!wasHandled(e)) void toastError(messageOf(e, t, 'admin.uploadFailed'));
+      },
+    );
+  }
+
+  /** Uploads a failed row's file again in the same row (its name and quiz kept). */
+  function retry(localId: string) {
+    const picked = files.current.get(localId);
+    if (!picked) return;
+    patch(localId, { upload: 'uploading', progress: 0, secondsLeft: undefined });
+    begin(localId, picked.file);
   }
 
   /** Stops a row's upload (a multipart one is also cancelled on the server) and forgets its file. */
@@ -150,9 +170,16 @@ export function VideoUploads({ videos, update, quizzes, ref }: { videos: NewVide
               <TextField id={`${v.localId}-name`} label={t('admin.videoName')} dir="auto" value={v.videoName} onChange={(e) => patch(v.localId, { videoName: e.target.value })} />
               <QuizSelect id={`${v.localId}-quiz`} quizzes={quizzes} value={v.quizId} onChange={(quizId) => patch(v.localId, { quizId })} />
             </div>
-            <button type="button" className="link-button is-danger" onClick={() => remove(v.localId)}>
-              {t('admin.removeUpload')}
-            </button>
+            <div className="video-row-actions">
+              {v.upload === 'failed' && (
+                <button type="button" className="link-button" onClick={() => retry(v.localId)}>
+                  {t('admin.retryUpload')}
+                </button>
+              )}
+              <button type="button" className="link-button is-danger" onClick={() => remove(v.localId)}>
+                {t('admin.removeUpload')}
+              </button>
+            </div>
           </div>
         ))}
       </div>
