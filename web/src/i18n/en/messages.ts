@@ -5,7 +5,7 @@
 export const enMessages = {
   // /contact
   'contact.title': 'Leave Us Message',
-  'contact.subject': 'Name',
+  'contact.subject': 'Subject',
   'contact.message': 'Message',
   'contact.send': 'Send',
   'contact.sent': 'send message successfully',

@@ -56,4 +56,8 @@ export const enQuiz = {
   'quiz.unassignNamed': 'Unassign {name}',
   'quiz.sectionNone': 'No quizzes are assigned to this section yet.',
   'quiz.close': 'Close',
+  'quiz.true': 'True',
+  'quiz.false': 'False',
+  'quiz.assigned': 'Quiz assigned successfully',
+  'quiz.unassigned': 'Quiz unassigned successfully',
 } as const;
