@@ -182,6 +182,7 @@ describe('Arabic plurals (Intl.PluralRules through the dictionaries)', () => {
     expect([1, 2, 3, 30].map((n) => translate('ar', 'pay.accessDays', { n }))).toEqual(['مدة الوصول بعد الدفع: يوم واحد', 'مدة الوصول بعد الدفع: يومان', 'مدة الوصول بعد الدفع: 3 أيام', 'مدة الوصول بعد الدفع: 30 يومًا']);
     expect(translate('ar', 'quiz.assignOption', { title: 'الوراثة', n: 2 })).toBe('الوراثة (سؤالان)');
     expect(translate('en', 'sales.lastDays', { n: 7 })).toBe('Last 7 days');
+    expect([1, 3].map((n) => translate('en', 'quiz.assignOption', { title: 'Genetics', n }))).toEqual(['Genetics (1 question)', 'Genetics (3 questions)']);
   });
 });
 

@@ -7,7 +7,7 @@ export const enCatalogue = {
   'cat.sections': 'Sections',
   'cat.quizSection': 'Quizzes for this section are not available yet; they arrive with the quiz feature.',
   'cat.videos': 'Videos',
-  'cat.videoCount': '{n} videos',
+  'cat.videoCount': '{n, plural, one {# video} other {# videos}}',
   'cat.oneVideo': '1 video',
   'cat.owned': 'Owned',
   'cat.watch': 'Watch',
