@@ -130,7 +130,7 @@ describe('a student and the quiz gate', () => {
     await waitForPath(page, '/term');
     await page.getByRole('link', { name: FIRST_TERM, exact: true }).click();
     await waitForPath(page, '/content');
-    await page.getByRole('button', { name: 'Quiz', exact: true }).click();
+    await page.getByRole('button', { name: en ? 'Quiz' : 'الاختبارات', exact: true }).click();
     const quizCard = page.getByTestId('quiz-card').filter({ hasText: SECTION_QUIZ });
     await quizCard.waitFor();
     expect(await quizCard.textContent()).toContain(en ? '2 questions' : 'سؤالان');
@@ -237,7 +237,7 @@ describe('the teacher assigns a quiz to a Quiz section', () => {
     await waitForPath(page, '/dashboard/terms');
     await page.getByRole('link', { name: new RegExp(`^${FIRST_TERM}`) }).click();
     await waitForPath(page, '/dashboard/section');
-    await page.getByRole('link', { name: 'Quiz', exact: true }).first().click();
+    await page.getByRole('link', { name: language === 'en' ? 'Quiz' : 'الاختبارات', exact: true }).first().click();
     await waitForPath(page, '/dashboard/preview');
     const en = language === 'en';
     await page.getByRole('button', { name: en ? 'Assign a quiz' : 'تعيين اختبار' }).click();

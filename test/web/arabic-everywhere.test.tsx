@@ -156,6 +156,21 @@ describe('Arabic: the screens hold no English', () => {
     expect(latinTexts()).toEqual([]);
   });
 
+  it("unassigning a quiz: the toast is the dictionary's, not the server's English", async () => {
+    storeSession(arabicAdmin);
+    mockFetch((url, init) =>
+      url === '/api/Quiz/unassign-from-content/q1' && init.method === 'DELETE'
+        ? { status: 200, body: { message: 'Quiz unassigned successfully' } }
+        : url === '/api/Quiz/quizzes/s1'
+          ? { status: 200, body: { data: [quizSummary({ title: 'الوراثة', description: 'وصف', contentId: 's1' })] } }
+          : { status: 200, body: { data: { unread: 0 } } },
+    );
+    renderApp({ pathname: '/dashboard/preview', state: { courseId: 'c1', courseFor: 'ثانوي عام', courseName: 'الصف الأول الثانوي', termId: 't1', termName: 'الترم الأول', contentId: 's1', sectionType: 'Quiz' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'إلغاء تعيين الوراثة' }));
+    await waitFor(() => expect(document.querySelector('.swal2-title')?.textContent).toBe('تم إلغاء تعيين الاختبار بنجاح'));
+    expect(latinTexts()).toEqual([]);
+  });
+
   it('the sales screen: "آخر 7 أيام", "آخر 30 يومًا"', async () => {
     storeSession(arabicAdmin);
     mockFetch((url) => (url.startsWith('/api/payments/sales') ? { status: 200, body: { data: salesReport() } } : { status: 200, body: { data: { unread: 0 } } }));

@@ -133,4 +133,6 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.videoState.failed': 'فشل التجهيز: {reason}',
   'admin.videoState.failedNoReason': 'فشل التجهيز',
   'admin.viewLimitHint': 'عدد مرات مشاهدة الطالب لكل فيديو (من 1 إلى {max}). اتركه فارغًا بلا حد.',
+  'admin.lectureDeleted': 'تم حذف المحاضرة بنجاح',
+  'cat.quizSectionName': 'الاختبارات',
 };

@@ -133,4 +133,6 @@ export const enCatalogue = {
   'admin.videoState.failed': 'Preparation failed: {reason}',
   'admin.videoState.failedNoReason': 'Preparation failed',
   'admin.viewLimitHint': 'How many times a student may watch each video (1 to {max}). Empty: no limit.',
+  'admin.lectureDeleted': 'Lecture Deleted Successfully',
+  'cat.quizSectionName': 'Quiz',
 } as const;
