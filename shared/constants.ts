@@ -15,6 +15,10 @@ export type SchoolYear = (typeof SCHOOL_YEARS)[number];
 export const QUESTION_TYPES = ['MULTIPLE_CHOICE', 'TRUE_FALSE'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
+/** The languages the product speaks: the interface's, and the mails' (a student's, from their sign-up). */
+export const LOCALES = ['en', 'ar'] as const;
+export type Locale = (typeof LOCALES)[number];
+
 export const ROLES = ['ADMIN', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
 export const ADMIN_GROUP = 'ADMIN';

@@ -10,12 +10,14 @@ import { sendMail } from '../data/mailer';
 import { markResetCodeVerified, putResetCode, recordWrongResetCode, type ResetCode, resetCodeOf, takeVerifiedResetCode } from '../data/reset-code-repo';
 import { markActivated, setSessions, userById, userIdByEmail } from '../data/user-repo';
 import { BadRequest, TooManyRequests } from '../lib/errors';
+import { googleAccountMail, resetCodeMail } from './mail-texts';
 import { setPoolPassword } from './pool';
 import {
   codeMatches,
   mayIssueResetCode,
   newResetCode,
   RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_TTL_SECONDS,
   RESET_CODES_PER_HOUR,
   RESET_CODES_PER_SOURCE_HOUR,
   RESET_GUESSES_PER_HOUR,
@@ -60,15 +62,10 @@ export async function forgetPassword(email: string, source: string, now = Date.n
   await putResetCode(item);
   if (!user) return;
   if (user.provider === 'google') {
-    await sendMail({ to: user.email, subject: 'Your Bioscope account', text: 'This account signs in with Google, so it has no password to reset. Use "Sign in with Google" on the log-in page.' });
+    await sendMail({ to: user.email, ...googleAccountMail(user.locale ?? 'en') });
     return;
   }
-  await sendMail({
-    to: user.email,
-    subject: 'Your Bioscope password reset code',
-    text: `Your password reset code is ${code}. It is valid for 15 minutes. If you did not ask for it, ignore this mail.`,
-    code,
-  });
+  await sendMail({ to: user.email, ...resetCodeMail(user.locale ?? 'en', code, RESET_CODE_TTL_SECONDS / 60), code });
 }
 
 /**

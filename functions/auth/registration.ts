@@ -9,6 +9,7 @@ import { env } from '../lib/env';
 import type { ErrorCode } from '../../shared/errors';
 import { Conflict, TooManyRequests } from '../lib/errors';
 import { sendMail } from '../data/mailer';
+import { activationMail } from './mail-texts';
 import { createPoolUser, deletePoolUser, markEmailVerified } from './pool';
 
 export const ACTIVATION_TTL_SECONDS = 48 * 3600;
@@ -53,6 +54,7 @@ export async function signUp(b: z.output<typeof signupBody>, source: string, now
       lastName: b.lastName,
       mobileNumber: b.mobileNumber,
       schooleYear: b.schooleYear,
+      locale: b.locale,
       role: 'USER',
       block: false,
       activated: false,
@@ -68,12 +70,7 @@ export async function signUp(b: z.output<typeof signupBody>, source: string, now
   const token = randomBytes(32).toString('base64url');
   await putActivationToken({ token, userId: id, expiresAt: Math.floor(Date.now() / 1000) + ACTIVATION_TTL_SECONDS });
   const link = `${env.PUBLIC_URL}/api/auth/activate?token=${token}`;
-  await sendMail({
-    to: b.email,
-    subject: 'Activate your Bioscope account',
-    text: `Hello ${b.firstName},\n\nOpen this link to activate your account (valid for 48 hours):\n${link}\n\nIf you did not sign up, ignore this mail.`,
-    link,
-  });
+  await sendMail({ to: b.email, ...activationMail(b.locale, b.firstName, link, ACTIVATION_TTL_SECONDS / 3600), link });
 }
 
 /** Why an activation link did not work, as the login page's `reason`. */

@@ -1,5 +1,5 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role, SchoolYear } from '../../shared/constants';
+import type { Locale, Role, SchoolYear } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
@@ -25,6 +25,8 @@ export interface UserRecord {
   lastName: string;
   mobileNumber?: string;
   schooleYear?: SchoolYear;
+  /** The language of the user's mails, from the sign-up (absent: English). */
+  locale?: Locale;
   role: Role;
   block: boolean;
   activated: boolean;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants.ts';
+import { LOCALES, ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants.ts';
 import { ruleParams } from '../rules.ts';
 import { egyptMobile, email, nonBlank, password, schoolYear, shortText, toLatinDigits } from './common.ts';
 
@@ -22,6 +22,8 @@ export const signupBody = z
     confirm: z.string(),
     mobileNumber: egyptMobile,
     schooleYear: schoolYear,
+    /** The language the student's mails are written in (the interface's at sign-up). */
+    locale: z.enum(LOCALES).default('en'),
   })
   .refine((b) => b.password === b.confirm, confirmMatches);
 

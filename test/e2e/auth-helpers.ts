@@ -58,9 +58,10 @@ export const appTookOver = (page: Page) => page.waitForFunction(() => document.q
 export async function logIn(page: Page, identifier: string, password: string) {
   if (!/\/auth(\/login)?$/.test(new URL(page.url()).pathname)) await page.goto(at('/auth/login'));
   await appTookOver(page);
-  await page.getByPlaceholder('Enter your Email or phone Number').fill(identifier);
-  await page.getByPlaceholder('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  const ar = (await page.evaluate(() => document.documentElement.lang)) === 'ar';
+  await page.getByPlaceholder(ar ? 'أدخل بريدك الإلكتروني أو رقم هاتفك' : 'Enter your Email or phone Number').fill(identifier);
+  await page.getByPlaceholder(ar ? 'كلمة المرور' : 'Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: ar ? 'تسجيل الدخول' : 'Log in', exact: true }).click();
 }
 
 export interface StoredUser {

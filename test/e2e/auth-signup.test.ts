@@ -62,7 +62,7 @@ it('on a phone in Arabic: an e-mail in use is marked on its field, clear of the 
   const mobile = uniqueMobile();
   await page.getByLabel('رقم الموبايل').fill(mobile.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d))));
   await page.getByLabel('الصف الدراسي').selectOption('Second year');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.getByRole('button', { name: 'إنشاء حساب', exact: true }).click();
 
   // Marked on the field (and focused, so in view), and the toast does not lie over it.
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
@@ -78,8 +78,8 @@ it('on a phone in Arabic: an e-mail in use is marked on its field, clear of the 
   // Fixed, the message goes at once; the Arabic-Indic mobile number is accepted by the server.
   await emailField.fill(uniqueEmail('arabic-digits'));
   await page.waitForFunction(() => !document.querySelector('[aria-invalid="true"]'));
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await swalTitle(page, 'Signed up successfully, take a look at your mail for activation.');
+  await page.getByRole('button', { name: 'إنشاء حساب', exact: true }).click();
+  await swalTitle(page, 'تم إنشاء الحساب بنجاح، راجع بريدك الإلكتروني لتفعيله.');
   await waitForPath(page, '/auth/login');
   expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
   await context.close();

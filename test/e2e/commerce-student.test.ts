@@ -40,8 +40,8 @@ afterAll(async () => {
 
 const words = (language: 'en' | 'ar') =>
   language === 'en'
-    ? { apply: 'Apply', coupon: 'Coupon code', pay: (n: number) => `Pay ${n} LE`, access: 'Access for 30 days after payment', title: 'My lectures', free: 'free' }
-    : { apply: 'تطبيق', coupon: 'كود الخصم', pay: (n: number) => `ادفع ${n} LE`, access: 'مدة الوصول بعد الدفع: 30 يوم', title: 'محاضراتي', free: 'مجانًا' };
+    ? { apply: 'Apply', coupon: 'Coupon code', pay: (n: number) => `Pay ${n} LE`, lei: 'LE', access: 'Access for 30 days after payment', title: 'My lectures', free: 'free' }
+    : { apply: 'تطبيق', coupon: 'كود الخصم', pay: (n: number) => `ادفع ${n} ج.م`, lei: 'ج.م', access: 'مدة الوصول بعد الدفع: 30 يومًا', title: 'محاضراتي', free: 'مجانًا' };
 
 async function applyCoupon(page: Page, language: 'en' | 'ar', code: string) {
   const w = words(language);
@@ -69,7 +69,7 @@ describe('a student buys a lecture', () => {
     await applyCoupon(page, language, HALF.toLowerCase());
     await swalTitle(page, 'تم تطبيق الكوبون');
     await page.getByTestId('coupon-applied').getByText(HALF, { exact: false }).waitFor();
-    expect(await page.getByTestId('price-original').textContent()).toContain('200 LE');
+    expect(await page.getByTestId('price-original').textContent()).toContain(`200 ${w.lei}`);
     const second = await payLink(page);
     expect(await second.link.textContent()).toBe(w.pay(100));
     expect(second.href).not.toBe(first.href);
@@ -91,7 +91,7 @@ describe('a student buys a lecture', () => {
     await row.waitFor();
     const text = (await row.textContent())!;
     const today = new Date();
-    expect(text).toContain('100 LE');
+    expect(text).toContain(`100 ${w.lei}`);
     expect(text).toContain(dayIn(today, language));
     expect(text).toContain(dayIn(new Date(today.getTime() + 30 * 86_400_000), language));
     expect(await tooWide(page)).toEqual([]);
@@ -154,7 +154,7 @@ describe('a student buys a lecture', () => {
     await page.goto(at('/profile/lecPay'));
     await rowOf(page).waitFor();
     expect(await page.getByTestId('pending-order').filter({ hasText: lecture.name }).count()).toBe(0);
-    expect(await rowOf(page).textContent()).toContain('200 LE');
+    expect(await rowOf(page).textContent()).toContain(`200 ${words(language).lei}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -38,12 +38,12 @@ describe.each(VARIANTS)('%s', (...variant) => {
     const student = await makeUser({ firstName: en ? 'Mona' : 'منى' });
     const s = await signedInPage(browser, variant, student);
     await s.page.goto(at('/contact'));
-    await s.page.getByRole('heading', { name: 'Leave Us Message' }).waitFor();
+    await s.page.getByRole('heading', { name: en ? 'Leave Us Message' : 'اترك لنا رسالة' }).waitFor();
     await s.page.getByRole('link', { name: en ? 'Chat with us' : 'تواصل معنا في محادثة' }).waitFor();
-    await s.page.getByLabel(en ? 'Name' : 'الاسم', { exact: true }).fill(subject);
+    await s.page.getByLabel(en ? 'Subject' : 'الموضوع', { exact: true }).fill(subject);
     await s.page.getByLabel(en ? 'Message' : 'الرسالة', { exact: true }).fill(en ? 'When is the next live revision?' : 'متى المراجعة القادمة؟');
     await s.page.getByRole('button', { name: en ? 'Send' : 'إرسال' }).click();
-    await swalTitle(s.page, 'send message successfully');
+    await swalTitle(s.page, en ? 'send message successfully' : 'تم إرسال الرسالة بنجاح');
     await noToast(s.page);
     expect(await tooWide(s.page)).toEqual([]);
     expect(await sidewaysOverflow(s.page)).toBeLessThanOrEqual(0);
@@ -72,7 +72,7 @@ describe.each(VARIANTS)('%s', (...variant) => {
     await pageShot(t.page, `messages-${tag}-inbox`);
     await item.getByRole('button', { name: en ? 'Delete message' : 'حذف الرسالة' }).click();
     await t.page.locator('.swal2-popup:not(.swal2-toast) .swal2-confirm').click();
-    await swalTitle(t.page, 'Deleted Succesfully');
+    await swalTitle(t.page, en ? 'Deleted Succesfully' : 'تم الحذف بنجاح');
     await item.waitFor({ state: 'detached' });
     expect(t.errors).toEqual([]);
     await t.context.close();

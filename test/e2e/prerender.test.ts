@@ -133,7 +133,7 @@ describe('the prerendered login form', () => {
     await identifier.fill('student@example.com');
     await password.fill('secret-password');
     await password.press('Enter');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
     await page.waitForTimeout(300);
     expect(page.url()).toBe(platform().url + '/auth/login');
     expect(asked.filter((u) => u.includes('secret-password'))).toEqual([]);

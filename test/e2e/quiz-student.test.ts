@@ -130,10 +130,10 @@ describe('a student and the quiz gate', () => {
     await waitForPath(page, '/term');
     await page.getByRole('link', { name: FIRST_TERM, exact: true }).click();
     await waitForPath(page, '/content');
-    await page.getByRole('button', { name: 'Quiz', exact: true }).click();
+    await page.getByRole('button', { name: en ? 'Quiz' : 'الاختبارات', exact: true }).click();
     const quizCard = page.getByTestId('quiz-card').filter({ hasText: SECTION_QUIZ });
     await quizCard.waitFor();
-    expect(await quizCard.textContent()).toContain(en ? '2 questions' : '2 أسئلة');
+    expect(await quizCard.textContent()).toContain(en ? '2 questions' : 'سؤالان');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await settledShot(page, `quiz-student-${tag}-section`);
 
@@ -165,7 +165,7 @@ describe('a student and the quiz gate', () => {
     await answerAll(page, ['Nucleus']);
     await submit.click();
     await page.locator('.quiz-warning', { hasText: 'يجب الإجابة على جميع الأسئلة' }).getByText('1 / 2').waitFor();
-    await answerAll(page, ['Nucleus', 'False']);
+    await answerAll(page, ['Nucleus', en ? 'False' : 'خطأ']);
     await page.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 });
     const wide = await page.evaluate(() =>
       Array.from(document.querySelectorAll('body *'))
@@ -187,7 +187,7 @@ describe('a student and the quiz gate', () => {
 
     // Retry, pass.
     await page.getByRole('button', { name: en ? 'Try again' : 'حاول مرة أخرى' }).click();
-    await answerAll(page, ['Mitochondria', 'True']);
+    await answerAll(page, ['Mitochondria', en ? 'True' : 'صح']);
     await submit.click();
     await result.waitFor();
     expect(await page.getByTestId('quiz-score').textContent()).toBe('100%');
@@ -237,7 +237,7 @@ describe('the teacher assigns a quiz to a Quiz section', () => {
     await waitForPath(page, '/dashboard/terms');
     await page.getByRole('link', { name: new RegExp(`^${FIRST_TERM}`) }).click();
     await waitForPath(page, '/dashboard/section');
-    await page.getByRole('link', { name: 'Quiz', exact: true }).first().click();
+    await page.getByRole('link', { name: language === 'en' ? 'Quiz' : 'الاختبارات', exact: true }).first().click();
     await waitForPath(page, '/dashboard/preview');
     const en = language === 'en';
     await page.getByRole('button', { name: en ? 'Assign a quiz' : 'تعيين اختبار' }).click();

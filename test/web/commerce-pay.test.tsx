@@ -210,7 +210,7 @@ describe('/pay: when no link can be made', () => {
     pay();
     expect(await screen.findByRole('heading', { name: 'شراء المحاضرة' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
-    expect(screen.getByTestId('access-period')).toHaveTextContent('مدة الوصول بعد الدفع: 30 يوم');
-    expect(await screen.findByRole('link', { name: 'ادفع 200 LE' })).toBeInTheDocument();
+    expect(screen.getByTestId('access-period')).toHaveTextContent('مدة الوصول بعد الدفع: 30 يومًا');
+    expect(await screen.findByRole('link', { name: 'ادفع 200 ج.م' })).toBeInTheDocument();
   });
 });

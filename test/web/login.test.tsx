@@ -2,11 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, bodyOf, deferredFetch, mockFetch, renderApp, storeSession, studentUser, validToken } from './helpers';
 
-async function fillAndSubmit(identifier = 'mona@example.com', password = 'Secret123') {
+const FORM_TEXTS = { en: ['Enter your Email or phone Number', 'Password', 'Log in'], ar: ['أدخل بريدك الإلكتروني أو رقم هاتفك', 'كلمة المرور', 'تسجيل الدخول'] } as const;
+
+async function fillAndSubmit(identifier = 'mona@example.com', password = 'Secret123', language: 'en' | 'ar' = 'en') {
   const user = userEvent.setup();
-  await user.type(await screen.findByPlaceholderText('Enter your Email or phone Number'), identifier);
-  await user.type(screen.getByPlaceholderText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  const [identifierPlaceholder, passwordPlaceholder, logIn] = FORM_TEXTS[language];
+  await user.type(await screen.findByPlaceholderText(identifierPlaceholder), identifier);
+  await user.type(screen.getByPlaceholderText(passwordPlaceholder), password);
+  await user.click(screen.getByRole('button', { name: logIn }));
 }
 
 describe('log-in screen', () => {
@@ -88,7 +91,7 @@ describe('log-in screen', () => {
     window.localStorage.setItem('language', 'ar');
     mockFetch(() => ({ status: 429, body: { message: 'Too many failed attempts from your network. Try again in 14 min.', code: 'auth.tooManyFromNetwork', retryAfter: 800 } }));
     renderApp('/auth');
-    await fillAndSubmit();
+    await fillAndSubmit(undefined, undefined, 'ar');
     expect(await screen.findByText('محاولات فاشلة كثيرة من شبكتك. حاول مرة أخرى بعد 14 د.', { selector: 'form .notice' })).toBeInTheDocument();
   });
 

@@ -15,10 +15,10 @@ const sends = (fetch: jest.Mock) => fetch.mock.calls.filter(([u]) => u === '/api
 const swalTitle = () => document.querySelector('.swal2-title')?.textContent;
 
 describe('/contact', () => {
-  it("shows 'Leave Us Message' with the subject labelled Name, the chat link and the teacher's card", async () => {
+  it("shows 'Leave Us Message' with the subject labelled Subject, the chat link and the teacher's card", async () => {
     contact();
     expect(await screen.findByRole('heading', { name: 'Leave Us Message' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Chat with us' })).toHaveAttribute('href', card.chatUrl);
     expect(screen.getByText('Nasr City, Cairo')).toBeInTheDocument();
@@ -36,18 +36,18 @@ describe('/contact', () => {
 
   it("sends {subject, message}, says 'send message successfully' and empties the form", async () => {
     const { fetch } = contact();
-    await userEvent.type(await screen.findByLabelText('Name'), 'سؤال عن المحاضرة');
+    await userEvent.type(await screen.findByLabelText('Subject'), 'سؤال عن المحاضرة');
     await userEvent.type(screen.getByLabelText('Message'), 'Hello doctor');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(swalTitle()).toBe('send message successfully'));
     const call = sends(fetch)[0]!;
     expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ subject: 'سؤال عن المحاضرة', message: 'Hello doctor' });
-    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
   });
 
   it("shows the server's message on a failure (the flood limit), else 'somthing went wrong'", async () => {
     contact(() => ({ status: 429, body: { message: 'You can send at most 5 messages an hour. Please try again later.', code: 'message.tooMany' } }));
-    await userEvent.type(await screen.findByLabelText('Name'), 's');
+    await userEvent.type(await screen.findByLabelText('Subject'), 's');
     await userEvent.type(screen.getByLabelText('Message'), 'm');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(swalTitle()).toMatch(/messages/));
@@ -55,7 +55,7 @@ describe('/contact', () => {
 
   it("falls back to 'somthing went wrong' when the server says nothing", async () => {
     contact(() => ({ status: 500 }));
-    await userEvent.type(await screen.findByLabelText('Name'), 's');
+    await userEvent.type(await screen.findByLabelText('Subject'), 's');
     await userEvent.type(screen.getByLabelText('Message'), 'm');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(swalTitle()).toBe('somthing went wrong'));
@@ -68,8 +68,8 @@ describe('/contact', () => {
 
   it('in Arabic: the labels and the page direction', async () => {
     contact(undefined, undefined, 'ar');
-    expect(await screen.findByRole('heading', { name: 'Leave Us Message' })).toBeInTheDocument();
-    expect(screen.getByLabelText('الاسم')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'اترك لنا رسالة' })).toBeInTheDocument();
+    expect(screen.getByLabelText('الموضوع')).toBeInTheDocument();
     expect(screen.getByLabelText('الرسالة')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'تواصل معنا في محادثة' })).toBeInTheDocument();
     expect(document.documentElement.dir).toBe('rtl');

@@ -77,7 +77,7 @@ describe('the prerendered home page', () => {
 
   it('prerenders the login form with nothing that sends it before the app is here', async () => {
     const html = markCopy({ page: 'login', language: 'ar', theme: 'dark', html: splitHints(await renderPage('login', 'ar')).page });
-    expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/);
+    expect(html).toMatch(/<h1[^>]*>تسجيل الدخول<\/h1>/);
     expect(html).toContain(arAuth['auth.identifier']);
     expect(html).toContain('name="identifier"');
     expect(html).toContain('name="password"');

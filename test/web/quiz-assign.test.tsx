@@ -26,7 +26,7 @@ describe('/dashboard/preview: Assign Quiz', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Assign a quiz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Quiz' });
     const select = await within(dialog).findByLabelText('Select Quiz to Assign');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent?.replace(/[\u2068\u2069]/g, ''))).toEqual(['Choose a quiz', 'Cell quiz (3 questions)', 'Genetics (1 questions)']);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent?.replace(/[\u2068\u2069]/g, ''))).toEqual(['Choose a quiz', 'Cell quiz (3 questions)', 'Genetics (1 question)']);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign Quiz' }));
     expect(within(dialog).getByText('Please select a quiz to assign')).toBeInTheDocument();

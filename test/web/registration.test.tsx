@@ -78,6 +78,7 @@ describe('sign-up screen', () => {
       confirm: 'Secret123',
       mobileNumber: '+201012345678',
       schooleYear: 'Second year',
+      locale: 'en',
     });
   });
 

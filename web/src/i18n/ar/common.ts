@@ -2,9 +2,9 @@ import type { enCommon } from '../en/common';
 
 /** Arabic texts: common. Same keys as English (a missing key fails tsc). */
 export const arCommon: Record<keyof typeof enCommon, string> = {
-  'rule.required': '{field} مطلوب',
-  'rule.tooShort': '{field} قصير جدًا (على الأقل {min} أحرف)',
-  'rule.tooLong': '{field} طويل جدًا (على الأكثر {max} حرفًا)',
+  'rule.required': '{field} {gender, select, feminine {مطلوبة} other {مطلوب}}',
+  'rule.tooShort': '{field} {gender, select, feminine {قصيرة} other {قصير}} جدًا (على الأقل {min, plural, one {حرف واحد} two {حرفان} few {# أحرف} many {# حرفًا} other {# حرف}})',
+  'rule.tooLong': '{field} {gender, select, feminine {طويلة} other {طويل}} جدًا (على الأكثر {max, plural, one {حرف واحد} two {حرفان} few {# أحرف} many {# حرفًا} other {# حرف}})',
   'rule.tooSmall': '{field} يجب ألا يقل عن {min}',
   'rule.tooBig': '{field} يجب ألا يزيد عن {max}',
   'rule.notNumber': '{field} يجب أن يكون رقمًا',
@@ -12,7 +12,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'rule.email': '{field} ليس بريدًا إلكترونيًا صحيحًا',
   'rule.phone': '{field} يجب أن يكون رقم موبايل مصريًا (01xxxxxxxxx)',
   'rule.oneOf': '{field} يجب أن يكون واحدًا من: {values}',
-  'rule.invalid': '{field} غير صالح',
+  'rule.invalid': '{field} {gender, select, feminine {غير صالحة} other {غير صالح}}',
   'rule.json': '{field} يجب أن يكون JSON',
   'rule.unknownField': 'حقل غير معروف: {keys}',
   'rule.password.rules': '{field} يحتاج 8 أحرف على الأقل ورقمًا وحرفًا كبيرًا وحرفًا صغيرًا',
@@ -20,8 +20,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'rule.code.digits': '{field} يجب أن يكون 6 أرقام',
   'rule.image.file': '{field} يجب أن يكون ملفًا مرفوعًا',
   'rule.image.type': '{field} يجب أن يكون صورة',
-  'rule.tooFew': '{field} يحتاج {min} عناصر على الأقل',
-  'rule.tooMany': '{field}: {max} عناصر على الأكثر',
+  'rule.tooFew': '{field} يحتاج {min, plural, one {عنصرًا واحدًا} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} على الأقل',
+  'rule.tooMany': '{field}: {max, plural, one {عنصر واحد} two {عنصران} few {# عناصر} many {# عنصرًا} other {# عنصر}} على الأكثر',
   'rule.someOf': '{field} يجب أن يكون من بين: {values}',
   'rule.oneRequired': 'من فضلك املأ {fields}',
   'rule.coupon.chars': '{field} يقبل الحروف والأرقام و - و _ فقط',
@@ -74,7 +74,10 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'field.mobilePlaceholder': '01X XXXX XXXX',
   'field.mobileCountry': 'مصر',
   'field.dialCode': '+20',
+  // الرسالة مطلوبة، كلمة المرور قصيرة: the rules agree with these labels.
+  'field.feminine': 'message password Password newPassword image schooleYear accessDays courseIds oncePerStudent',
   'modal.close': 'إغلاق',
+  currency: 'ج.م',
   'error.validation': 'بعض الحقول غير صحيحة',
   'error.badRequest': 'الطلب غير صالح',
   'error.unsupportedType': 'يجب إرسال النموذج كملفات متعددة الأجزاء',
@@ -173,20 +176,19 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.upload.notFound': 'هذا الرفع لم يعد مفتوحًا: ابدأه من جديد',
   'error.upload.parts': 'بعض أجزاء الرفع مفقودة أو تالفة: ارفعها مرة أخرى',
   'error.unknown': 'حدث خطأ ما',
-  // The spec's own words stay as written (dir="auto" keeps their punctuation in place).
-  'confirm.deleteTitle': 'Are you sure?',
-  'confirm.deleteText': "You won't be able to revert this!",
-  'confirm.sessionExpired': 'Your session has expired. Please log in again.',
+  // The spec's English texts, in Arabic.
+  'confirm.deleteTitle': 'هل أنت متأكد؟',
+  'confirm.deleteText': 'لن تتمكن من التراجع عن هذا!',
+  'confirm.sessionExpired': 'انتهت جلستك. من فضلك سجّل الدخول مرة أخرى.',
   'confirm.yesDelete': 'نعم، احذف',
   'confirm.cancel': 'إلغاء',
   'confirm.ok': 'حسناً',
   comingSoon: 'هذه الصفحة ليست جاهزة بعد، وستتوفر قريبًا.',
-  /** Spec 2 quotes this placeholder as written, in both languages. */
-  // The spec's titles of these two screens (section 2) stay as written.
-  'soon.quizzes': 'Manage All Quizzes',
+  // The spec's titles of these two screens (section 2), in Arabic.
+  'soon.quizzes': 'إدارة كل الاختبارات',
   'soon.quiz': 'الاختبار',
   'soon.quizResults': 'نتائج الاختبار',
-  'soon.contact': 'Leave Us Message',
+  'soon.contact': 'اترك لنا رسالة',
   'soon.messages': 'الرسائل',
   appName: 'بيوسكوب',
   breadcrumbs: 'مسار التنقل',

@@ -1,13 +1,13 @@
 import type { enMessages } from '../en/messages';
 
-/** Arabic texts: contact and the teacher's inbox. Same keys as English (a missing key fails tsc); the spec's quoted texts as written. */
+/** Arabic texts: contact and the teacher's inbox. Same keys as English (a missing key fails tsc); the spec's English texts in Arabic. */
 export const arMessages: Record<keyof typeof enMessages, string> = {
-  'contact.title': 'Leave Us Message',
-  'contact.subject': 'الاسم',
+  'contact.title': 'اترك لنا رسالة',
+  'contact.subject': 'الموضوع',
   'contact.message': 'الرسالة',
   'contact.send': 'إرسال',
-  'contact.sent': 'send message successfully',
-  'contact.failed': 'somthing went wrong',
+  'contact.sent': 'تم إرسال الرسالة بنجاح',
+  'contact.failed': 'حدث خطأ ما',
   'contact.chat': 'تواصل معنا في محادثة',
   'contact.chatHint': 'تفضّل محادثة سريعة؟ راسلنا مباشرة.',
   'contact.infoTitle': 'بيانات التواصل',
@@ -28,9 +28,9 @@ export const arMessages: Record<keyof typeof enMessages, string> = {
   'inbox.deleteText': 'سيتم حذف الرسالة "{subject}" ولن يمكنك التراجع!',
   'inbox.deleteYes': 'نعم، احذفها',
   'inbox.deleteNo': 'إلغاء',
-  'inbox.deleted': 'Deleted Succesfully',
-  'inbox.deleteFailed': 'Somthing went wrong',
+  'inbox.deleted': 'تم الحذف بنجاح',
+  'inbox.deleteFailed': 'حدث خطأ ما',
   'inbox.loadFailed': 'تعذر تحميل الرسائل',
   'inbox.tryAgain': 'حاول مرة أخرى',
-  'inbox.badge': '{count} رسائل غير مقروءة',
+  'inbox.badge': '{count, plural, one {رسالة واحدة غير مقروءة} two {رسالتان غير مقروءتين} few {# رسائل غير مقروءة} other {# رسالة غير مقروءة}}',
 } as const;

@@ -7,7 +7,7 @@ export const enCatalogue = {
   'cat.sections': 'Sections',
   'cat.quizSection': 'Quizzes for this section are not available yet; they arrive with the quiz feature.',
   'cat.videos': 'Videos',
-  'cat.videoCount': '{n} videos',
+  'cat.videoCount': '{n, plural, one {# video} other {# videos}}',
   'cat.oneVideo': '1 video',
   'cat.owned': 'Owned',
   'cat.watch': 'Watch',
@@ -136,4 +136,6 @@ export const enCatalogue = {
   'admin.videoState.stuck': 'No progress for a while: Retry starts its preparation again',
   'admin.videoState.retry': 'Retry',
   'admin.viewLimitHint': 'How many times a student may watch each video (1 to {max}). Empty: no limit.',
+  'admin.lectureDeleted': 'Lecture Deleted Successfully',
+  'cat.quizSectionName': 'Quiz',
 } as const;

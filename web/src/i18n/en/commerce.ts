@@ -60,7 +60,7 @@ export const enCommerce = {
   'pay.title': 'Buy the lecture',
   'pay.noLecture': 'Choose a lecture to buy first.',
   'pay.browse': 'Browse the courses',
-  'pay.accessDays': 'Access for {n} days after payment',
+  'pay.accessDays': 'Access for {n, plural, one {# day} other {# days}} after payment',
   'pay.accessOneDay': 'Access for 1 day after payment',
   'pay.couponLabel': 'Coupon code',
   'pay.couponPlaceholder': 'Have a coupon? Enter its code',
@@ -118,7 +118,7 @@ export const enCommerce = {
   'mine.kioskStep1': 'Go to any Aman or Masary outlet.',
   'mine.kioskStep2': 'Ask for Madfouaat Accept (مدفوعات أكسبت), give this reference and pay {amount}.',
   'mine.kioskStep3': 'The lecture appears here once the outlet confirms the payment.',
-  'mine.kioskHold': 'The reference works for {days} days.',
+  'mine.kioskHold': 'The reference works for {days, plural, one {# day} other {# days}}.',
 
   // /dashboard/sales
   'sales.title': 'Sales',

@@ -182,7 +182,10 @@ export const enCommon = {
   'field.mobilePlaceholder': '01X XXXX XXXX',
   'field.mobileCountry': 'Egypt',
   'field.dialCode': '+20',
+  /** The fields whose label is a feminine noun, for the rules' agreement (`{gender, select, …}`): none in English. */
+  'field.feminine': '',
   'modal.close': 'Close',
+  currency: 'LE',
   ...enErrors,
   'confirm.deleteTitle': 'Are you sure?',
   'confirm.deleteText': "You won't be able to revert this!",

@@ -5,7 +5,7 @@
 export const enMessages = {
   // /contact
   'contact.title': 'Leave Us Message',
-  'contact.subject': 'Name',
+  'contact.subject': 'Subject',
   'contact.message': 'Message',
   'contact.send': 'Send',
   'contact.sent': 'send message successfully',
@@ -35,5 +35,5 @@ export const enMessages = {
   'inbox.deleteFailed': 'Somthing went wrong',
   'inbox.loadFailed': 'The messages could not be loaded',
   'inbox.tryAgain': 'Try again',
-  'inbox.badge': '{count} unread messages',
+  'inbox.badge': '{count, plural, one {# unread message} other {# unread messages}}',
 } as const;

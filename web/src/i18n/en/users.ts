@@ -139,7 +139,7 @@ export const enUsers = {
   'views.none': 'No video watched yet',
   'views.colVideo': 'Video',
   'views.colViews': 'Views',
-  'views.limit': 'Limit: {n} views per video',
+  'views.limit': 'Limit: {n, plural, one {# view} other {# views}} per video',
   'views.noLimit': 'No view limit',
   'views.reset': 'Reset views',
   'views.resetTitle': 'Reset the views?',

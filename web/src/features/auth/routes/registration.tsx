@@ -6,7 +6,7 @@ import { passwordRulesHold } from '@shared/schemas/common';
 import { SubmitButton } from '@/components/button';
 import { EgyptPhoneField, PasswordField, SelectField, TextField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
-import { useT } from '@/i18n/use-t';
+import { useLanguage, useT } from '@/i18n/use-t';
 import { registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { type SignUpInput, useSignUpMutation } from '../api/sign-up';
@@ -17,6 +17,7 @@ const FIELDS = Object.keys(EMPTY) as (keyof SignUpInput)[];
 
 export default function RegistrationRoute() {
   const t = useT();
+  const language = useLanguage();
   const navigate = useNavigate();
   const [signUp, { isLoading }] = useSignUpMutation();
   // Spec 5: each field (the mobile number too) is checked once it has been left, then while it is typed.
@@ -31,7 +32,8 @@ export default function RegistrationRoute() {
   }, []);
 
   const onSubmit = handleSubmit(async (body) => {
-    const result = await signUp(body);
+    // The mails (activation, reset codes) are written in the language the student signs up in.
+    const result = await signUp({ ...body, locale: language });
     if ('error' in result) {
       setServerErrors(result.error, setError, t, { fields: FIELDS, codeFields: { 'auth.emailInUse': 'email', 'auth.phoneInUse': 'mobileNumber' } });
       void toastError(messageOf(result.error, t, 'auth.signUpFailed'), TOAST_MS.error);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CURRENCY_LABEL, isFreePrice } from '@shared/constants';
+import { isFreePrice } from '@shared/constants';
 import type { Lecture } from '@shared/schemas/catalogue';
 import defaultImage from '../../../assets/course-default.svg';
 import { mediaSrc } from '../lib/media';
@@ -23,8 +23,8 @@ export function LectureCard({ lecture, badge, footer }: { lecture: Lecture; badg
           {lecture.subTitle}
         </p>
         <p className={`price${free ? ' is-free' : ''}`}>
-          {/* Spec 9: currency shown as LE; a free lecture says 'free'. */}
-          <bdi dir="ltr">{free ? t('cat.free') : `${lecture.price} ${CURRENCY_LABEL}`}</bdi>
+          {/* Spec 9: currency shown as LE (ج.م in Arabic); a free lecture says 'free'. */}
+          <bdi dir="ltr">{free ? t('cat.free') : `${lecture.price} ${t('currency')}`}</bdi>
         </p>
       </div>
       {footer}

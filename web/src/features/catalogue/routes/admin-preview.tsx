@@ -14,6 +14,7 @@ import { useListLecturesAdminQuery } from '../api/list-lectures-admin';
 import { LectureCard } from '../components/lecture-card';
 import { LectureFormModal } from '../components/lecture-form-modal';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
+import { sectionName } from '../lib/section-name';
 import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
 
 /**
@@ -43,7 +44,7 @@ export default function AdminPreviewRoute({ quizPanel }: { quizPanel?: (contentI
   async function onDelete(lecture: Lecture) {
     if (!(await confirm())) return;
     const result = await deleteLecture(lecture.id);
-    if (result.data) void toastSuccess(result.data.message);
+    if (result.data) void toastSuccess(t('admin.lectureDeleted'));
     else if (!wasHandled(result.error)) void toastError(messageOf(result.error, t, 'cat.genericError'));
   }
 
@@ -55,10 +56,10 @@ export default function AdminPreviewRoute({ quizPanel }: { quizPanel?: (contentI
           { name: t('admin.coursesTitle'), url: '/dashboard' },
           { name: `${trail.courseName} / ${trail.courseFor}`, url: '/dashboard/terms', state: courseState },
           { name: trail.termName ?? '', url: '/dashboard/section', state: { ...courseState, termId: trail.termId, termName: trail.termName } satisfies AdminTrail },
-          { name: trail.sectionType ?? '' },
+          { name: sectionName(t, trail.sectionType ?? '') },
         ]}
       />
-      <h1 dir="auto">{trail.sectionType}</h1>
+      <h1 dir="auto">{sectionName(t, trail.sectionType ?? '')}</h1>
       {isQuiz ? (
         quizPanel ? (
           quizPanel(contentId)

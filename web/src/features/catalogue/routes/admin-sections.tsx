@@ -6,6 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
 import { useListSectionsQuery } from '../api/list-sections';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
+import { sectionName } from '../lib/section-name';
 import { useFailureToast, viewOf } from '../lib/query-view';
 
 /** Spec 2: the content sections of a term; each opens /dashboard/preview. */
@@ -44,7 +45,7 @@ export default function AdminSectionsRoute() {
           {sections.data.map((s) => (
             <li key={s.id}>
               <Link className="section-tile" to="/dashboard/preview" state={{ ...trail, contentId: s.id, sectionType: s.content } satisfies AdminTrail} dir="auto">
-                {s.content}
+                {sectionName(t, s.content)}
               </Link>
             </li>
           ))}

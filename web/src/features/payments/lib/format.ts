@@ -1,8 +1,7 @@
-import { CURRENCY_LABEL } from '@shared/constants';
-import type { Language } from '@/i18n/use-t';
+import { type Language, tDocument } from '@/i18n/use-t';
 
-/** Spec 9: money in LE, whole pounds as they are, otherwise two decimals (Latin digits, as the catalogue's prices). */
-export const amountText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2)} ${CURRENCY_LABEL}`;
+/** Money in pounds: LE (spec 9), ج.م in Arabic, whole pounds as they are, otherwise two decimals (Latin digits, as the catalogue's prices). */
+export const amountText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2)} ${tDocument('currency')}`;
 
 const locale = (language: Language) => (language === 'ar' ? 'ar-EG' : 'en-GB');
 

@@ -5,7 +5,7 @@ import { Modal } from '@/components/modal';
 import { toastError, toastSuccess, toastWarning } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { useListQuizzesQuery } from '@/lib/endpoints/list-quizzes';
-import { errorBodyOf } from '@/lib/messages';
+import { messageOf } from '@/lib/messages';
 import { useAssignQuizMutation } from '../api/assign-quiz';
 import './quiz.css';
 import '@/i18n/quiz-area';
@@ -34,13 +34,12 @@ export function AssignQuizModal({ contentId, assignedIds, onClose }: { contentId
     }
     const result = await assign({ contentId, quizId });
     if ('data' in result && result.data) {
-      void toastSuccess(result.data.message);
+      void toastSuccess(t('quiz.assigned'));
       onClose();
       return;
     }
-    // Spec 8: the server's text, else 'Something went wrong'.
-    const message = errorBodyOf(result.error)?.message;
-    void toastError(typeof message === 'string' && message.trim() ? message : t('quiz.assignFailed'));
+    // Spec 8: the server's text (in the user's language when it has a code), else 'Something went wrong'.
+    void toastError(messageOf(result.error, t, 'quiz.assignFailed'));
   }
 
   return (

@@ -25,7 +25,7 @@ export function AssignedQuizzes({ contentId }: { contentId: string }) {
 
   async function onUnassign(quizId: string) {
     const result = await unassign(quizId);
-    if ('data' in result && result.data) void toastSuccess(result.data.message);
+    if ('data' in result && result.data) void toastSuccess(t('quiz.unassigned'));
     else if (!(result.error as { handled?: boolean } | undefined)?.handled) void toastError(messageOf(result.error, t, 'quiz.assignFailed'));
   }
 

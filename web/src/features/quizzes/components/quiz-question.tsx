@@ -1,5 +1,6 @@
 import type { QuizView } from '../api/get-quiz';
 import { useT } from '@/i18n/use-t';
+import { optionText } from '../lib/option-text';
 import { imageSrc } from '../lib/quiz-state';
 import '@/i18n/quiz-area';
 
@@ -29,7 +30,7 @@ export function QuizQuestion({ question, index, total, value, onChange, disabled
         {question.options.map((option) => (
           <label key={option.id} className={`quiz-option${value === option.text ? ' is-chosen' : ''}`}>
             <input type="radio" name={name} value={option.text} checked={value === option.text} onChange={() => onChange(option.text)} />
-            <span dir="auto">{option.text}</span>
+            <span dir="auto">{optionText(t, question.type, option.text)}</span>
             {option.imageUrl && <img src={imageSrc(option.imageUrl)} alt="" loading="lazy" decoding="async" />}
           </label>
         ))}

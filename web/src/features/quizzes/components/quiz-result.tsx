@@ -2,6 +2,7 @@ import { QUIZ_PASS_MARK_PERCENT } from '@shared/constants';
 import type { QuizView } from '../api/get-quiz';
 import type { QuizResult } from '../api/submit-quiz';
 import { useT } from '@/i18n/use-t';
+import { optionText } from '../lib/option-text';
 import '@/i18n/quiz-area';
 
 /**
@@ -38,11 +39,11 @@ export function QuizResultView({ quiz, result }: { quiz: QuizView; result: QuizR
                 {question.text}
               </span>
               <span className="muted" dir="auto">
-                {mark.answerText ? t('quiz.yourAnswer', { answer: mark.answerText }) : t('quiz.noAnswer')}
+                {mark.answerText ? t('quiz.yourAnswer', { answer: optionText(t, question.type, mark.answerText) }) : t('quiz.noAnswer')}
               </span>
               {mark.correctAnswerText !== undefined && !mark.correct && (
                 <span className="quiz-right-answer" dir="auto">
-                  {t('quiz.rightAnswer', { answer: mark.correctAnswerText })}
+                  {t('quiz.rightAnswer', { answer: optionText(t, question.type, mark.correctAnswerText) })}
                 </span>
               )}
             </li>

@@ -1,5 +1,4 @@
-import { CURRENCY_LABEL } from '@shared/constants';
-import type { Language } from '@/i18n/use-t';
+import { type Language, tDocument } from '@/i18n/use-t';
 
 const locale = (language: Language) => (language === 'ar' ? 'ar-EG' : 'en-GB');
 
@@ -17,8 +16,8 @@ export function dateTimeText(iso: string | null | undefined, language: Language)
   return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
-/** Money in LE (spec 9), Latin digits as the catalogue's prices. */
-export const amountText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2)} ${CURRENCY_LABEL}`;
+/** Money in pounds: LE (spec 9), ج.م in Arabic (spec 9), Latin digits as the catalogue's prices. */
+export const amountText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2)} ${tDocument('currency')}`;
 
 /** A phone as stored (+20…) shown the way Egyptians write it (0…), left to right. */
 export const phoneText = (p: string | undefined) => (p ? p.replace(/^\+20/, '0') : '');
