@@ -133,4 +133,9 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.videoState.failed': 'فشل التجهيز: {reason}',
   'admin.videoState.failedNoReason': 'فشل التجهيز',
   'admin.viewLimitHint': 'عدد مرات مشاهدة الطالب لكل فيديو (من 1 إلى {max}). اتركه فارغًا بلا حد.',
+  'cat.quizBadge': 'اختبار',
+  'cat.quizPassedBadge': 'اجتزت الاختبار',
+  'cat.quizEndTitle': 'حل الاختبار لفتح الفيديو التالي',
+  'cat.quizEndLast': 'لهذا الفيديو اختبار',
+  'cat.watchAgain': 'شاهد مرة أخرى',
 };

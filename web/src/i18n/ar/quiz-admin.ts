@@ -100,4 +100,12 @@ export const arQuizAdmin: Record<keyof typeof enQuizAdmin, string> = {
   'quizAdmin.mostWrongOf': '{answer} ({count})',
   'quizAdmin.none': '—',
   'quizAdmin.answeredBy': 'أجاب عنه {count}',
+  'quizAdmin.colFirst': 'أول محاولة',
+  'quizAdmin.showAttempts': 'عرض المحاولات',
+  'quizAdmin.hideAttempts': 'إخفاء المحاولات',
+  'quizAdmin.attemptN': 'المحاولة {n}',
+  'quizAdmin.attemptsLoading': 'جارٍ تحميل المحاولات…',
+  'quizAdmin.attemptsFailed': 'تعذّر تحميل المحاولات.',
+  'quizAdmin.markRight': 'صحيحة',
+  'quizAdmin.markWrong': 'خاطئة',
 } as const;

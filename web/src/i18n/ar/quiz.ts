@@ -58,4 +58,9 @@ export const arQuiz: Record<keyof typeof enQuiz, string> = {
   'quiz.unassignNamed': 'إلغاء تعيين {name}',
   'quiz.sectionNone': 'لم يُعيَّن أي اختبار لهذا القسم بعد.',
   'quiz.close': 'إغلاق',
+  'quiz.history': 'محاولاتك',
+  'quiz.historyAttempt': 'المحاولة {n}',
+  'quiz.historyPassed': 'ناجح',
+  'quiz.historyNotPassed': 'لم تنجح',
+  'quiz.historyClosed': 'أُغلقت عند انتهاء الوقت',
 };

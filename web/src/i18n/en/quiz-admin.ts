@@ -98,4 +98,12 @@ export const enQuizAdmin = {
   'quizAdmin.mostWrongOf': '{answer} ({count})',
   'quizAdmin.none': '—',
   'quizAdmin.answeredBy': 'Answered by {count}',
+  'quizAdmin.colFirst': 'First attempt',
+  'quizAdmin.showAttempts': 'Show attempts',
+  'quizAdmin.hideAttempts': 'Hide attempts',
+  'quizAdmin.attemptN': 'Attempt {n}',
+  'quizAdmin.attemptsLoading': 'Loading the attempts…',
+  'quizAdmin.attemptsFailed': 'The attempts could not be loaded.',
+  'quizAdmin.markRight': 'right',
+  'quizAdmin.markWrong': 'wrong',
 } as const;

@@ -56,4 +56,9 @@ export const enQuiz = {
   'quiz.unassignNamed': 'Unassign {name}',
   'quiz.sectionNone': 'No quizzes are assigned to this section yet.',
   'quiz.close': 'Close',
+  'quiz.history': 'Your attempts',
+  'quiz.historyAttempt': 'Attempt {n}',
+  'quiz.historyPassed': 'Passed',
+  'quiz.historyNotPassed': 'Not passed',
+  'quiz.historyClosed': 'closed at the deadline',
 } as const;
