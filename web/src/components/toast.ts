@@ -65,5 +65,5 @@ export const toastWarning = (title: string, text?: string) => toast({ title, tex
 /** Closes the toast on screen, if one is (a warning about a screen the user has left); a dialog stays. */
 export async function closeToast(): Promise<void> {
   const Swal = await swal();
-  if (Swal.isVisible() && Swal.getPopup()?.classList.contains('swal2-toast')) Swal.close();
+  if (Swal.getPopup()?.classList.contains('swal2-toast')) Swal.close();
 }
