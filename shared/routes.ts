@@ -115,7 +115,8 @@ const table = {
   'GET /api/Quizz/{quizId}': { op: 'getQuiz', domain: 'quizzes', access: 'user', summary: 'Get a quiz to take (no answers; opens a timed attempt), or as an admin the whole quiz', params: quiz.quizIdParams, response: res.quizResponse },
   'POST /api/Quizz/submit/{quizId}': { op: 'submitQuiz', domain: 'quizzes', access: 'user', summary: 'Submit the answers to a quiz', params: quiz.quizIdParams, body: quiz.submitQuizBody, response: res.quizSubmitted },
   'GET /api/Quizz/status/check/{quizId}': { op: 'checkQuizStatus', domain: 'quizzes', access: 'user', summary: "Check the student's pass status", params: quiz.quizIdParams, response: res.quizStatus },
-  'PUT /api/Quizz/answers/{quizId}': { op: 'saveQuizAnswers', domain: 'quizzes', access: 'user', summary: 'Save the answers of a timed attempt as the student gives them', params: quiz.quizIdParams, body: quiz.saveQuizAnswersBody, response: res.quizAnswersSaved, ours: true },
+  'PUT /api/Quizz/answers/{quizId}': { op: 'saveQuizAnswers', domain: 'quizzes', access: 'user', summary: 'Save the answers of the attempt in progress as the student gives them (a reload keeps them)', params: quiz.quizIdParams, body: quiz.saveQuizAnswersBody, response: res.quizAnswersSaved, ours: true },
+  'GET /api/Quizz/attempts/{quizId}': { op: 'listMyAttempts', domain: 'quizzes', access: 'user', summary: 'List my finished attempts at a quiz, first to last', params: quiz.quizIdParams, response: res.quizAttempts, ours: true },
   'GET /api/Quizz/section/{contentId}': { op: 'listQuizzesToTake', domain: 'quizzes', access: 'user', summary: "List a Quiz section's quizzes for the content page (student view)", params: quiz.contentIdParams, response: res.quizList, ours: true },
   'DELETE /api/Quizz/questions/{quizId}/{questionId}': { op: 'deleteQuestion', domain: 'quizzes', access: 'admin', summary: 'Delete a question', params: quiz.questionParams, response: res.deletedResponse },
   'GET /api/Quiz/quizzes/{contentId}': { op: 'listSectionQuizzes', domain: 'quizzes', access: 'admin', summary: 'List the quizzes assigned to a section', params: quiz.contentIdParams, response: res.quizList },
@@ -126,6 +127,7 @@ const table = {
   'DELETE /api/Quiz/{quizId}': { op: 'deleteQuiz', domain: 'quizzes', access: 'admin', summary: 'Delete a quiz: its questions, assignment, results and images; lifts the gate on the videos using it', params: quiz.quizIdParams, response: res.quizDeleted },
   'PATCH /api/Quiz/{quizId}': { op: 'updateQuiz', domain: 'quizzes', access: 'admin', summary: 'Update a quiz', multipart: true, params: quiz.quizIdParams, body: quiz.quizFormBody, response: res.quizSaved },
   'GET /api/Quiz/students-results/{quizId}': { op: 'listQuizResults', domain: 'quizzes', access: 'admin', summary: "List a quiz's results", params: quiz.quizIdParams, response: res.quizResults },
+  'GET /api/Quiz/students-results/{quizId}/{userId}/attempts': { op: 'listStudentAttempts', domain: 'quizzes', access: 'admin', summary: "List one student's attempts at a quiz with each question's mark", params: quiz.studentAttemptsParams, response: res.quizAttempts, ours: true },
   'DELETE /api/v/quizzes/{id}': { op: 'removeQuiz', domain: 'quizzes', access: 'admin', summary: 'Remove a quiz (the legacy path of deleteQuiz)', params: idParam, response: res.quizDeleted },
 
   // users

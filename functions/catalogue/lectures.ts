@@ -228,7 +228,7 @@ export async function deleteLecture(id: string): Promise<{ id: string; message: 
 
 /**
  * One lecture with its videos. A student sees only the ready ones (never a video still being
- * prepared), each with its views left; a viewer who may watch gets, for each video the quiz gate has
+ * prepared), each with its views left and, for a video with a quiz, whether they passed it; a viewer who may watch gets, for each video the quiz gate has
  * not locked, signedUrl = the master playlist's path — it plays only with the cookies of
  * startPlayback — and posterUrl, its poster as a signed URL (lib/media-cookies.ts: the page paints it
  * before the playback starts). An admin sees every video with its state, progress and failure.
@@ -249,6 +249,7 @@ export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
           ...(playable ? { signedUrl: playlistPathOf(asset.assetId) } : {}),
           ...(playable && asset.poster ? { posterUrl: await posterUrlFor(asset.assetId, asset.poster, now) } : {}),
           ...(lock ? { locked: lock } : {}),
+          ...(!viewer.isAdmin && v.watch && video.quizId ? { quizPassed: v.passed.has(video.quizId) } : {}),
           ...(viewer.isAdmin ? { videoUrl: video.key, ...assetState(video, asset) } : { viewsLeft: viewsLeftOf(limit, v.views.get(video.id)) }),
         }),
       ];

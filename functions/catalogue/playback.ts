@@ -35,6 +35,8 @@ export interface StudentView {
   watch: boolean;
   /** The quiz gate's locks (only when the viewer may watch). */
   locks: Map<string, VideoLock>;
+  /** The quizzes of the videos this student has passed (only when the viewer may watch). */
+  passed: ReadonlySet<string>;
   /** Views per video id (students). */
   views: Map<string, number>;
   /** The asset of each video source. */
@@ -43,7 +45,7 @@ export interface StudentView {
 
 /**
  * A lecture as this viewer may use it: the lecture and its assets are the class's (class-reads.ts);
- * a student's own records — purchase, quiz results for the gate, views (under a view limit) — are
+ * a student's own records — purchase, quiz results (the gate, each video's quiz passed), views (under a view limit) — are
  * one BatchGet; which of the gating quizzes exist is a class read too (quizzes/gate.ts).
  */
 export async function lectureForViewer(id: string, viewer: Viewer, now = new Date()): Promise<StudentView> {
@@ -52,7 +54,7 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
   if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
   const { lecture, videos } = lw;
   const assetsRead = reads.assets(videos.map((v) => v.key));
-  if (viewer.isAdmin) return { lecture, videos, watch: true, locks: new Map(), views: new Map(), assets: await assetsRead };
+  if (viewer.isAdmin) return { lecture, videos, watch: true, locks: new Map(), passed: new Set(), views: new Map(), assets: await assetsRead };
   const plan = gatePlan(viewer, videos);
   const [own, existing, term, assets] = await Promise.all([
     purchaseAlong(viewer.userId, id, alongThePurchase(plan.keys, lecture, viewer.userId), viewer.readAlong),
@@ -69,6 +71,7 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
     purchase: own.purchase,
     watch,
     locks: watch ? plan.locks(own.also.slice(0, plan.keys.length), existing) : new Map(),
+    passed: watch ? plan.passed(own.also.slice(0, plan.keys.length)) : new Set(),
     views: viewCountsOf(own.also[plan.keys.length]),
     assets,
   };

@@ -88,6 +88,9 @@
  *                           attempt, a version every write conditions on; the gate BatchGets these for a lecture's quizzes)
  *  AP23 resultsOfQuiz       byParent: GSI1PK=QUIZ#id#RESULTS  GSI1SK=userId
  *  AP29 attemptsOfStudent   PK=USER#id              SK=ATTEMPT#quizId#number  (every attempt kept; written with its result)
+ *  AP70 attemptsOfQuiz      byParent: GSI1PK=QUIZ#id#ATTEMPTS  GSI1SK=userId#number  (set on each AP29 item as it is written:
+ *                           the teacher's item analysis over every attempt in one Query; a result none of whose attempts
+ *                           carry it — older items — counts there as one attempt, its best)
  *  AP30 quizzesOfSection    PK=SECTION#id           SK=QUIZ#quizId  (the assignment; the quiz item holds contentId too)
  *  AP31 videosOfQuiz        byTerm:   GSI2PK=QUIZ#id#VIDEOS  GSI2SK=LECTURE#lectureId#VIDEO#videoId  (set on a video item
  *                           while it has a quiz: how many videos a quiz gates, and lifting the gate when it is deleted)
@@ -229,6 +232,8 @@ export const keys = {
   resultsOfQuizPk: (quizId: string) => `QUIZ#${quizId}#RESULTS`,
   attempt: (userId: string, quizId: string, number: number): Key => ({ PK: `USER#${userId}`, SK: `ATTEMPT#${quizId}#${pad(number)}` }),
   attemptSkPrefix: (quizId: string) => `ATTEMPT#${quizId}#`,
+  attemptOfQuiz: (quizId: string, userId: string, number: number) => ({ GSI1PK: `QUIZ#${quizId}#ATTEMPTS`, GSI1SK: `${userId}#${pad(number)}` }),
+  attemptsOfQuizPk: (quizId: string) => `QUIZ#${quizId}#ATTEMPTS`,
   quizOfSection: (sectionId: string, quizId: string): Key => ({ PK: `SECTION#${sectionId}`, SK: `QUIZ#${quizId}` }),
   quizzesOfSectionPrefix: 'QUIZ#',
   videoOfQuiz: (quizId: string, lectureId: string, videoId: string) => ({ GSI2PK: `QUIZ#${quizId}#VIDEOS`, GSI2SK: `LECTURE#${lectureId}#VIDEO#${videoId}` }),

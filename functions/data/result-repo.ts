@@ -1,6 +1,6 @@
 /**
  * A student's results: one result item per quiz (AP22, listed per quiz by AP23) and every attempt
- * kept (AP29). Each write of a result conditions on the version it read, so two submits of one
+ * kept (AP29, listed per quiz by AP70). Each write of a result conditions on the version it read, so two submits of one
  * student at once cannot both count (the maximum number of attempts holds across tabs).
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,11 +16,14 @@ export interface AnswerMark {
   correct: boolean;
 }
 
-/** A timed attempt in progress: opened by the server, answers saved as given. */
+/**
+ * An attempt in progress, its answers saved as given: a timed one opened by the server with its
+ * deadline, an untimed one (deadline null) at its first saved answer.
+ */
 export interface OpenAttempt {
   number: number;
   startedAt: string;
-  deadline: string;
+  deadline: string | null;
   answers: Record<string, string>;
 }
 
@@ -81,6 +84,7 @@ export const gateKeys = (userId: string, quizIds: string[]) => quizIds.map((q) =
 export const passedOf = (quizIds: string[], items: (Record<string, unknown> | undefined)[]): Set<string> => new Set(quizIds.filter((_, j) => items[j]?.passed === true));
 
 const resultItem = (r: ResultRecord) => ({ ...keys.result(r.userId, r.quizId), ...keys.resultOfQuiz(r.quizId, r.userId), ...r });
+const attemptItem = (a: AttemptRecord) => ({ ...keys.attempt(a.userId, a.quizId, a.number), ...keys.attemptOfQuiz(a.quizId, a.userId, a.number), ...a });
 const versionCondition = (previous: number | undefined) =>
   previous === undefined
     ? { ConditionExpression: 'attribute_not_exists(PK)' }
@@ -102,7 +106,7 @@ export async function writeResult(result: ResultRecord, previous: number | undef
     else
       await ddb.send(
         new TransactWriteCommand({
-          TransactItems: [{ Put: put }, { Put: { TableName: TABLE, Item: { ...keys.attempt(attempt.userId, attempt.quizId, attempt.number), ...attempt }, ConditionExpression: 'attribute_not_exists(PK)' } }],
+          TransactItems: [{ Put: put }, { Put: { TableName: TABLE, Item: attemptItem(attempt), ConditionExpression: 'attribute_not_exists(PK)' } }],
         }),
       );
     return 'written';
@@ -118,6 +122,17 @@ export async function attemptsOf(userId: string, quizId: string): Promise<Attemp
     TableName: TABLE,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
     ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':sk': keys.attemptSkPrefix(quizId) },
+  });
+  return items.map((i) => withoutKeys<AttemptRecord>(i));
+}
+
+/** AP70: every attempt at the quiz that carries the index's keys, by student then number. */
+export async function attemptsOfQuiz(quizId: string): Promise<AttemptRecord[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    IndexName: 'byParent',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.attemptsOfQuizPk(quizId) },
   });
   return items.map((i) => withoutKeys<AttemptRecord>(i));
 }

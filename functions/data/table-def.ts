@@ -8,7 +8,7 @@ export const TABLE_DEFINITION = {
   sortKey: 'SK',
   ttlAttribute: 'expiresAt',
   indexes: [
-    /** Children of a parent, ordered: terms of a course track, sections of a term, lectures of a section, users newest first, all quizzes, a quiz's results. */
+    /** Children of a parent, ordered: terms of a course track, sections of a term, lectures of a section, users newest first, all quizzes, a quiz's results and its attempts. */
     { name: 'byParent', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     /** Lectures of a term (the grant modal), the videos a quiz gates (AP31), a student's purchases by expiry. */
     { name: 'byTerm', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },

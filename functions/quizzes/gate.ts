@@ -34,11 +34,17 @@ export function lockedVideos(videos: GatedVideo[], passed: ReadonlySet<string>, 
   return locks;
 }
 
-/** The quizzes that can lock a video: the last video's quiz gates nothing after it, so it needs no read. */
+/** The quizzes that can lock a video: the last video's quiz gates nothing after it. */
 function gatingQuizzes(viewer: { isAdmin: boolean }, videos: GatedVideo[]): string[] {
   if (viewer.isAdmin) return [];
   const sorted = [...videos].sort((a, b) => a.order - b.order);
   return [...new Set(sorted.slice(0, -1).flatMap((v) => (v.quizId ? [v.quizId] : [])))];
+}
+
+/** Every quiz of the videos (the gating ones first): the student's result of each is read, so each video says whether its quiz is passed. */
+function quizzesOfVideos(viewer: { isAdmin: boolean }, videos: GatedVideo[], gating: string[]): string[] {
+  if (viewer.isAdmin) return [];
+  return [...new Set([...gating, ...videos.flatMap((v) => (v.quizId ? [v.quizId] : []))])];
 }
 
 /**
@@ -53,8 +59,8 @@ const existingOf = recentReads((key: string) => existingQuizIds(JSON.parse(key) 
 /**
  * The gate for one viewer in two steps, for a caller that reads other items in the same BatchGet
  * (the lecture open reads the purchase with it): the keys to read — the student's result of each
- * gating quiz — and the class read of which quizzes exist, started together; then the locks from what
- * was read. Admins are never gated, and need no read.
+ * quiz of the videos — and the class read of which gating quizzes exist, started together; then the
+ * locks and the quizzes passed from what was read. Admins are never gated, and need no read.
  */
 export interface GatePlan {
   keys: Key[];
@@ -62,12 +68,16 @@ export interface GatePlan {
   existing(): Promise<ReadonlySet<string>>;
   /** The locks from the items read at `keys` (in their order) and the quizzes that exist. */
   locks(items: (Record<string, unknown> | undefined)[], existing: ReadonlySet<string>): Map<string, VideoLock>;
+  /** The quizzes of the videos this student has passed, from the items read at `keys`. */
+  passed(items: (Record<string, unknown> | undefined)[]): ReadonlySet<string>;
 }
 export function gatePlan(viewer: { userId: string; isAdmin: boolean }, videos: GatedVideo[]): GatePlan {
-  const quizIds = gatingQuizzes(viewer, videos);
+  const gating = gatingQuizzes(viewer, videos);
+  const quizIds = quizzesOfVideos(viewer, videos, gating);
   return {
     keys: gateKeys(viewer.userId, quizIds),
-    existing: () => (quizIds.length === 0 ? Promise.resolve(new Set<string>()) : existingOf(JSON.stringify([...quizIds].sort()))),
-    locks: (items, existing) => (quizIds.length === 0 ? new Map() : lockedVideos(videos, passedOf(quizIds, items), existing)),
+    existing: () => (gating.length === 0 ? Promise.resolve(new Set<string>()) : existingOf(JSON.stringify([...gating].sort()))),
+    locks: (items, existing) => (gating.length === 0 ? new Map() : lockedVideos(videos, passedOf(quizIds, items), existing)),
+    passed: (items) => passedOf(quizIds, items),
   };
 }

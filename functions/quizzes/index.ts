@@ -6,10 +6,12 @@ import { createQuiz } from './create-quiz';
 import { deleteQuestion } from './delete-question';
 import { deleteQuiz } from './delete-quiz';
 import { getQuiz } from './get-quiz';
+import { listMyAttempts } from './list-my-attempts';
 import { listQuizResults } from './list-quiz-results';
 import { listQuizzes } from './list-quizzes';
 import { listQuizzesToTake } from './list-quizzes-to-take';
 import { listSectionQuizzes } from './list-section-quizzes';
+import { listStudentAttempts } from './list-student-attempts';
 import { removeQuiz } from './remove-quiz';
 import { saveQuizAnswers } from './save-quiz-answers';
 import { submitQuiz } from './submit-quiz';
@@ -22,6 +24,7 @@ export const handler = domainHandler('quizzes', {
   'POST /api/Quizz/submit/{quizId}': submitQuiz,
   'GET /api/Quizz/status/check/{quizId}': checkQuizStatus,
   'PUT /api/Quizz/answers/{quizId}': saveQuizAnswers,
+  'GET /api/Quizz/attempts/{quizId}': listMyAttempts,
   'GET /api/Quizz/section/{contentId}': listQuizzesToTake,
   'DELETE /api/Quizz/questions/{quizId}/{questionId}': deleteQuestion,
   'GET /api/Quiz/quizzes/{contentId}': listSectionQuizzes,
@@ -32,5 +35,6 @@ export const handler = domainHandler('quizzes', {
   'DELETE /api/Quiz/{quizId}': deleteQuiz,
   'PATCH /api/Quiz/{quizId}': updateQuiz,
   'GET /api/Quiz/students-results/{quizId}': listQuizResults,
+  'GET /api/Quiz/students-results/{quizId}/{userId}/attempts': listStudentAttempts,
   'DELETE /api/v/quizzes/{id}': removeQuiz,
 }, sessionGate);

@@ -1,13 +1,14 @@
 /**
- * A student taking a quiz: the quiz without its answers (in the attempt's order), the submit scored
- * on the server from the stored answers, the pass status, and the teacher's optional rules — a time
- * limit (the attempt opens on the server, answers are saved as given, it closes at the deadline plus
- * a grace with what it has), a maximum number of attempts (held across tabs by conditional writes).
+ * A student taking a quiz: the quiz without its answers (in the attempt's order), the answers saved
+ * as given (a reload keeps them), the submit scored on the server from the stored answers, the pass
+ * status, the student's own attempts, and the teacher's optional rules — a time limit (the attempt
+ * opens on the server, it closes at the deadline plus a grace with what it has), a maximum number of
+ * attempts (held across tabs by conditional writes).
  */
 import { QUIZ_GRACE_SECONDS } from '../../shared/constants';
 import type { QuestionRecord, QuizRecord, QuizWithQuestions } from '../data/quiz-repo';
 import { quizById, quizKeyOf, quizVersion, quizzesOfSection } from '../data/quiz-repo';
-import { type AttemptRecord, type ResultRecord, resultKeyOf, resultOf, writeResult } from '../data/result-repo';
+import { type AttemptRecord, attemptsOf, type ResultRecord, resultKeyOf, resultOf, writeResult } from '../data/result-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { Conflict, NotFound } from '../lib/errors';
@@ -56,9 +57,11 @@ const emptyResult = (s: Student, quizId: string): ResultRecord => ({
   updatedAt: new Date().toISOString(),
 });
 
-const closesAt = (open: NonNullable<ResultRecord['open']>) => Date.parse(open.deadline) + QUIZ_GRACE_SECONDS * 1000;
+/** An untimed attempt in progress never closes by itself. */
+const closesAt = (open: NonNullable<ResultRecord['open']>) => (open.deadline === null ? Infinity : Date.parse(open.deadline) + QUIZ_GRACE_SECONDS * 1000);
 const isTimed = (q: QuizRecord) => q.settings.timeLimitMinutes !== null;
-const attemptsLeft = (q: QuizRecord, r: ResultRecord) => (q.settings.maxAttempts === null ? null : Math.max(0, q.settings.maxAttempts - r.attempts - (r.open ? 1 : 0)));
+/** A timed attempt in progress is used already (its clock runs); untimed answers saved so far use nothing yet. */
+const attemptsLeft = (q: QuizRecord, r: ResultRecord) => (q.settings.maxAttempts === null ? null : Math.max(0, q.settings.maxAttempts - r.attempts - (r.open?.deadline ? 1 : 0)));
 
 interface Step<T> {
   value: T;
@@ -174,10 +177,11 @@ async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, fi
         (r) => {
           const closed = closeIfExpired(r, questions);
           let next = closed?.result ?? r;
-          if (!next.open && (quiz.settings.maxAttempts === null || next.attempts < quiz.settings.maxAttempts)) {
+          // No attempt open, or answers saved while the quiz had no time limit: the clock starts now.
+          if (!next.open?.deadline && (quiz.settings.maxAttempts === null || next.attempts < quiz.settings.maxAttempts)) {
             const startedAt = new Date();
             const deadline = new Date(startedAt.getTime() + quiz.settings.timeLimitMinutes! * 60_000);
-            next = { ...next, open: { number: next.attempts + 1, startedAt: startedAt.toISOString(), deadline: deadline.toISOString(), answers: {} } };
+            next = { ...next, open: { number: next.attempts + 1, startedAt: startedAt.toISOString(), deadline: deadline.toISOString(), answers: next.open?.answers ?? {} } };
           }
           return { value: next, write: next === r ? undefined : { result: next, attempt: closed?.attempt } };
         },
@@ -220,7 +224,8 @@ async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, a
         f = expired ?? finish(r, questions, { ...r.open.answers, ...Object.fromEntries(given) }, false);
       } else {
         if (quiz.settings.maxAttempts !== null && r.attempts >= quiz.settings.maxAttempts) throw new Conflict('You have used all your attempts at this quiz', 'quiz.noAttemptsLeft');
-        f = finish({ ...r, open: null }, questions, given, false);
+        // The answers saved so far are this attempt's (its number, when it started); the submit carries every answer.
+        f = finish(r, questions, given, false);
       }
       return { value: f, write: { result: f.result, attempt: f.attempt } };
     },
@@ -239,7 +244,10 @@ async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, a
   };
 }
 
-/** Saves answers of the open timed attempt as given; past the deadline and grace it closes instead (409). */
+/**
+ * Saves answers as given, so a reload keeps them: into the open timed attempt (past its deadline and
+ * grace it closes instead, 409), or for an untimed quiz into the attempt in progress, begun by its first saved answer.
+ */
 export async function saveQuizAnswers(quizId: string, s: Student, answers: Answer[]) {
   return withFreshQuiz(quizId, (qw) => saveAnswers(qw, s, answers));
 }
@@ -248,14 +256,30 @@ async function saveAnswers({ quiz, questions }: QuizWithQuestions, s: Student, a
   await assertQuizTermOpen(quiz, s);
   const given = checkAnswers(questions, answers);
   const saved = await withResult(s, quiz, (r) => {
-    if (!isTimed(quiz) || !r.open) throw new Conflict('No timed attempt is open: open the quiz first', 'quiz.noOpenAttempt');
+    const open = r.open ?? (isTimed(quiz) ? undefined : untimedAttempt(quiz, r));
+    if (!open) throw new Conflict('No timed attempt is open: open the quiz first', 'quiz.noOpenAttempt');
     const closed = closeIfExpired(r, questions);
     if (closed) return { value: undefined, write: { result: closed.result, attempt: closed.attempt } };
-    const result = { ...r, open: { ...r.open, answers: { ...r.open.answers, ...Object.fromEntries(given) } } };
+    const result = { ...r, open: { ...open, answers: { ...open.answers, ...Object.fromEntries(given) } } };
     return { value: attemptView(result.open), write: { result } };
   });
   if (!saved) throw new Conflict('The time is up: the attempt was closed with the answers saved before the deadline', 'quiz.attemptClosed');
   return saved;
+}
+
+/** An untimed attempt begun by its first saved answer, while attempts remain. */
+function untimedAttempt(quiz: QuizRecord, r: ResultRecord): NonNullable<ResultRecord['open']> {
+  if (quiz.settings.maxAttempts !== null && r.attempts >= quiz.settings.maxAttempts) throw new Conflict('You have used all your attempts at this quiz', 'quiz.noAttemptsLeft');
+  return { number: r.attempts + 1, startedAt: new Date().toISOString(), deadline: null, answers: {} };
+}
+
+/** My finished attempts at a quiz, first to last: when, the score, passed (the marks stay with the result shown then). */
+export async function listMyAttempts(quizId: string, s: Student) {
+  const [quiz, attempts] = await Promise.all([cachedQuiz(quizId), attemptsOf(s.userId, quizId)]);
+  if (!quiz) throw new NotFound('Quiz not found', 'quiz.notFound');
+  return attempts
+    .sort((a, b) => a.number - b.number)
+    .map(({ number, startedAt, finishedAt, score, passed, closedAtDeadline }) => ({ number, startedAt, finishedAt, score, passed, closedAtDeadline }));
 }
 
 /** Passed once any attempt passed; the best score. An expired timed attempt is closed first. */

@@ -118,6 +118,8 @@ export const video = z.object({
    * reason names the first earlier video (1-based `videoNumber`) whose quiz this student has not passed.
    */
   locked: z.object({ reason: z.literal('quiz'), videoNumber: z.number().int(), quizId: z.string() }).optional(),
+  /** This student passed the video's quiz (a student who may watch, a video with a quiz: the list's badge). */
+  quizPassed: z.boolean().optional(),
   /** The stored key (videos/…), in admin responses only. */
   videoUrl: z.string().optional(),
   /**

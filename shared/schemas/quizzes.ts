@@ -6,6 +6,8 @@ import { browserImage, freeText, id, jsonField, type UploadedFile } from './comm
 
 export const quizIdParams = z.object({ quizId: id });
 export const questionParams = z.object({ quizId: id, questionId: id });
+/** One student's attempts at a quiz (the teacher's results). */
+export const studentAttemptsParams = z.object({ quizId: id, userId: id });
 export const contentIdParams = z.object({ contentId: id });
 export const assignQuizParams = z.object({ contentId: id, quizId: id });
 

@@ -81,7 +81,7 @@ const quizBase = z.object({
   questionCount: z.number().int(),
   settings: quizSettingsView,
 });
-/** A timed attempt in progress: its deadline (the server closes it 60 s later) and the answers saved so far. */
+/** An attempt in progress: the answers saved so far, and a timed one's deadline (the server closes it 60 s later; null untimed). */
 export const quizAttempt = z.object({ number: z.number().int(), startedAt: z.string(), deadline: z.string().nullable(), answers: z.array(z.object({ questionId: z.string(), answerText: z.string() })) });
 /**
  * The quiz to take: questions (shuffled per attempt when the teacher chose it) without answers,
@@ -135,9 +135,24 @@ export const quizResultRow = z.object({
   scorePercent: z.number(),
   performance: z.string(),
   attempts: z.number().int(),
+  /** The first attempt's percent; null when it was not kept apart (a result older than the attempts' index, of several attempts). */
+  firstScore: z.number().nullable(),
+  bestScore: z.number(),
   passed: z.boolean(),
 });
-/** How one question did across the students' best attempts (facility 0–1, discrimination −1–1). */
+/** One finished attempt: when, its percent, and (for the teacher) each question's mark. */
+export const quizAttemptFinished = z.object({
+  number: z.number().int(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string(),
+  score: z.number(),
+  passed: z.boolean(),
+  closedAtDeadline: z.boolean(),
+  marks: z.array(z.object({ questionId: z.string(), answerText: z.string().nullable(), correct: z.boolean() })).optional(),
+});
+/** A student's finished attempts at a quiz, first to last. */
+export const quizAttempts = z.object({ data: z.array(quizAttemptFinished) });
+/** How one question did: facility (0–1) and the wrong answers over every attempt, discrimination (−1–1) between the students' best attempts. */
 export const questionAnalytics = z.object({
   questionId: z.string(),
   text: z.string(),

@@ -426,7 +426,7 @@ describe('a time limit', () => {
 });
 
 describe('results (admin)', () => {
-  it('lists each student’s best attempt with band, the cards and per-question analytics', async () => {
+  it('lists each student’s best attempt with band, the cards and per-question analytics over every attempt', async () => {
     const quiz = await createQuiz();
     const empty = await api('GET', `/api/Quiz/students-results/${quiz.id}`, { token: admin.token });
     expect(empty.body).toEqual({ data: [], summary: { totalStudents: 0, averageScore: 0, highestScore: 0, lowestScore: 0 }, analytics: expect.any(Array) });
@@ -437,8 +437,8 @@ describe('results (admin)', () => {
     const r = await api('GET', `/api/Quiz/students-results/${quiz.id}`, { token: admin.token });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([
-      { userId: ana.id, studentName: 'Ana User', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 2, passed: true },
-      { userId: bob.id, studentName: 'Bob User', studentDeleted: false, score: '25%', scorePercent: 25, performance: 'Needs Improvement', attempts: 1, passed: false },
+      { userId: ana.id, studentName: 'Ana User', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 2, firstScore: 0, bestScore: 100, passed: true },
+      { userId: bob.id, studentName: 'Bob User', studentDeleted: false, score: '25%', scorePercent: 25, performance: 'Needs Improvement', attempts: 1, firstScore: 25, bestScore: 25, passed: false },
     ]);
     expect(r.body.summary).toEqual({ totalStudents: 2, averageScore: 63, highestScore: 100, lowestScore: 25 });
 
@@ -447,8 +447,9 @@ describe('results (admin)', () => {
     const after = await api('GET', `/api/Quiz/students-results/${quiz.id}`, { token: admin.token });
     expect(after.body.data[1]).toMatchObject({ userId: bob.id, studentName: 'Bob User', studentDeleted: true, scorePercent: 25 });
     expect(after.body.summary).toEqual(r.body.summary);
-    expect(r.body.analytics[0]).toMatchObject({ questionId: quiz.questions[0]!.id, answered: 2, facility: 1, discrimination: 0, mostChosenWrong: null });
-    expect(r.body.analytics[1]).toMatchObject({ answered: 2, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 1 } });
+    // Ana's failed first attempt counts in the analysis; discrimination compares the students' best.
+    expect(r.body.analytics[0]).toMatchObject({ questionId: quiz.questions[0]!.id, answered: 3, facility: 0.67, discrimination: 0, mostChosenWrong: { answerText: 'Nucleus', count: 1 } });
+    expect(r.body.analytics[1]).toMatchObject({ answered: 3, facility: 0.33, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 2 } });
   });
 });
 

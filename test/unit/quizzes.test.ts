@@ -117,14 +117,22 @@ describe('the video gate (spec 4)', () => {
     // A result read but not passed, or the item of another record, opens nothing.
     expect([...plan.locks([{ passed: false }, { passed: true }], all).keys()]).toEqual(['v2', 'v3', 'v4']);
   });
-  it('as a plan reads nothing for an admin, or when only the last video has a quiz', async () => {
+  it('as a plan reads nothing for an admin; when only the last video has a quiz, its result only (whether it is passed), and locks nothing', async () => {
     expect(gatePlan({ userId: 'a', isAdmin: true }, videos).keys).toEqual([]);
     expect(gatePlan({ userId: 'a', isAdmin: true }, videos).locks([], all).size).toBe(0);
     expect(await gatePlan({ userId: 'a', isAdmin: true }, videos).existing()).toEqual(new Set());
     const onlyLast = gatePlan({ userId: 'u', isAdmin: false }, [{ id: 'v1', quizId: null, order: 1 }, { id: 'v2', quizId: 'qz', order: 2 }]);
-    expect(onlyLast.keys).toEqual([]);
+    expect(onlyLast.keys).toEqual([keys.result('u', 'qz')]);
     expect(await onlyLast.existing()).toEqual(new Set());
-    expect(onlyLast.locks([], new Set(['qz'])).size).toBe(0);
+    expect(onlyLast.locks([undefined], new Set(['qz'])).size).toBe(0);
+    expect(onlyLast.passed([{ passed: true }])).toEqual(new Set(['qz']));
+    expect(onlyLast.passed([undefined])).toEqual(new Set());
+  });
+  it("as a plan says which of the videos' quizzes are passed, the gating ones and the last video's", () => {
+    const plan = gatePlan({ userId: 'u1', isAdmin: false }, [...videos.slice(0, 3), { id: 'v4', quizId: 'qc', order: 4 }]);
+    expect(plan.keys).toEqual([keys.result('u1', 'qa'), keys.result('u1', 'qb'), keys.result('u1', 'qc')]);
+    expect(plan.passed([{ passed: true }, { passed: false }, { passed: true }])).toEqual(new Set(['qa', 'qc']));
+    expect([...plan.locks([{ passed: true }, { passed: false }, { passed: true }], all).keys()]).toEqual(['v4']);
   });
 });
 
@@ -155,7 +163,7 @@ describe('results and analytics', () => {
   it('rows of best attempts with percent and band, best first; cards rounded, 0 with none', () => {
     const rows = resultRows(results);
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toEqual({ userId: '1', studentName: 'Student 1', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 1, passed: true });
+    expect(rows[0]).toEqual({ userId: '1', studentName: 'Student 1', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 1, firstScore: 100, bestScore: 100, passed: true });
     expect(rows.at(-1)).toMatchObject({ score: '0%', performance: 'Needs Improvement' });
     expect(summaryOf(rows.map((r) => r.scorePercent))).toEqual({ totalStudents: 6, averageScore: 50, highestScore: 100, lowestScore: 0 });
     expect(summaryOf([])).toEqual({ totalStudents: 0, averageScore: 0, highestScore: 0, lowestScore: 0 });
@@ -168,5 +176,18 @@ describe('results and analytics', () => {
     expect(q3).toMatchObject({ answered: 6, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'x', count: 2 } });
     expect(questionAnalytics(two, [results[0]!])[0]).toMatchObject({ facility: 1, discrimination: null, mostChosenWrong: null });
     expect(questionAnalytics(two, [])[0]).toMatchObject({ answered: 0, facility: null, discrimination: null });
+  });
+  it('counts every attempt kept in the quiz index (a student without any there counts their best), and says each first score', () => {
+    const attempt = (userId: string, number: number, score: number, q1: string) => ({ userId, quizId: 'qz', number, startedAt: null, finishedAt: '', score, passed: score >= 50, closedAtDeadline: false, marks: [{ questionId: 'q1', answerText: q1, correct: q1 === 'b' }] });
+    const twice = [attempt('1', 1, 0, 'c'), attempt('1', 2, 100, 'b'), attempt('2', 1, 0, 'd'), attempt('2', 2, 0, 'd'), attempt('2', 3, 100, 'b')];
+    const [q1] = questionAnalytics(two, results.slice(0, 3), twice);
+    // Student 1's two attempts, student 2's three, student 3's best: b b b, c, d d.
+    expect(q1).toMatchObject({ answered: 6, facility: 0.5, mostChosenWrong: { answerText: 'd', count: 2 } });
+    const rows = resultRows([{ ...results[0]!, attempts: 2 }, { ...results[1]!, attempts: 3 }, { ...results[2]!, attempts: 2 }], twice);
+    expect(rows.map((r) => [r.userId, r.attempts, r.firstScore, r.bestScore])).toEqual([
+      ['1', 2, 0, 100],
+      ['2', 3, 0, 100],
+      ['3', 2, null, 50],
+    ]);
   });
 });

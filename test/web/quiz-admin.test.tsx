@@ -215,8 +215,8 @@ describe('quiz form', () => {
 describe('quiz results', () => {
   const results = {
     data: [
-      { userId: 'u1', studentName: 'منى حسن', studentDeleted: false, score: '80%', scorePercent: 80, performance: 'Excellent', attempts: 2, passed: true },
-      { userId: 'u2', studentName: 'Omar, Ali', studentDeleted: true, score: '33%', scorePercent: 33.3, performance: 'Needs Improvement', attempts: 1, passed: false },
+      { userId: 'u1', studentName: 'منى حسن', studentDeleted: false, score: '80%', scorePercent: 80, performance: 'Excellent', attempts: 2, firstScore: 40, bestScore: 80, passed: true },
+      { userId: 'u2', studentName: 'Omar, Ali', studentDeleted: true, score: '33%', scorePercent: 33.3, performance: 'Needs Improvement', attempts: 1, firstScore: null, bestScore: 33.3, passed: false },
     ],
     summary: { totalStudents: 2, averageScore: 56.65, highestScore: 80, lowestScore: 33.3 },
     analytics: [{ questionId: 'qa', text: 'Mitosis makes two cells', answered: 2, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 1 } }],
@@ -228,9 +228,9 @@ describe('quiz results', () => {
     expect(cards.map((c) => c.textContent)).toEqual(['Total Students2', 'Average Score57%', 'Highest Score80%', 'Lowest Score33%']);
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
-      ['#', 'Student Name', 'Score', 'Performance'],
-      ['1', 'منى حسن', '80%', 'Excellent'],
-      ['2', 'Omar, Ali Deleted account', '33%', 'Needs Improvement'],
+      ['#', 'Student Name', 'Score', 'Performance', 'Attempts', 'First attempt', 'Show attempts'],
+      ['1', 'منى حسن', '80%', 'Excellent', '2', '40%', 'Show attempts'],
+      ['2', 'Omar, Ali Deleted account', '33%', 'Needs Improvement', '1', '—', 'Show attempts'],
     ]);
     const item = screen.getByTestId('question-analytics');
     expect(within(item).getByRole('meter')).toHaveAttribute('aria-valuenow', '50');
@@ -255,6 +255,27 @@ describe('quiz results', () => {
       '#,Student Name,Score,Performance,Attempts,Passed\r\n1,منى حسن,80%,Excellent,2,Yes\r\n2,"Omar, Ali",33%,Needs Improvement,1,No\r\n',
     );
     click.mockRestore();
+  });
+
+  it("a row opens to the student's every attempt: when, the score, each answer right or wrong", async () => {
+    const attempts = [
+      { number: 1, startedAt: null, finishedAt: '2026-12-01T10:00:00.000Z', score: 0, passed: false, closedAtDeadline: false, marks: [{ questionId: 'qa', answerText: 'False', correct: false }] },
+      { number: 2, startedAt: null, finishedAt: '2026-12-01T10:05:00.000Z', score: 100, passed: true, closedAtDeadline: false, marks: [{ questionId: 'qa', answerText: 'True', correct: true }] },
+    ];
+    const { fetch } = admin('/dashboard/quizzes/q1', (url) =>
+      url === '/api/Quiz/students-results/q1' ? { status: 200, body: results } : url === '/api/Quiz/students-results/q1/u1/attempts' ? { status: 200, body: { data: attempts } } : undefined,
+    );
+    const open = await screen.findByRole('button', { name: 'Show attempts منى حسن' });
+    expect(callsTo(fetch, '/api/Quiz/students-results/q1/u1/attempts')).toHaveLength(0);
+    await userEvent.click(open);
+    const list = await screen.findByTestId('student-attempts');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.querySelector('strong')?.textContent)).toEqual(['Attempt 1', 'Attempt 2']);
+    expect(items[0]).toHaveTextContent(/0%.*1\. False ✗wrong/);
+    expect(items[1]).toHaveTextContent(/100%.*1\. True ✓right/);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide attempts منى حسن' }));
+    expect(screen.queryByTestId('student-attempts')).toBeNull();
   });
 
   it("0% with no results and 'No students have taken this quiz yet.'", async () => {

@@ -78,6 +78,7 @@ describe('the player gate', () => {
       if (url === '/api/cours/lectureaaa/l1') return { status: 200, body: { data: lectureWith(false) } };
       if (url === '/api/Quizz/q1') return { status: 200, body: { data: quizView() } };
       if (url === '/api/Quizz/submit/q1') return { status: 200, body: { message: 'ok', data: result() } };
+      if (url === '/api/Quizz/attempts/q1') return { status: 200, body: { data: [] } };
       return { status: 200, body: { data: {} } };
     });
     const { store } = renderApp({ pathname: '/quiz', search: '?id=q1&from=%2Flec%2Fl1%3Fv%3Dv2', state: { quizId: 'q1', returnTo: '/lec/l1?v=v2' } });

@@ -55,6 +55,7 @@ describe('/quiz: taking a quiz', () => {
     const fetch = mockFetch((url, init) => {
       if (url === '/api/Quizz/q1') return { status: 200, body: { data: quizView({ attemptsUsed: gets++ }) } };
       if (url === '/api/Quizz/submit/q1' && init.method === 'POST') return { status: 200, body: { message: 'Quiz submitted', data: result() } };
+      if (url === '/api/Quizz/attempts/q1') return { status: 200, body: { data: [] } };
       return { status: 200, body: { data: { passed: true, score: 50, attempts: 1 } } };
     });
     open();
@@ -142,6 +143,7 @@ describe('/quiz: taking a quiz', () => {
     mockFetch((url) => {
       if (url === '/api/Quizz/q1') return { status: 200, body: { data: quizView() } };
       if (url === '/api/Quizz/submit/q1') return submits++ === 0 ? { status: 500, body: { message: 'Internal error', code: 'internal' } } : { status: 200, body: { message: 'ok', data: result() } };
+      if (url === '/api/Quizz/attempts/q1') return { status: 200, body: { data: [] } };
       return { status: 200, body: { data: {} } };
     });
     open();

@@ -69,3 +69,9 @@ export async function toast({ title, text, icon = 'info', timer = TOAST_MS[icon]
 export const toastSuccess = (title: string, timer?: number) => toast({ title, icon: 'success', timer });
 export const toastError = (title: string, timer?: number) => toast({ title, icon: 'error', timer });
 export const toastWarning = (title: string, text?: string) => toast({ title, text, icon: 'warning' });
+
+/** Closes the toast on screen, if one is (a warning about a screen the user has left); a dialog stays. */
+export async function closeToast(): Promise<void> {
+  const Swal = await swal();
+  if (Swal.getPopup()?.classList.contains('swal2-toast')) Swal.close();
+}

@@ -138,4 +138,9 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.viewLimitHint': 'عدد مرات مشاهدة الطالب لكل فيديو (من 1 إلى {max}). اتركه فارغًا بلا حد.',
   'admin.lectureDeleted': 'تم حذف المحاضرة بنجاح',
   'cat.quizSectionName': 'الاختبارات',
+  'cat.quizBadge': 'اختبار',
+  'cat.quizPassedBadge': 'اجتزت الاختبار',
+  'cat.quizEndTitle': 'حل الاختبار لفتح الفيديو التالي',
+  'cat.quizEndLast': 'لهذا الفيديو اختبار',
+  'cat.watchAgain': 'شاهد مرة أخرى',
 };

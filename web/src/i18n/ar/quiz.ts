@@ -62,4 +62,9 @@ export const arQuiz: Record<keyof typeof enQuiz, string> = {
   'quiz.false': 'خطأ',
   'quiz.assigned': 'تم تعيين الاختبار بنجاح',
   'quiz.unassigned': 'تم إلغاء تعيين الاختبار بنجاح',
+  'quiz.history': 'محاولاتك',
+  'quiz.historyAttempt': 'المحاولة {n}',
+  'quiz.historyPassed': 'ناجح',
+  'quiz.historyNotPassed': 'لم تنجح',
+  'quiz.historyClosed': 'أُغلقت عند انتهاء الوقت',
 };

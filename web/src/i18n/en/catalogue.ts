@@ -138,4 +138,9 @@ export const enCatalogue = {
   'admin.viewLimitHint': 'How many times a student may watch each video (1 to {max}). Empty: no limit.',
   'admin.lectureDeleted': 'Lecture Deleted Successfully',
   'cat.quizSectionName': 'Quiz',
+  'cat.quizBadge': 'Quiz',
+  'cat.quizPassedBadge': 'Quiz passed',
+  'cat.quizEndTitle': 'Take the quiz to unlock the next video',
+  'cat.quizEndLast': 'This video has a quiz',
+  'cat.watchAgain': 'Watch again',
 } as const;

@@ -60,4 +60,9 @@ export const enQuiz = {
   'quiz.false': 'False',
   'quiz.assigned': 'Quiz assigned successfully',
   'quiz.unassigned': 'Quiz unassigned successfully',
+  'quiz.history': 'Your attempts',
+  'quiz.historyAttempt': 'Attempt {n}',
+  'quiz.historyPassed': 'Passed',
+  'quiz.historyNotPassed': 'Not passed',
+  'quiz.historyClosed': 'closed at the deadline',
 } as const;

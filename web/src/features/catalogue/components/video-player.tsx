@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import type { Video } from '@shared/schemas/catalogue';
 import { useT } from '@/i18n/use-t';
@@ -49,8 +49,10 @@ const ownKeys = (target: EventTarget) => target instanceof HTMLSelectElement || 
  * playback of theirs that still lives (a reload, a retry) is resumed for free; without a limit it
  * starts as the player opens. The controls are ours, and the fullscreen element is the player's
  * box, so the watermark is in fullscreen too. `preview`: an admin's look (no watermark, no view).
+ * `endCard`: shown over the picture once the video has played to its end (its quiz), with 'Watch
+ * again', until it plays again.
  */
-export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: string; video: Video; preview?: boolean }) {
+export function VideoPlayer({ lectureId, video, preview = false, endCard }: { lectureId: string; video: Video; preview?: boolean; endCard?: ReactNode }) {
   const t = useT();
   const user = useSelector(selectUser);
   const token = useSelector(selectToken);
@@ -68,6 +70,7 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const [playingLevel, setPlayingLevel] = useState<number>();
   const [speed, setSpeed] = useState(1);
   const [playing, setPlaying] = useState(false);
+  const [ended, setEnded] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [time, setTime] = useState({ at: 0, duration: 0 });
   const [muted, setMuted] = useState(false);
@@ -76,6 +79,13 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
   const [resumedAt, setResumedAt] = useState<number>();
   const box = useRef<HTMLDivElement>(null);
   const videoEl = useRef<HTMLVideoElement>(null);
+  /** From the start again (the end card's 'Watch again'). */
+  const replay = useCallback(() => {
+    const el = videoEl.current;
+    if (!el) return;
+    el.currentTime = 0;
+    void el.play();
+  }, []);
   const source = useRef<HlsSource | null>(null);
   /** Play pressed before the playback had started (under a view limit): it plays once started. */
   const intent = useRef<'play' | undefined>(undefined);
@@ -319,7 +329,11 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
             disablePictureInPicture
             onContextMenu={(e) => e.preventDefault()}
             onClick={togglePlay}
-            onPlay={() => setPlaying(true)}
+            onPlay={() => {
+              setPlaying(true);
+              setEnded(false);
+            }}
+            onEnded={() => setEnded(true)}
             onPause={() => {
               setPlaying(false);
               const el = videoEl.current;
@@ -334,6 +348,14 @@ export function VideoPlayer({ lectureId, video, preview = false }: { lectureId: 
           />
           {!preview && user && phase.state === 'ready' && <Watermark phone={user.mobileNumber} name={name} />}
           {preview && <span className="vp-preview-mark">{t('player.preview')}</span>}
+          {ended && endCard && (
+            <div className="vp-overlay vp-end-card" data-testid="player-end-card">
+              {endCard}
+              <button type="button" className="button button-ghost vp-end-replay" onClick={replay}>
+                {t('cat.watchAgain')}
+              </button>
+            </div>
+          )}
           {(phase.state === 'starting' || (waiting && !failure)) && (
             <div className="vp-overlay" role="status">
               <span className="vp-busy" aria-hidden="true" />

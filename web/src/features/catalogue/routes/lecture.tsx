@@ -1,16 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Lecture, Video } from '@shared/schemas/catalogue';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { LockIcon, PlayIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
-import { toastWarning } from '@/components/toast';
+import { closeToast, toastWarning } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/messages';
 import { selectIsAdmin } from '@/lib/session';
 import { useGetLectureQuery } from '../api/get-lecture';
 import { VideoPlayer } from '../components/video-player';
+import { QuizEndCard, VideoQuizBadge } from '../components/video-quiz';
 import { firstVideo } from '../lib/first-video';
 import { crumbsOf, readTrail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
@@ -51,8 +52,10 @@ export default function LectureRoute() {
 
 /**
  * The server's gate (spec 4): a locked video has no URL and says which quiz opens it. Choosing it
- * says 'هذا الفيديو مقفل' with the reason and offers that quiz; after a submit the lecture is read
- * again (tag QuizStatus, 500 ms later) and the video plays here without a page reload.
+ * says 'هذا الفيديو مقفل' with the reason and offers that quiz (the toast goes when the student
+ * leaves for it); after a submit the lecture is read again (tag QuizStatus, 500 ms later) and the
+ * video plays here without a page reload. A video with a quiz wears a badge (passed or not), and
+ * at its end an unpassed quiz is offered over the player.
  */
 function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: boolean }) {
   const t = useT();
@@ -67,11 +70,25 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
   const watchable = Boolean(selected?.signedUrl);
   const isAdmin = useSelector(selectIsAdmin);
   const name = lecture.lectureName || lecture.name;
+  const next = selected ? videos[videos.indexOf(selected) + 1] : undefined;
+  const quizAtEnd = !isAdmin && selected?.quizId && selected.quizPassed !== true ? selected.quizId : null;
+
+  // The 'locked' toast is about this page: it does not follow the student onto the quiz.
+  const lockToast = useRef(false);
+  useEffect(
+    () => () => {
+      if (lockToast.current) void closeToast();
+    },
+    [],
+  );
 
   function pick(video: Video) {
     if (video.locked) {
       const reason = lockedReason(video, rechecking);
-      void toastWarning(t('cat.lockedVideo'), t(reason.key, reason.vars));
+      lockToast.current = true;
+      void toastWarning(t('cat.lockedVideo'), t(reason.key, reason.vars)).then(() => {
+        lockToast.current = false;
+      });
     }
     setSelectedId(video.id);
   }
@@ -89,7 +106,13 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
           {!selected ? (
             <p className="notice">{t('cat.noVideo')}</p>
           ) : watchable ? (
-            <VideoPlayer key={selected.id} lectureId={lecture.id} video={selected} preview={isAdmin} />
+            <VideoPlayer
+              key={selected.id}
+              lectureId={lecture.id}
+              video={selected}
+              preview={isAdmin}
+              endCard={quizAtEnd ? <QuizEndCard quizId={quizAtEnd} lectureId={lecture.id} returnVideoId={next?.id ?? selected.id} gating={next !== undefined} /> : undefined}
+            />
           ) : selected.locked ? (
             <LockedVideo video={selected} lectureId={lecture.id} rechecking={rechecking} />
           ) : (
@@ -124,6 +147,7 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
                   <span className="video-name" dir="auto">
                     {video.videoName || video.name}
                   </span>
+                  {video.quizId && !isAdmin && <VideoQuizBadge passed={video.quizPassed === true} />}
                   {video.locked ? <LockIcon size={18} /> : <PlayIcon size={18} />}
                   {video.locked && <span className="visually-hidden">{t('cat.lockedBadge')}</span>}
                 </button>

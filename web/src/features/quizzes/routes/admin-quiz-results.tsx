@@ -1,5 +1,5 @@
 import { Card, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
-import { useEffect } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed, serverMessageOf } from '@/components/load-failed';
 import { Spinner } from '@/components/spinner';
@@ -8,15 +8,17 @@ import { hasMessage, type MessageKey, useT } from '@/i18n/use-t';
 import { useGetQuizQuery } from '../api/get-quiz';
 import { useListQuizResultsQuery } from '../api/list-quiz-results';
 import { AdminQuizAnalytics } from '../components/admin-quiz-analytics';
+import { StudentAttempts } from '../components/student-attempts';
 import { download } from '@/lib/csv';
 import { csvName, resultsCsv, summaryFigures } from '../lib/admin-quiz-results';
+import { percentText } from '../lib/attempts';
 import '../components/admin-quizzes.css';
 import '@/i18n/quiz-area';
 
 /**
  * Spec 2: /dashboard/quizzes/{quizId}, a quiz's results: Back, Refresh Results, the summary cards,
- * the table of each student's best attempt with its band (spec 9); ours: the per-question
- * analytics under it and a CSV download.
+ * the table of each student's best attempt with its band (spec 9); ours: each student's attempts
+ * and first score (a row opens to every attempt), the per-question analytics under it and a CSV download.
  */
 export default function AdminQuizResultsRoute() {
   const t = useT();
@@ -26,6 +28,8 @@ export default function AdminQuizResultsRoute() {
   const title = useGetQuizQuery(quizId, { skip: !quizId }).data?.title;
   const rows = results.currentData?.data ?? [];
   const figures = summaryFigures(results.currentData);
+  const questionIds = (results.currentData?.analytics ?? []).map((a) => a.questionId);
+  const [opened, setOpened] = useState<string | null>(null);
 
   useEffect(() => {
     document.title = 'Bioscope | Quiz results';
@@ -92,27 +96,55 @@ export default function AdminQuizResultsRoute() {
               <Table className="results-table" highlightOnHover size="small">
                 <TableHead>
                   <TableRow>
-                    {headers.slice(0, 4).map((h) => (
+                    {[...headers.slice(0, 5), t('quizAdmin.colFirst')].map((h) => (
                       <TableCell as="th" key={h} scope="col">
                         {h}
                       </TableCell>
                     ))}
+                    <TableCell as="th" scope="col">
+                      <span className="visually-hidden">{t('quizAdmin.showAttempts')}</span>
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {rows.map((r, i) => (
-                    <TableRow key={r.userId}>
-                      <TableCell>{i + 1}</TableCell>
-                      <TableCell>
-                        <StudentName name={r.studentName} deleted={r.studentDeleted} />
-                      </TableCell>
-                      <TableCell dir="ltr" className="score-cell">
-                        {r.score}
-                      </TableCell>
-                      <TableCell>
-                        <span className={`band band-${r.performance.replace(/\s+/g, '-').toLowerCase()}`}>{band(r.performance)}</span>
-                      </TableCell>
-                    </TableRow>
+                    <Fragment key={r.userId}>
+                      <TableRow data-testid="result-row">
+                        <TableCell>{i + 1}</TableCell>
+                        <TableCell>
+                          <StudentName name={r.studentName} deleted={r.studentDeleted} />
+                        </TableCell>
+                        <TableCell dir="ltr" className="score-cell">
+                          {r.score}
+                        </TableCell>
+                        <TableCell>
+                          <span className={`band band-${r.performance.replace(/\s+/g, '-').toLowerCase()}`}>{band(r.performance)}</span>
+                        </TableCell>
+                        <TableCell data-testid="result-attempts">{r.attempts}</TableCell>
+                        <TableCell dir="ltr" className="score-cell" data-testid="result-first">
+                          {percentText(r.firstScore)}
+                        </TableCell>
+                        <TableCell>
+                          <button
+                            type="button"
+                            className="link-button"
+                            aria-expanded={opened === r.userId}
+                            aria-controls={`attempts-${r.userId}`}
+                            aria-label={`${t(opened === r.userId ? 'quizAdmin.hideAttempts' : 'quizAdmin.showAttempts')} ${r.studentName}`}
+                            onClick={() => setOpened(opened === r.userId ? null : r.userId)}
+                          >
+                            {t(opened === r.userId ? 'quizAdmin.hideAttempts' : 'quizAdmin.showAttempts')}
+                          </button>
+                        </TableCell>
+                      </TableRow>
+                      {opened === r.userId && (
+                        <TableRow id={`attempts-${r.userId}`} className="attempts-row">
+                          <TableCell colSpan={7}>
+                            <StudentAttempts quizId={quizId} userId={r.userId} questionIds={questionIds} />
+                          </TableCell>
+                        </TableRow>
+                      )}
+                    </Fragment>
                   ))}
                 </TableBody>
               </Table>

@@ -10,6 +10,7 @@ import { errorCodeOf, messageOf } from '@/lib/messages';
 import { isQuizView, type QuizAdmin, type QuizView, useGetQuizQuery } from '../api/get-quiz';
 import { useSaveQuizAnswersMutation } from '../api/save-quiz-answers';
 import { useSubmitQuizMutation } from '../api/submit-quiz';
+import { MyAttempts } from '../components/my-attempts';
 import { QuizCountdown } from '../components/quiz-countdown';
 import { QuizQuestion } from '../components/quiz-question';
 import { QuizResultView } from '../components/quiz-result';
@@ -27,8 +28,8 @@ const asView = (q: QuizView | QuizAdmin): QuizView =>
 /**
  * Spec 2 and 4: /quiz. Loading, answering, submitting, the result (or failed, with retry). The
  * quiz id comes in the navigation state, or `?id=` so a reload works. Every answer is the server's
- * to score; a timed quiz counts down to the server's deadline, saves the answers as they are
- * given and submits at zero.
+ * to score, and saved on the server as it is given (a reload keeps it); a timed quiz counts down to
+ * the server's deadline and submits at zero. The student's own attempts are listed under the title.
  */
 export default function QuizRoute() {
   const t = useT();
@@ -71,12 +72,14 @@ export default function QuizRoute() {
   } else if (!quizQuery.currentData || reloading) {
     body = <Spinner label={t('quiz.loading')} />;
   } else {
-    body = <QuizTaking key={`${quizQuery.currentData.id}:${round}`} quiz={asView(quizQuery.currentData)} onRetry={() => void retry()} returnTo={returnTo} />;
+    const student = isQuizView(quizQuery.currentData);
+    body = <QuizTaking key={`${quizQuery.currentData.id}:${round}`} quiz={asView(quizQuery.currentData)} student={student} onRetry={() => void retry()} returnTo={returnTo} />;
   }
   return <section className="page quiz-page">{body}</section>;
 }
 
-function QuizTaking({ quiz, onRetry, returnTo }: { quiz: QuizView; onRetry: () => void; returnTo?: string }) {
+/** `student`: taking it for real (an admin's look saves nothing and has no attempts). */
+function QuizTaking({ quiz, student, onRetry, returnTo }: { quiz: QuizView; student: boolean; onRetry: () => void; returnTo?: string }) {
   const t = useT();
   const [answers, setAnswers] = useState<Answers>(() => answersFrom(quiz.attempt?.answers));
   const [warning, setWarning] = useState<{ answered: number; total: number } | null>(null);
@@ -100,7 +103,7 @@ function QuizTaking({ quiz, onRetry, returnTo }: { quiz: QuizView; onRetry: () =
     const next = { ...answers, [questionId]: answerText };
     setAnswers(next);
     if (warning && answeredCount(questionIds, next) === total) setWarning(null);
-    if (deadline !== null) save.call(next);
+    if (student) save.call(next);
   }
 
   function send(list = answerList(answers)) {
@@ -159,6 +162,7 @@ function QuizTaking({ quiz, onRetry, returnTo }: { quiz: QuizView; onRetry: () =
             {attemptsLeft !== null && <span data-testid="quiz-attempts-left">{t('quiz.attemptsLeft', { n: attemptsLeft })}</span>}
           </p>
           {quiz.passed && !result && <p className="quiz-passed">{t('quiz.alreadyPassed')}</p>}
+          {student && <MyAttempts quizId={quiz.id} any={quiz.attemptsUsed > 0 || result !== undefined} />}
         </div>
       </header>
 
