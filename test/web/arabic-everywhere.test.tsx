@@ -63,6 +63,20 @@ describe('Arabic: the screens hold no English', () => {
     expect(latinTexts()).toEqual([]);
   });
 
+  it("the tab's title: the brand, then the page in Arabic (log in, the contact page, the admin's users)", async () => {
+    mockFetch(() => ({ status: 200, body: { data: [] } }));
+    const { unmount } = renderApp('/auth/login');
+    await waitFor(() => expect(document.title).toBe('Bioscope | تسجيل الدخول'));
+    unmount();
+    storeSession(studentUser);
+    const contact = renderApp('/contact');
+    await waitFor(() => expect(document.title).toBe('Bioscope | تواصل معنا'));
+    contact.unmount();
+    storeSession(arabicAdmin);
+    renderApp('/dashboard/users');
+    await waitFor(() => expect(document.title).toBe('Bioscope | المستخدمون'));
+  });
+
   it('sign up, and its request carries the language the mails are written in', async () => {
     const fetch = mockFetch(() => ({ status: 201, body: { message: 'Signed up successfully, take a look at your mail for activation.' } }));
     renderApp('/auth/registeration');

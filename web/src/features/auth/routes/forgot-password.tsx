@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { forgetPasswordBody } from '@shared/schemas/auth';
 import { SubmitButton } from '@/components/button';
@@ -10,6 +9,7 @@ import { messageOf } from '@/lib/messages';
 import { useForgetPasswordMutation } from '../api/forget-password';
 import { readResetEmail, saveResetEmail } from '../lib/reset-flow';
 import { useRetryWait } from '../lib/use-retry-wait';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function ForgotPasswordRoute() {
   const t = useT();
@@ -18,9 +18,7 @@ export default function ForgotPasswordRoute() {
   const wait = useRetryWait();
   const { register, handleSubmit } = useZodForm(forgetPasswordBody, { defaultValues: { email: readResetEmail() ?? '' } });
 
-  useEffect(() => {
-    document.title = 'Bioscope | Forgot password';
-  }, []);
+  usePageTitle(t('title.forgotPassword'));
 
   // Spec 5: a malformed e-mail is a warning toast, not a field message.
   const onSubmit = handleSubmit(

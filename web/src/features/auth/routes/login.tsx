@@ -13,6 +13,7 @@ import { isMfaChallenge, useLogInMutation } from '../api/log-in';
 import { GoogleButton } from '../components/google-button';
 import { MfaCodeStep } from '../components/mfa-code-step';
 import { useRetryWait } from '../lib/use-retry-wait';
+import { usePageTitle } from '@/lib/page-title';
 
 const ACTIVATION_REASONS = ['expired', 'invalid', 'missing', 'failed'] as const;
 function activationReason(reason: string | null, t: Translate): string | undefined {
@@ -36,9 +37,7 @@ export default function LoginRoute() {
   // An account with an authenticator app: the password was right, its code comes next.
   const [challenge, setChallenge] = useState<{ identifier: string; session: string } | null>(null);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Log in';
-  }, []);
+  usePageTitle(t('title.logIn'));
 
   // Spec 2: once the signed-in user is known, ADMIN → /dashboard, USER → /, replacing history.
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SCHOOL_YEARS } from '@shared/constants';
 import { signupBody } from '@shared/schemas/auth';
@@ -11,6 +10,7 @@ import { registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { type SignUpInput, useSignUpMutation } from '../api/sign-up';
 import { PasswordRules } from '../components/password-rules';
+import { usePageTitle } from '@/lib/page-title';
 
 const EMPTY: SignUpInput = { firstName: '', lastName: '', email: '', password: '', confirm: '', mobileNumber: '', schooleYear: '' as SignUpInput['schooleYear'] };
 const FIELDS = Object.keys(EMPTY) as (keyof SignUpInput)[];
@@ -27,9 +27,7 @@ export default function RegistrationRoute() {
   const password = watch('password');
   const pair = registerPasswordPair(form, 'password', 'confirm');
 
-  useEffect(() => {
-    document.title = 'Bioscope | Sign Up';
-  }, []);
+  usePageTitle(t('title.signUp'));
 
   const onSubmit = handleSubmit(async (body) => {
     // The mails (activation, reset codes) are written in the language the student signs up in.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { resetPasswordBody } from '@shared/schemas/auth';
 import { passwordRulesHold } from '@shared/schemas/common';
@@ -12,6 +12,7 @@ import { useResetPasswordMutation } from '../api/reset-password';
 import { PasswordRules } from '../components/password-rules';
 import { endResetFlow, readResetCode, readResetEmail } from '../lib/reset-flow';
 import { useRetryWait } from '../lib/use-retry-wait';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function ResetRoute() {
   const t = useT();
@@ -28,9 +29,7 @@ export default function ResetRoute() {
   const password = watch('password');
   const pair = registerPasswordPair(form, 'password', 'confirm');
 
-  useEffect(() => {
-    document.title = 'Bioscope | Reset password';
-  }, []);
+  usePageTitle(t('title.resetPassword'));
 
   if (!email) return <Navigate to="/auth/forgotPassword" replace />;
   if (!code) return <Navigate to="/auth/verification" replace />;

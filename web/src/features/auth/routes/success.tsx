@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useT } from '@/i18n/use-t';
+import { usePageTitle } from '@/lib/page-title';
 
 /** How long the tick shows before the screen forwards to log in (spec 8: 'forwarding to sign in'). */
 export const FORWARD_TO_LOGIN_MS = 3000;
@@ -15,9 +16,7 @@ export default function SuccessRoute() {
   const { state } = useLocation() as { state: { identifier?: string } | null };
   const identifier = state?.identifier;
 
-  useEffect(() => {
-    document.title = 'Bioscope | Success';
-  }, []);
+  usePageTitle(t('title.success'));
   useEffect(() => {
     const forward = window.setTimeout(() => navigate('/auth/login', { replace: true, state: { identifier } }), FORWARD_TO_LOGIN_MS);
     return () => window.clearTimeout(forward);

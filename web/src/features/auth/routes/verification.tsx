@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { RESET_CODE_LENGTH } from '@shared/constants';
 import { verifyResetCodeBody } from '@shared/schemas/auth';
@@ -13,6 +13,7 @@ import { CodeBoxes } from '../components/code-boxes';
 import { readResetEmail, saveResetCode } from '../lib/reset-flow';
 import { useCountdown } from '../lib/use-countdown';
 import { useRetryWait } from '../lib/use-retry-wait';
+import { usePageTitle } from '@/lib/page-title';
 
 /** A new code may be asked for this long after the last one was sent. */
 export const RESEND_WAIT_S = 30;
@@ -30,9 +31,7 @@ export default function VerificationRoute() {
   const capped = useRetryWait();
   const { handleSubmit, setValue } = useZodForm(verifyResetCodeBody, { defaultValues: { email: email ?? '', code: '' } });
 
-  useEffect(() => {
-    document.title = 'Bioscope | Verification';
-  }, []);
+  usePageTitle(t('title.verification'));
 
   if (!email) return <Navigate to="/auth/forgotPassword" replace />;
 

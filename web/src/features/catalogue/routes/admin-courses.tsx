@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Course } from '@shared/schemas/catalogue';
 import { confirm } from '@/components/confirm';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons';
@@ -12,6 +12,7 @@ import { CourseFormModal } from '../components/course-form-modal';
 import { GradeCard } from '../components/grade-card';
 import type { AdminTrail } from '../lib/nav-state';
 import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
+import { usePageTitle } from '@/lib/page-title';
 
 /** Spec 2: /dashboard, the courses grid with add, edit and delete; a course's tracks open its terms. */
 export default function AdminCoursesRoute() {
@@ -22,9 +23,7 @@ export default function AdminCoursesRoute() {
   const [editing, setEditing] = useState<Course | 'new' | null>(null);
   useFailureToast(coursesQuery);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Courses';
-  }, []);
+  usePageTitle(t('title.courses'));
 
   async function onDelete(course: Course) {
     if (!(await confirm())) return;

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Lecture } from '@shared/schemas/catalogue';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -16,6 +16,7 @@ import { LectureFormModal } from '../components/lecture-form-modal';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
 import { sectionName } from '../lib/section-name';
 import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /dashboard/preview. A lecture section ('شرح محاضرات', 'حل امتحانات') shows its lecture
@@ -35,9 +36,7 @@ export default function AdminPreviewRoute({ quizPanel }: { quizPanel?: (contentI
   const closeEditor = useCallback(() => setEditing(null), []);
   useFailureToast(lecturesQuery);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Lectures';
-  }, []);
+  usePageTitle(t('title.lectures'));
 
   if (!trail || !contentId || !trail.termId) return <Navigate to="/dashboard" replace />;
 

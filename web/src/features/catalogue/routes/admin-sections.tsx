@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -8,6 +7,7 @@ import { useListSectionsQuery } from '../api/list-sections';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
 import { sectionName } from '../lib/section-name';
 import { useFailureToast, viewOf } from '../lib/query-view';
+import { usePageTitle } from '@/lib/page-title';
 
 /** Spec 2: the content sections of a term; each opens /dashboard/preview. */
 export default function AdminSectionsRoute() {
@@ -18,9 +18,7 @@ export default function AdminSectionsRoute() {
   const sections = viewOf(sectionsQuery);
   useFailureToast(sectionsQuery);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Sections';
-  }, []);
+  usePageTitle(t('title.sections'));
 
   if (!trail || !termId) return <Navigate to="/dashboard" replace />;
   const course = `${trail.courseName} / ${trail.courseFor}`;

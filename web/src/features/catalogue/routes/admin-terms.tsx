@@ -1,5 +1,4 @@
 import { SwitchField } from '@aws-amplify/ui-react';
-import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { Spinner } from '@/components/spinner';
@@ -10,6 +9,7 @@ import { useToggleTermLockMutation } from '../api/toggle-term-lock';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
 import { wasHandled } from '../lib/query-view';
 import { useTerms } from '../lib/use-terms';
+import { usePageTitle } from '@/lib/page-title';
 
 /** Spec 2, 4: the terms of a course's track, each with a lock/unlock switch (the list then reloads). */
 export default function AdminTermsRoute() {
@@ -20,9 +20,7 @@ export default function AdminTermsRoute() {
   const { terms, status, isFetching } = useTerms(courseId, courseFor);
   const [toggleTermLock, toggling] = useToggleTermLockMutation();
 
-  useEffect(() => {
-    document.title = 'Bioscope | Terms';
-  }, []);
+  usePageTitle(t('title.terms'));
 
   if (!trail || !courseId || !courseFor) return <Navigate to="/dashboard" replace />;
 

@@ -18,6 +18,7 @@ import { saveLastVisit } from '../lib/last-visit';
 import { crumbsOf, extendTrail, readTrail, type Trail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
 import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
+import { usePageTitle } from '@/lib/page-title';
 
 /** A Quiz section's items: the app gives the quizzes feature's list (features do not import each other). */
 export type QuizSectionSlot = (contentId: string) => ReactNode;
@@ -36,9 +37,7 @@ export default function ContentRoute({ quizSection }: { quizSection?: QuizSectio
   const [picked, setPicked] = useState<string>();
   const selected = sections.data?.find((s) => s.id === picked) ?? sections.data?.[0];
 
-  useEffect(() => {
-    document.title = 'Bioscope | Content';
-  }, []);
+  usePageTitle(t('title.content'));
 
   // The term opened: the signed-in home offers it back ('continue where you stopped').
   const userId = useSelector(selectUser)?.id;

@@ -17,6 +17,7 @@ import { crumbsOf, readTrail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
 import { viewOf } from '../lib/query-view';
 import { lockedReason, unlockQuizLink } from '../lib/video-lock';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /lec/{id}, the player and the lecture's videos beside it (below it on phones). Loads the
@@ -30,9 +31,7 @@ export default function LectureRoute() {
   const lecture = viewOf(lectureQuery);
   const name = lecture.data ? lecture.data.lectureName || lecture.data.name : '';
 
-  useEffect(() => {
-    document.title = `Bioscope | ${name || 'Lecture'}`;
-  }, [name]);
+  usePageTitle(name || t('title.lecture'));
 
   return (
     <section className="page">

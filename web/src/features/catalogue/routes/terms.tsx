@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { LockIcon } from '@/components/icons';
@@ -6,6 +5,7 @@ import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
 import { crumbsOf, extendTrail, readTrail } from '../lib/nav-state';
 import { useTerms } from '../lib/use-terms';
+import { usePageTitle } from '@/lib/page-title';
 
 /** Spec 2: the terms of a course for one track; a locked term shows a lock and does not open. */
 export default function TermsRoute() {
@@ -16,9 +16,7 @@ export default function TermsRoute() {
   const courseFor = course?.courseFor;
   const { terms, status } = useTerms(courseId, courseFor);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Terms';
-  }, []);
+  usePageTitle(t('title.terms'));
 
   // Spec 2: /term needs its navigation state (a typed or reloaded address has none).
   if (!trail || !courseId || !courseFor) return <Navigate to="/" replace />;

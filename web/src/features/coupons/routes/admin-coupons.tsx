@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { confirm } from '@/components/confirm';
 import { LoadFailed, serverMessageOf } from '@/components/load-failed';
 import { Spinner } from '@/components/spinner';
@@ -12,6 +11,7 @@ import { type Coupon, useListCouponsQuery } from '../api/list-coupons';
 import { CouponForm } from '../components/coupon-form';
 import { CouponsTable } from '../components/coupons-table';
 import '../components/coupons.css';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /dashboard/Cuppons, the teacher's coupons: the form (code, discount and, beyond the
@@ -25,9 +25,7 @@ export default function AdminCouponsRoute() {
   const courses = useListCoursesQuery();
   const [deleteCoupon] = useDeleteCouponMutation();
 
-  useEffect(() => {
-    document.title = 'Bioscope | Coupons';
-  }, []);
+  usePageTitle(t('title.coupons'));
 
   async function onDelete(c: Coupon) {
     const sure = await confirm({

@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { useT } from '@/i18n/use-t';
 import { selectHasValidToken } from '@/lib/session';
 import { RotatingLogo } from '../components/rotating-logo';
 import { WhySection } from '../components/why-section';
+import { usePageTitle } from '@/lib/page-title';
 
 const QUALIFICATIONS = ['home.qualification1', 'home.qualification2', 'home.qualification3'] as const;
 
@@ -19,9 +20,7 @@ export default function HomeRoute({ grades, resume }: { grades?: ReactNode; resu
   const t = useT();
   const signedIn = useSelector(selectHasValidToken);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Home';
-  }, []);
+  usePageTitle(t('title.home'));
 
   const gradesSection = (
     <section className="grades" aria-labelledby="grades-heading">

@@ -12,6 +12,7 @@ import { useDeleteMessageMutation } from '../api/delete-message';
 import { type ContactMessage, useListMessagesQuery } from '../api/list-messages';
 import { useMarkMessagesReadMutation } from '../api/mark-messages-read';
 import '../components/messages.css';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /dashboard/messages — newest first, each with the sender's first and last name, subject,
@@ -27,9 +28,7 @@ export default function AdminMessagesRoute() {
   const [markRead] = useMarkMessagesReadMutation();
   const marked = useRef(false);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Messages';
-  }, []);
+  usePageTitle(t('title.messages'));
   useEffect(() => {
     if (messages.isSuccess && !marked.current && messages.data.unread > 0) {
       marked.current = true;

@@ -1,7 +1,6 @@
 import { TextAreaField } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles/textAreaField.layer.css';
 import '@aws-amplify/ui-react/styles/textArea.layer.css';
-import { useEffect } from 'react';
 import { contactBody } from '@shared/schemas/people';
 import { SubmitButton } from '@/components/button';
 import { TextField } from '@/components/fields';
@@ -14,6 +13,7 @@ import { messageOf } from '@/lib/messages';
 import { useSendMessageMutation } from '../api/send-message';
 import { ContactCard } from '../components/contact-card';
 import '../components/messages.css';
+import { usePageTitle } from '@/lib/page-title';
 
 const EMPTY = { subject: '', message: '' };
 
@@ -29,9 +29,7 @@ export default function ContactRoute() {
   const { register, handleSubmit, setError, reset, formState } = useZodForm(contactBody, { defaultValues: EMPTY });
   const { errors } = formState;
 
-  useEffect(() => {
-    document.title = 'Bioscope | Contact';
-  }, []);
+  usePageTitle(t('title.contact'));
 
   const onSubmit = handleSubmit(async (body) => {
     const result = await send(body);

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps, Card } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { OrderStatus, PaymentMethod } from '@shared/constants';
 import { type DataColumn, DataTable } from '@/components/data-table';
 import { TextField } from '@/components/fields';
@@ -14,6 +14,7 @@ import { RevenueChart } from '../components/revenue-chart';
 import { amountText, dateTimeText, dayText } from '../lib/format';
 import { everyDay, lastDays, rangeProblem, salesCsv, salesCsvName } from '../lib/sales';
 import '../components/payments.css';
+import { usePageTitle } from '@/lib/page-title';
 
 const STATUS_BADGE: Record<OrderStatus, BadgeProps['variation']> = { paid: 'success', pending: 'warning', failed: 'error', expired: undefined, cancelled: undefined };
 const PRESETS = [7, 30, 90] as const;
@@ -31,9 +32,7 @@ export default function AdminSalesRoute() {
   const sales = useGetSalesQuery(range, { skip: !!problem });
   const report = sales.currentData;
 
-  useEffect(() => {
-    document.title = 'Bioscope | Sales';
-  }, []);
+  usePageTitle(t('title.sales'));
 
   const statusText = (s: OrderStatus) => t(`sales.status.${s}` as MessageKey);
   const methodText = (m: PaymentMethod | null) => (m ? t(`sales.method.${m}` as MessageKey) : '—');

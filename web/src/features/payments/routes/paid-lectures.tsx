@@ -13,6 +13,7 @@ import { PendingOrders } from '../components/pending-orders';
 import { amountText, dayText } from '../lib/format';
 import { payStateFor } from '../lib/pay-state';
 import '../components/payments.css';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /profile/lecPay, my lectures: lecture, price paid (a grant marked as such), payment date
@@ -26,9 +27,7 @@ export default function PaidLecturesRoute() {
   const navigate = useNavigate();
   const purchases = useListPurchasesQuery();
 
-  useEffect(() => {
-    document.title = 'Bioscope | My lectures';
-  }, []);
+  usePageTitle(t('title.myLectures'));
   useEffect(() => {
     if (purchases.isError && !(purchases.error as ApiFailure).handled) void toastWarning(messageOf(purchases.error, t, 'mine.loadFailed'));
     // Once per failure: a language switch does not replay it.

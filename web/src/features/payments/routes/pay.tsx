@@ -16,6 +16,7 @@ import { PayLink } from '../components/pay-link';
 import { PriceLine } from '../components/price-line';
 import { payCrumbs, payLectureOf } from '../lib/pay-state';
 import '../components/payments.css';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /pay. The lecture comes from the navigation state's last entry. The server prices it
@@ -37,9 +38,7 @@ export default function PayRoute() {
   const answer = intention.currentData;
   const granted = useRef(false);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Payment';
-  }, []);
+  usePageTitle(t('title.payment'));
 
   // Spec 2: discounted to 0 → the lecture is the student's now.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PAYMENT_REDIRECT_MS } from '@shared/constants';
 import { useT } from '@/i18n/use-t';
+import { usePageTitle } from '@/lib/page-title';
 import '@/i18n/commerce-area';
 import '../components/payments.css';
 
@@ -9,8 +10,8 @@ import '../components/payments.css';
 export default function PaymentSuccessRoute() {
   const t = useT();
   const navigate = useNavigate();
+  usePageTitle(t('title.paymentSucceeded'));
   useEffect(() => {
-    document.title = 'Bioscope | Payment succeeded';
     const timer = setTimeout(() => navigate('/profile/lecPay', { replace: true }), PAYMENT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [navigate]);

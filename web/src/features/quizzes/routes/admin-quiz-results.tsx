@@ -1,5 +1,5 @@
 import { Card, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed, serverMessageOf } from '@/components/load-failed';
 import { Spinner } from '@/components/spinner';
@@ -14,6 +14,7 @@ import { csvName, resultsCsv, summaryFigures } from '../lib/admin-quiz-results';
 import { percentText } from '../lib/attempts';
 import '../components/admin-quizzes.css';
 import '@/i18n/quiz-area';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /dashboard/quizzes/{quizId}, a quiz's results: Back, Refresh Results, the summary cards,
@@ -31,9 +32,7 @@ export default function AdminQuizResultsRoute() {
   const questionIds = (results.currentData?.analytics ?? []).map((a) => a.questionId);
   const [opened, setOpened] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Quiz results';
-  }, []);
+  usePageTitle(t('title.quizResults'));
 
   const band = (performance: string) => {
     const key = `quizAdmin.band.${performance}`;

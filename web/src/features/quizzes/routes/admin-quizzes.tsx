@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirm } from '@/components/confirm';
 import { TextField } from '@/components/fields';
@@ -16,6 +16,7 @@ import { AdminQuizEditor } from '../components/admin-quiz-editor';
 import { matchesTitle } from '../lib/admin-quiz-list';
 import '../components/admin-quizzes.css';
 import '@/i18n/quiz-area';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /dashboard/quizzes, 'Manage All Quizzes': search, Refresh, Create New Quiz and the quiz
@@ -31,9 +32,7 @@ export default function AdminQuizzesRoute() {
   const [query, setQuery] = useState('');
   const list = useMemo(() => (quizzes.data ?? []).filter((q) => matchesTitle(q, query)), [quizzes.data, query]);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Quizzes';
-  }, []);
+  usePageTitle(t('title.quizzes'));
 
   const open = (quiz: string | null) => setParams(quiz ? { quiz } : {});
 

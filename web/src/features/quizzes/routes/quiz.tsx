@@ -18,6 +18,7 @@ import '../components/quiz.css';
 import { answeredCount, answerList, type Answers, answersFrom, imageSrc, questionCountText, readQuizNav } from '../lib/quiz-state';
 import { useDebounced, useNow } from '../lib/quiz-timer';
 import '@/i18n/quiz-area';
+import { usePageTitle } from '@/lib/page-title';
 
 /** An admin reads the whole quiz; taking it, they see it as a student would (no answers, no attempt). */
 const asView = (q: QuizView | QuizAdmin): QuizView =>
@@ -41,9 +42,7 @@ export default function QuizRoute() {
   const [reloading, setReloading] = useState(false);
   const title = quizQuery.currentData?.title;
 
-  useEffect(() => {
-    document.title = `Bioscope | ${title || t('quiz.title')}`;
-  }, [title, t]);
+  usePageTitle(title || t('quiz.title'));
 
   async function retry() {
     setReloading(true);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { finishMfaSetupBody, startMfaSetupBody } from '@shared/schemas/auth';
 import { SubmitButton } from '@/components/button';
 import { PasswordField, TextField } from '@/components/fields';
@@ -13,6 +13,7 @@ import { useFinishMfaSetupMutation } from '../api/finish-mfa-setup';
 import { useGetMfaStatusQuery } from '../api/get-mfa-status';
 import { useStartMfaSetupMutation } from '../api/start-mfa-setup';
 import '../components/users.css';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * /dashboard/security: the admin's two-step sign-in (docs/admin-mfa.md). Off: the password (asked
@@ -24,9 +25,7 @@ export default function AdminSecurityRoute() {
   const status = useGetMfaStatusQuery();
   const [setup, setSetup] = useState<{ password: string; secret: string; uri: string } | null>(null);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Security';
-  }, []);
+  usePageTitle(t('title.security'));
 
   return (
     <section className="page admin-security-page">

@@ -1,6 +1,5 @@
 import { Badge } from '@aws-amplify/ui-react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type DataColumn, DataTable } from '@/components/data-table';
 import { Spinner } from '@/components/spinner';
@@ -15,6 +14,7 @@ import { VideoViews } from '../components/video-views';
 import { amountText, dateTimeText, dayText, fullName, phoneText } from '../lib/format';
 import { useUserActions } from '../lib/use-user-actions';
 import '../components/users.css';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * /dashboard/users/{id} (spec 2 shows a placeholder; the issue makes it real): the student's
@@ -32,9 +32,7 @@ export default function AdminUserDetailsRoute() {
 
   // Only a body shaped as a student's page is shown (anything else reads as a failed load).
   const d = details.data?.user ? details.data : undefined;
-  useEffect(() => {
-    document.title = d ? `Bioscope | ${fullName(d.user)}` : 'Bioscope | User';
-  }, [d]);
+  usePageTitle(d ? fullName(d.user) : t('title.user'));
 
   if (details.isLoading) return <Spinner />;
   if (!d)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MIN_SEARCH_CHARS, searchTooShort } from '@shared/search-text';
 import { TextField } from '@/components/fields';
 import { Spinner } from '@/components/spinner';
@@ -11,6 +11,7 @@ import { UsersTable } from '../components/users-table';
 import { useDebounced } from '../lib/use-debounced';
 import { useUserActions } from '../lib/use-user-actions';
 import '../components/users.css';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Spec 2: /dashboard/users — search by name, phone or e-mail (asked once the typing pauses and it
@@ -33,9 +34,7 @@ export default function AdminUsersRoute() {
   // The last row of a page deleted: show the page before it.
   const actions = useUserActions({ onDeleted: () => page > 1 && users.data?.data.length === 1 && setPage(page - 1) });
 
-  useEffect(() => {
-    document.title = 'Bioscope | Users';
-  }, []);
+  usePageTitle(t('title.users'));
 
   const pages = users.data?.pages ?? 0;
   const rows = users.data?.data ?? [];

@@ -14,6 +14,7 @@ import { messageOf } from '@/lib/messages';
 import { useGetProfileQuery } from '../api/get-profile';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import '../components/users.css';
+import { usePageTitle } from '@/lib/page-title';
 
 const EMPTY = { firstName: '', lastName: '', Password: '', newPassword: '', confirmNPassword: '' };
 const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
@@ -37,9 +38,7 @@ export default function ProfileEditRoute() {
   const newPassword = String(watch('newPassword') ?? '');
   const filled = useRef(false);
 
-  useEffect(() => {
-    document.title = 'Bioscope | Edit profile';
-  }, []);
+  usePageTitle(t('title.editProfile'));
   // The names start as they are (once; a refetch does not overwrite what is being typed).
   useEffect(() => {
     if (profile.data && !filled.current) {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
@@ -7,15 +6,14 @@ import { failureText } from '../lib/failure-text';
 import { useGetProfileQuery } from '../api/get-profile';
 import { phoneText } from '../lib/format';
 import '../components/users.css';
+import { usePageTitle } from '@/lib/page-title';
 
 /** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures. */
 export default function ProfileMainRoute() {
   const t = useT();
   const profile = useGetProfileQuery();
 
-  useEffect(() => {
-    document.title = 'Bioscope | My account';
-  }, []);
+  usePageTitle(t('title.myAccount'));
 
   const p = profile.data;
   return (
