@@ -71,6 +71,8 @@ export function questionAnalytics(questions: QuestionRecord[], results: ResultRe
     return {
       questionId: q.id,
       text: q.text,
+      // The web shows a True/False answer in the teacher's language (صح / خطأ), as the quiz shows it.
+      type: q.type,
       answered: marks.length,
       facility: marks.length ? round2(marks.filter((m) => m.correct).length / marks.length) : null,
       // Two students at least, or top and bottom are the same people.

@@ -156,6 +156,7 @@ export const quizAttempts = z.object({ data: z.array(quizAttemptFinished) });
 export const questionAnalytics = z.object({
   questionId: z.string(),
   text: z.string(),
+  type: z.enum(QUESTION_TYPES),
   answered: z.number().int(),
   facility: z.number().nullable(),
   discrimination: z.number().nullable(),

@@ -219,8 +219,15 @@ describe('quiz results', () => {
       { userId: 'u2', studentName: 'Omar, Ali', studentDeleted: true, score: '33%', scorePercent: 33.3, performance: 'Needs Improvement', attempts: 1, firstScore: null, bestScore: 33.3, passed: false },
     ],
     summary: { totalStudents: 2, averageScore: 56.65, highestScore: 80, lowestScore: 33.3 },
-    analytics: [{ questionId: 'qa', text: 'Mitosis makes two cells', answered: 2, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 1 } }],
+    analytics: [{ questionId: 'qa', text: 'Mitosis makes two cells', type: 'TRUE_FALSE', answered: 2, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 1 } }],
   };
+
+  it("in Arabic a True/False question's most chosen wrong answer reads خطأ, as the quiz shows it", async () => {
+    window.localStorage.setItem('language', 'ar');
+    admin('/dashboard/quizzes/q1', (url) => (url === '/api/Quiz/students-results/q1' ? { status: 200, body: results } : undefined));
+    const item = await screen.findByTestId('question-analytics');
+    expect(within(item).getByText('خطأ (1)')).toBeInTheDocument();
+  });
 
   it('shows the cards (average rounded), the table with bands, the analytics and downloads a CSV with a BOM', async () => {
     admin('/dashboard/quizzes/q1', (url) => (url === '/api/Quiz/students-results/q1' ? { status: 200, body: results } : undefined));

@@ -1,5 +1,6 @@
 import { useT } from '@/i18n/use-t';
 import type { QuizResults } from '../api/list-quiz-results';
+import { optionText } from '../lib/option-text';
 import '@/i18n/quiz-area';
 
 /** Below this, a question barely tells the strongest students from the weakest (a common rule of thumb). */
@@ -48,7 +49,7 @@ export function AdminQuizAnalytics({ analytics }: { analytics: QuizResults['anal
               </div>
               <div className="analytics-row">
                 <span className="analytics-label">{t('quizAdmin.mostWrong')}</span>
-                <span dir="auto">{a.mostChosenWrong ? t('quizAdmin.mostWrongOf', { answer: a.mostChosenWrong.answerText, count: a.mostChosenWrong.count }) : t('quizAdmin.none')}</span>
+                <span dir="auto">{a.mostChosenWrong ? t('quizAdmin.mostWrongOf', { answer: optionText(t, a.type, a.mostChosenWrong.answerText), count: a.mostChosenWrong.count }) : t('quizAdmin.none')}</span>
               </div>
               <p className="muted field-hint">{t('quizAdmin.answeredBy', { count: a.answered })}</p>
             </li>
