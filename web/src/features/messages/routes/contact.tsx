@@ -13,6 +13,7 @@ import { setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { useSendMessageMutation } from '../api/send-message';
 import { ContactCard } from '../components/contact-card';
+import { MyMessages } from '../components/my-messages';
 import '../components/messages.css';
 
 const EMPTY = { subject: '', message: '' };
@@ -70,6 +71,7 @@ export default function ContactRoute() {
         </form>
         <ContactCard />
       </div>
+      <MyMessages />
     </section>
   );
 }
