@@ -16,6 +16,8 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'cat.buy': 'شراء',
   'cat.buyToWatch': 'هذه المحاضرة مدفوعة. اشترِها لمشاهدة الفيديوهات.',
   'cat.buyLecture': 'شراء المحاضرة',
+  'cat.awaitingOutlet': 'في انتظار الدفع في منفذ الدفع',
+  'cat.awaitingOutletReference': 'ادفع في أي منفذ أمان أو مصاري بالرقم المرجعي',
   'cat.lockedReasonQuiz': 'يجب اجتياز اختبار الفيديو رقم {n} أولاً.',
   'cat.lockedReasonLoading': 'حالة الاختبار ما زالت قيد التحميل.',
   'cat.lockedReasonPrevious': 'يجب إكمال المتطلبات السابقة أولاً.',

@@ -14,6 +14,8 @@ export const enCatalogue = {
   'cat.buy': 'Buy',
   'cat.buyToWatch': 'This lecture is paid. Buy it to watch its videos.',
   'cat.buyLecture': 'Buy the lecture',
+  'cat.awaitingOutlet': 'Awaiting payment at the outlet',
+  'cat.awaitingOutletReference': 'Pay at an Aman or Masary outlet with the reference',
   'cat.lockedReasonQuiz': 'You must pass the quiz of video {n} first.',
   'cat.lockedReasonLoading': 'The quiz status is still loading.',
   'cat.lockedReasonPrevious': 'Complete the previous requirements first.',

@@ -10,10 +10,12 @@ import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/messages';
 import { selectIsAdmin } from '@/lib/session';
 import { useGetLectureQuery } from '../api/get-lecture';
+import { useListCoursesQuery } from '../api/list-courses';
+import { Paywall } from '../components/paywall';
 import { VideoPlayer } from '../components/video-player';
 import { firstVideo } from '../lib/first-video';
+import { lectureTrail } from '../lib/lecture-trail';
 import { crumbsOf, readTrail } from '../lib/nav-state';
-import { purchaseTrail } from '../lib/purchase-trail';
 import { viewOf } from '../lib/query-view';
 import { lockedReason, unlockQuizLink } from '../lib/video-lock';
 
@@ -24,9 +26,12 @@ import { lockedReason, unlockQuizLink } from '../lib/video-lock';
 export default function LectureRoute() {
   const t = useT();
   const { id = '' } = useParams();
-  const trail = readTrail(useLocation().state);
+  const navTrail = readTrail(useLocation().state);
   const lectureQuery = useGetLectureQuery(id);
   const lecture = viewOf(lectureQuery);
+  // No trail (My lectures, a typed address): the course list (cached from home) gives the way back.
+  const courses = useListCoursesQuery(undefined, { skip: !!navTrail || !lecture.data });
+  const trail = navTrail ?? (lecture.data ? lectureTrail(lecture.data, courses.data) : null);
   const name = lecture.data ? lecture.data.lectureName || lecture.data.name : '';
 
   useEffect(() => {
@@ -94,12 +99,7 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
             <LockedVideo video={selected} lectureId={lecture.id} rechecking={rechecking} />
           ) : (
             // No URL for a video that is not quiz-locked: the student has not bought the lecture.
-            <div className="notice player-paywall">
-              <p>{t('cat.buyToWatch')}</p>
-              <Link to="/pay" state={purchaseTrail(readTrail(state), lecture, `/lec/${lecture.id}`)} className="button button-primary">
-                {t('cat.buyLecture')}
-              </Link>
-            </div>
+            <Paywall lecture={lecture} trail={readTrail(state)} />
           )}
           {selected && (
             <p className="player-title" dir="auto">
