@@ -14,6 +14,8 @@ export const enCatalogue = {
   'cat.buy': 'Buy',
   'cat.buyToWatch': 'This lecture is paid. Buy it to watch its videos.',
   'cat.buyLecture': 'Buy the lecture',
+  'cat.previewTitle': 'Preview as a student',
+  'cat.previewAsStudent': 'this is the lecture as a student who bought it sees it. Nothing here is bought or counted.',
   'cat.awaitingOutlet': 'Awaiting payment at the outlet',
   'cat.awaitingOutletReference': 'Pay at an Aman or Masary outlet with the reference',
   'cat.lockedReasonQuiz': 'You must pass the quiz of video {n} first.',

@@ -63,14 +63,16 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
   const t = useT();
   const { state } = useLocation();
   const [search] = useSearchParams();
-  const videos = useMemo(() => [...(lecture.videos ?? [])].sort((a, b) => a.order - b.order), [lecture.videos]);
+  const isAdmin = useSelector(selectIsAdmin);
+  // The teacher previews the page as a student who owns the lecture sees it: the videos ready to play
+  // (the admin reads every video, with its transcode state; no purchase, no views counted).
+  const videos = useMemo(() => [...(lecture.videos ?? [])].filter((v) => !isAdmin || v.signedUrl).sort((a, b) => a.order - b.order), [lecture.videos, isAdmin]);
   // Back from a quiz (?v=): the video it was taken for; else the first that plays (lib/first-video.ts).
   const [selectedId, setSelectedId] = useState(() => firstVideo(videos, search.get('v'))?.id);
   const selected = videos.find((v) => v.id === selectedId);
   // A video the student may watch has its playlist's path; the player starts its playback (cookies).
   // A refetch (the recheck after a quiz submit) keeps the player of the video playing (same key).
   const watchable = Boolean(selected?.signedUrl);
-  const isAdmin = useSelector(selectIsAdmin);
   const name = lecture.lectureName || lecture.name;
 
   function pick(video: Video) {
@@ -83,6 +85,11 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
 
   return (
     <>
+      {isAdmin && (
+        <p className="notice lecture-preview-banner" role="status" aria-label={t('cat.previewTitle')}>
+          <strong>{t('cat.previewTitle')}</strong>: {t('cat.previewAsStudent')}
+        </p>
+      )}
       <h1 dir="auto">{name}</h1>
       {lecture.subTitle && (
         <p className="muted" dir="auto">
