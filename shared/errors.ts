@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   'grant.ambiguous', // 409 several lectures have this name: send lectureId
   'message.notFound', // 404
   'message.tooMany', // 429 too many messages in the last hour or day
+  'message.tooManyReplies', // 409 the message has as many replies as it can hold
   // Coupons
   'coupon.invalid', // 404 no coupon has this code
   'coupon.duplicate', // 409 a coupon with this code (in any letter case) exists

@@ -147,6 +147,10 @@ const table = {
   'POST /api/user/contect_us': { op: 'sendMessage', domain: 'messages', access: 'user', summary: 'Send a message to the staff', body: people.contactBody, response: res.messageResponse },
   'GET /api/admin/messages/unread': { op: 'countUnreadMessages', domain: 'messages', access: 'admin', summary: 'Count the unread contact messages (the side menu badge)', response: res.unreadMessages, ours: true },
   'POST /api/admin/messages/read': { op: 'markMessagesRead', domain: 'messages', access: 'admin', summary: 'Mark every contact message read (the teacher opened the inbox)', response: res.messagesRead, ours: true },
+  'POST /api/admin/messages/{id}/reply': { op: 'addReply', domain: 'messages', access: 'admin', summary: "Add a reply to a student's message (they read it on /contact)", params: idParam, body: people.replyBody, response: res.messageReplied, ours: true },
+  'GET /api/user/messages': { op: 'listMyMessages', domain: 'messages', access: 'user', summary: 'List my messages to the teacher with the replies, newest first', response: res.myMessages, ours: true },
+  'GET /api/user/messages/unread': { op: 'countUnreadReplies', domain: 'messages', access: 'user', summary: "Count the teacher's replies I have not seen (the top bar's badge)", response: res.unreadMessages, ours: true },
+  'POST /api/user/messages/read': { op: 'markRepliesRead', domain: 'messages', access: 'user', summary: 'Mark the replies seen (the student opened /contact)', response: res.messagesRead, ours: true },
   'GET /api/contact-info': { op: 'getContactInfo', domain: 'messages', access: 'public', summary: "Get the teacher's contact details for /contact (platform settings)", response: res.contactInfoResponse, ours: true },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 

@@ -35,6 +35,11 @@
  *  AP18 messagesNewestFirst PK=MESSAGES             SK=MESSAGE#ulid  (ScanIndexForward=false)
  *  AP37 messageCounts       PK=MESSAGES#META        SK=COUNTS  → unread (ADD on send, set 0 when the teacher reads)
  *  AP38 contactRate         PK=CONTACTRATE#userId   SK=HOUR#yyyy-mm-ddThh | DAY#yyyy-mm-dd  → count (expiresAt TTL)
+ *  AP71 messagesOfStudent   byTerm:   GSI2PK=USER#id#MESSAGES  GSI2SK=MESSAGE#ulid  (on the AP18 message item: set when it is
+ *                           sent, and by a reply, so a message from before AP71 shows once the teacher answers it; /contact's
+ *                           list with the replies, ScanIndexForward=false)
+ *  AP72 repliesUnread       PK=USER#id              SK=REPLIES  → unread (ADD 1 in each reply's transaction, SET 0 when the
+ *                           student opens /contact: the top bar's badge is one GetItem)
  *  AP39H userSearchHead    PK=USEARCHH#<head>      SK=<createdAt>#userId  → t  (the users search, newest first: one item per
  *                           (user, head), a head being the first 2, 3 or 4 characters of one of the user's search tokens —
  *                           name parts, phone national digits, e-mail whole/domain/parts, normalised by
@@ -205,6 +210,9 @@ export const keys = {
   message: (id: string): Key => ({ PK: 'MESSAGES', SK: `MESSAGE#${id}` }),
   messagesPk: 'MESSAGES',
   messageCounts: (): Key => ({ PK: 'MESSAGES#META', SK: 'COUNTS' }),
+  messageOfStudent: (userId: string, messageId: string) => ({ GSI2PK: `USER#${userId}#MESSAGES`, GSI2SK: `MESSAGE#${messageId}` }),
+  messagesOfStudentPk: (userId: string) => `USER#${userId}#MESSAGES`,
+  repliesUnread: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'REPLIES' }),
   contactRate: (userId: string, bucket: string): Key => ({ PK: `CONTACTRATE#${userId}`, SK: bucket }),
   order: (id: string): Key => ({ PK: `ORDER#${id}`, SK: 'ORDER' }),
   paymobOrder: (paymobOrderId: string): Key => ({ PK: `PAYMOBORDER#${paymobOrderId}`, SK: 'PAYMOBORDER' }),

@@ -1,6 +1,7 @@
 /**
- * Contact messages (AP18), their unread counter and read mark (AP37) and the per-student send
- * rate (AP38).
+ * Contact messages (AP18, each also under its student: AP71), their unread counter and read mark
+ * (AP37), the per-student send rate (AP38) and the teacher's replies with the student's unread
+ * count of them (AP72).
  *
  * - A message's id is a ULID, so AP18's sort key orders them by time (newest first with
  *   ScanIndexForward=false) and "read" is a comparison with the mark: every message whose id is at
@@ -23,7 +24,17 @@ export interface MessageRecord {
   /** The sender as they were when they wrote. */
   user: { id: string; firstName: string; lastName: string; email?: string; mobileNumber?: string };
   createdAt: string;
+  /** The teacher's replies, oldest first (absent on a message never answered). */
+  replies?: MessageReply[];
 }
+
+export interface MessageReply {
+  text: string;
+  createdAt: string;
+}
+
+/** A message can carry this many replies (the item stays far below DynamoDB's 400 KB). */
+export const MAX_REPLIES = 50;
 
 export interface MessageCounts {
   unread: number;
@@ -73,7 +84,7 @@ export async function putMessage(m: MessageRecord, limits: RateLimits, now = new
     await ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: TABLE, Item: { ...keys.message(m.id), ...m }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: TABLE, Item: { ...keys.message(m.id), ...keys.messageOfStudent(m.user.id, m.id), ...m }, ConditionExpression: 'attribute_not_exists(PK)' } },
           { Update: { TableName: TABLE, Key: keys.messageCounts(), UpdateExpression: 'ADD unread :one', ExpressionAttributeValues: { ':one': 1 } } },
           use(b.hour.bucket, b.hour.expiresAt, limits.perHour),
           use(b.day.bucket, b.day.expiresAt, limits.perDay),
@@ -184,4 +195,61 @@ export async function markAllRead(): Promise<number> {
     }
   }
   return (await messageCounts()).unread;
+}
+
+/**
+ * AP18 + AP72 in one transaction: the reply appended to the message (which joins its student's
+ * AP71 list, for messages sent before it) and the student's unread replies + 1. undefined when the
+ * message is not there; 'full' at MAX_REPLIES.
+ */
+export async function addReply(id: string, reply: MessageReply): Promise<MessageRecord | 'full' | undefined> {
+  const m = await messageById(id);
+  if (!m) return undefined;
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: TABLE,
+              Key: keys.message(id),
+              UpdateExpression: 'SET replies = list_append(if_not_exists(replies, :none), :reply), GSI2PK = :gpk, GSI2SK = :gsk',
+              ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(replies) OR size(replies) < :max)',
+              ExpressionAttributeValues: { ':none': [], ':reply': [reply], ':max': MAX_REPLIES, ...prefixed(keys.messageOfStudent(m.user.id, id)) },
+            },
+          },
+          { Update: { TableName: TABLE, Key: keys.repliesUnread(m.user.id), UpdateExpression: 'ADD unread :one', ExpressionAttributeValues: { ':one': 1 } } },
+        ],
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    return (await messageById(id)) ? 'full' : undefined;
+  }
+  return { ...m, replies: [...(m.replies ?? []), reply] };
+}
+
+const prefixed = (k: { GSI2PK: string; GSI2SK: string }) => ({ ':gpk': k.GSI2PK, ':gsk': k.GSI2SK });
+
+/** AP71: the student's messages, newest first. */
+export async function messagesOfStudent(userId: string): Promise<MessageRecord[]> {
+  const items = await queryAll({
+    TableName: TABLE,
+    IndexName: 'byTerm',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.messagesOfStudentPk(userId) },
+    ScanIndexForward: false,
+  });
+  return items.map((i) => withoutKeys<MessageRecord>(i));
+}
+
+/** AP72: the replies the student has not seen. */
+export async function unreadReplies(userId: string): Promise<number> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.repliesUnread(userId) }));
+  return Math.max(0, Number(r.Item?.unread ?? 0));
+}
+
+/** AP72: the student has seen every reply. */
+export async function markRepliesRead(userId: string): Promise<void> {
+  await ddb.send(new UpdateCommand({ TableName: TABLE, Key: keys.repliesUnread(userId), UpdateExpression: 'SET unread = :zero', ExpressionAttributeValues: { ':zero': 0 } }));
 }

@@ -7,7 +7,7 @@ import { CONTACT_MESSAGES_PER_DAY, CONTACT_MESSAGES_PER_HOUR } from '../../share
 import { type ContactInfo, contactInfo } from '../../shared/schemas/people';
 import * as repo from '../data/message-repo';
 import { userById } from '../data/user-repo';
-import { NotFound, ServiceUnavailable, TooManyRequests, Unauthorized } from '../lib/errors';
+import { Conflict, NotFound, ServiceUnavailable, TooManyRequests, Unauthorized } from '../lib/errors';
 import { env } from '../lib/env';
 
 export const SENT = 'send message successfully';
@@ -33,8 +33,31 @@ export async function sendMessage(userId: string, body: { subject: string; messa
 
 export async function listMessages() {
   const [counts, messages] = await Promise.all([repo.messageCounts(), repo.messagesNewestFirst()]);
-  const data = messages.map((m) => ({ ...m, read: counts.readUpTo !== '' && m.id <= counts.readUpTo }));
+  const data = messages.map((m) => ({ ...m, replies: m.replies ?? [], read: counts.readUpTo !== '' && m.id <= counts.readUpTo }));
   return { data, unread: data.filter((m) => !m.read).length };
+}
+
+/** The teacher answers a message: the student sees it on /contact and their badge counts it. */
+export async function addReply(id: string, body: { text: string }, now = new Date()) {
+  const m = await repo.addReply(id, { text: body.text, createdAt: now.toISOString() });
+  if (!m) throw new NotFound('This message does not exist', 'message.notFound');
+  if (m === 'full') throw new Conflict(`A message can have at most ${repo.MAX_REPLIES} replies`, 'message.tooManyReplies');
+  return { message: 'Reply sent', data: { ...m, replies: m.replies ?? [] } };
+}
+
+/** The student's own messages, newest first, with the replies and how many they have not seen. */
+export async function listMyMessages(userId: string) {
+  const [messages, unread] = await Promise.all([repo.messagesOfStudent(userId), repo.unreadReplies(userId)]);
+  return { data: messages.map(({ user: _user, ...m }) => ({ ...m, replies: m.replies ?? [] })), unread };
+}
+
+export async function countUnreadReplies(userId: string) {
+  return { data: { unread: await repo.unreadReplies(userId) } };
+}
+
+export async function markRepliesRead(userId: string) {
+  await repo.markRepliesRead(userId);
+  return { message: 'Replies marked read', data: { unread: 0 } };
 }
 
 export async function deleteMessage(id: string) {

@@ -56,6 +56,9 @@ export const usersQuery = z.object({
 
 export const contactBody = z.object({ subject: shortText(200), message: nonBlank(5000) });
 
+/** Beyond the spec: the teacher's reply to a contact message. */
+export const replyBody = z.object({ text: nonBlank(2000) });
+
 /** Spec 7 `{email, lectureName}`; the modal also sends the lecture id, since names repeat across terms. */
 export const grantLectureBody = z.object({ email, lectureName: nonBlank(200), lectureId: id.optional() });
 

@@ -200,8 +200,13 @@ export const contactMessage = z.object({
   createdAt: z.string(),
   /** Beyond the spec: unread until the teacher opens the inbox. */
   read: z.boolean(),
+  /** Beyond the spec: the teacher's replies, oldest first. */
+  replies: z.array(z.object({ text: z.string(), createdAt: z.string() })),
 });
 export const contactMessages = z.object({ data: z.array(contactMessage), unread: z.number().int() });
 export const unreadMessages = z.object({ data: z.object({ unread: z.number().int() }) });
 export const messagesRead = z.object({ message: z.string(), data: z.object({ unread: z.number().int() }) });
 export const contactInfoResponse = z.object({ data: contactInfo });
+export const messageReplied = z.object({ message: z.string(), data: contactMessage.omit({ read: true }) });
+/** A student's own messages with the teacher's replies, and how many replies they have not seen. */
+export const myMessages = z.object({ data: z.array(contactMessage.omit({ read: true, user: true })), unread: z.number().int() });

@@ -42,9 +42,10 @@ describe('home page', () => {
     release({ status: 200, body: { data: [course(), course({ id: 'c2', name: 'الصف الثاني الثانوي', imageUrl: '/media/images/c2.png' })] } });
     const cards = await screen.findAllByTestId('grade-card');
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).getByRole('heading', { name: 'الصف الأول الثانوي' })).toBeInTheDocument();
-    expect(cards[0]!.querySelector('img')).toHaveAttribute('src', 'test-file-stub');
-    expect(cards[1]!.querySelector('img')).toHaveAttribute('src', '/media/images/c2.png');
+    // The student's own school year (Second year) first.
+    expect(within(cards[1]!).getByRole('heading', { name: 'الصف الأول الثانوي' })).toBeInTheDocument();
+    expect(cards[1]!.querySelector('img')).toHaveAttribute('src', 'test-file-stub');
+    expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/media/images/c2.png');
   });
 
   it('a tap opens the two track links, which go to /term with the breadcrumb and course state', async () => {

@@ -9,6 +9,7 @@ const msg = (over: Record<string, unknown> = {}) => ({
   user: { id: 'u1', firstName: 'Mona', lastName: 'Hassan', email: 'mona@example.com' },
   createdAt: '2026-11-20T10:00:00.000Z',
   read: false,
+  replies: [] as { text: string; createdAt: string }[],
   ...over,
 });
 type Reply = { status: number; body?: unknown } | undefined;

@@ -57,6 +57,8 @@ describe('the player gate', () => {
     const fetch = mockFetch((url) => {
       const playback = playbackAnswer(url);
       if (playback) return playback;
+      // The lecture's reads (the course list for its breadcrumb is another call).
+      if (url !== '/api/cours/lectureaaa/l1') return { status: 200, body: { data: [] } };
       n++;
       return { status: 200, body: { data: lecture({ videos: [video({ signedUrl: '/media/hls/v1/master.m3u8' })] }) } };
     });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoMark, MenuIcon } from '@/components/icons';
@@ -6,6 +6,8 @@ import { PreferenceToggles } from '@/components/preference-toggles';
 import { useLogout } from '@/features/auth/lib/use-logout';
 import { useT } from '@/i18n/use-t';
 import { selectIsAdmin, selectUser } from '@/lib/session';
+
+const RepliesBadge = lazy(() => import('@/features/messages/components/replies-badge').then((m) => ({ default: m.RepliesBadge })));
 
 /** Spec 2: hidden on /auth and /dashboard paths. */
 export const isTopNavHidden = (pathname: string) => /^\/(auth|dashboard)(\/|$)/i.test(pathname);
@@ -38,6 +40,11 @@ export function TopNav() {
           onClick={() => setOpenOn(open ? null : pathname)}
         >
           <MenuIcon />
+          {user && (
+            <Suspense fallback={null}>
+              <RepliesBadge />
+            </Suspense>
+          )}
         </button>
       </div>
       <nav id="top-nav-links" className={`top-nav-links${open ? ' is-open' : ''}`} aria-label={t('nav.main')}>
@@ -48,7 +55,14 @@ export function TopNav() {
           {t('nav.profile')}
         </NavLink>
         <NavLink to="/profile/lecPay">{t('nav.myLectures')}</NavLink>
-        <NavLink to="/contact">{t('nav.contact')}</NavLink>
+        <NavLink to="/contact">
+          {t('nav.contact')}
+          {user && (
+            <Suspense fallback={null}>
+              <RepliesBadge />
+            </Suspense>
+          )}
+        </NavLink>
         {isAdmin && <NavLink to="/dashboard">{t('nav.dashboard')}</NavLink>}
         {user && (
           <button type="button" className="link-button" onClick={() => void logout()}>

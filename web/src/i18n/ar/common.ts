@@ -146,6 +146,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.grant.ambiguous': 'توجد أكثر من محاضرة بهذا الاسم؛ اختر المحاضرة من القائمة',
   'error.message.notFound': 'لم يتم العثور على هذه الرسالة',
   'error.message.tooMany': 'لقد أرسلت رسائل كثيرة مؤخرًا؛ من فضلك انتظر قبل إرسال رسالة أخرى',
+  'error.message.tooManyReplies': 'وصلت هذه الرسالة إلى أقصى عدد من الردود؛ اطلب من الطالب أن يكتب رسالة جديدة',
   'error.coupon.invalid': 'كود الخصم غير موجود',
   'error.coupon.duplicate': 'يوجد كوبون بنفس الكود بالفعل',
   'error.coupon.expired': 'انتهت صلاحية هذا الكوبون',

@@ -25,6 +25,8 @@ export const arHome: Record<keyof typeof enHome, string> = {
   'home.noGrades': 'لا توجد صفوف بعد.',
   'home.tracksHint': 'اضغط على الصورة لاختيار ثانوي عام أو ثانوي لغات',
   'home.tracksHintOpen': 'اضغط على الصورة مرة أخرى للإغلاق',
+  'home.tracksHintClick': 'انقر على الصورة لاختيار ثانوي عام أو ثانوي لغات',
+  'home.tracksHintClickOpen': 'انقر على الصورة مرة أخرى للإغلاق',
   'home.continue': 'أكمل من حيث توقفت',
   'home.teacherName': 'د. أحمد الشريف',
   'home.qualification1': 'بكالوريوس الطب والجراحة — كلية طب قصر العيني، جامعة القاهرة',

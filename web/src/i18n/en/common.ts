@@ -121,6 +121,7 @@ const enErrors = {
   'error.grant.ambiguous': 'Several lectures have this name; choose the lecture from the list',
   'error.message.notFound': 'This message was not found',
   'error.message.tooMany': 'You have sent many messages recently; please wait before sending another',
+  'error.message.tooManyReplies': 'This message has as many replies as it can hold; ask the student to write a new one',
   'error.coupon.invalid': 'This coupon code does not exist',
   'error.coupon.duplicate': 'A coupon with this code already exists',
   'error.coupon.expired': 'This coupon has expired',

@@ -19,6 +19,8 @@ export const enHome = {
   'home.noGrades': 'No grades yet.',
   'home.tracksHint': 'Tap the picture to choose ثانوي عام or ثانوي لغات',
   'home.tracksHintOpen': 'Tap the picture again to close',
+  'home.tracksHintClick': 'Click the picture to choose ثانوي عام or ثانوي لغات',
+  'home.tracksHintClickOpen': 'Click the picture again to close',
   'home.continue': 'Continue where you stopped',
   // The teacher's texts and the spec's home texts are Arabic, shown as written in both languages.
   // ar/home.ts writes them out again (test/web/i18n-languages.test.ts holds the two equal): a module

@@ -6,6 +6,7 @@ import { useT } from '@/i18n/use-t';
 // Relative on purpose: jest's moduleNameMapper maps `@/` before it stubs images.
 import defaultImage from '../../../assets/course-default.svg';
 import { mediaSrc, tracksOf } from '../lib/media';
+import { useFinePointer } from '../lib/use-fine-pointer';
 
 export interface TrackLink {
   to: string;
@@ -21,6 +22,7 @@ export function GradeCard({ course, linkFor, actions, hint }: { course: Course; 
   const t = useT();
   const [open, setOpen] = useState(false);
   const hintId = useId();
+  const mouse = useFinePointer();
   return (
     <article className={`grade-card${open ? ' is-open' : ''}`} data-testid="grade-card">
       <button
@@ -49,7 +51,7 @@ export function GradeCard({ course, linkFor, actions, hint }: { course: Course; 
           <h3 dir="auto">{course.name}</h3>
           {hint && (
             <p className="grade-card-hint" id={hintId} dir="auto">
-              {open ? t('home.tracksHintOpen') : t('home.tracksHint')}
+              {mouse ? (open ? t('home.tracksHintClickOpen') : t('home.tracksHintClick')) : open ? t('home.tracksHintOpen') : t('home.tracksHint')}
             </p>
           )}
         </div>

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 /** The watermark moves to a new place this often. */
 export const WATERMARK_MOVE_MS = 8000;
 
-/** A place inside the video's box (per cent of it), kept clear of the edges so the text stays whole. */
-export const randomPlace = (random = Math.random) => ({ x: 3 + random() * 52, y: 4 + random() * 70 });
+/** A place inside the video's box (per cent of it), kept clear of the edges so the text (wrapped when long) stays whole. */
+export const randomPlace = (random = Math.random) => ({ x: 3 + random() * 52, y: 4 + random() * 60 });
 
 /**
  * Issue 16: the signed-in student's phone number and name over the playing video, semi-transparent,

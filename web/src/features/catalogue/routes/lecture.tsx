@@ -10,11 +10,13 @@ import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/messages';
 import { selectIsAdmin } from '@/lib/session';
 import { useGetLectureQuery } from '../api/get-lecture';
+import { useListCoursesQuery } from '../api/list-courses';
+import { Paywall } from '../components/paywall';
 import { VideoPlayer } from '../components/video-player';
 import { QuizEndCard, VideoQuizBadge } from '../components/video-quiz';
 import { firstVideo } from '../lib/first-video';
+import { lectureTrail } from '../lib/lecture-trail';
 import { crumbsOf, readTrail } from '../lib/nav-state';
-import { purchaseTrail } from '../lib/purchase-trail';
 import { viewOf } from '../lib/query-view';
 import { lockedReason, unlockQuizLink } from '../lib/video-lock';
 import { usePageTitle } from '@/lib/page-title';
@@ -26,9 +28,12 @@ import { usePageTitle } from '@/lib/page-title';
 export default function LectureRoute() {
   const t = useT();
   const { id = '' } = useParams();
-  const trail = readTrail(useLocation().state);
+  const navTrail = readTrail(useLocation().state);
   const lectureQuery = useGetLectureQuery(id);
   const lecture = viewOf(lectureQuery);
+  // No trail (My lectures, a typed address): the course list (cached from home) gives the way back.
+  const courses = useListCoursesQuery(undefined, { skip: !!navTrail || !lecture.data });
+  const trail = navTrail ?? (lecture.data ? lectureTrail(lecture.data, courses.data) : null);
   const name = lecture.data ? lecture.data.lectureName || lecture.data.name : '';
 
   usePageTitle(name || t('title.lecture'));
@@ -60,14 +65,16 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
   const t = useT();
   const { state } = useLocation();
   const [search] = useSearchParams();
-  const videos = useMemo(() => [...(lecture.videos ?? [])].sort((a, b) => a.order - b.order), [lecture.videos]);
+  const isAdmin = useSelector(selectIsAdmin);
+  // The teacher previews the page as a student who owns the lecture sees it: the videos ready to play
+  // (the admin reads every video, with its transcode state; no purchase, no views counted).
+  const videos = useMemo(() => [...(lecture.videos ?? [])].filter((v) => !isAdmin || v.signedUrl).sort((a, b) => a.order - b.order), [lecture.videos, isAdmin]);
   // Back from a quiz (?v=): the video it was taken for; else the first that plays (lib/first-video.ts).
   const [selectedId, setSelectedId] = useState(() => firstVideo(videos, search.get('v'))?.id);
   const selected = videos.find((v) => v.id === selectedId);
   // A video the student may watch has its playlist's path; the player starts its playback (cookies).
   // A refetch (the recheck after a quiz submit) keeps the player of the video playing (same key).
   const watchable = Boolean(selected?.signedUrl);
-  const isAdmin = useSelector(selectIsAdmin);
   const name = lecture.lectureName || lecture.name;
   const next = selected ? videos[videos.indexOf(selected) + 1] : undefined;
   const quizAtEnd = !isAdmin && selected?.quizId && selected.quizPassed !== true ? selected.quizId : null;
@@ -94,6 +101,11 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
 
   return (
     <>
+      {isAdmin && (
+        <p className="notice lecture-preview-banner" role="status" aria-label={t('cat.previewTitle')}>
+          <strong>{t('cat.previewTitle')}</strong>: {t('cat.previewAsStudent')}
+        </p>
+      )}
       <h1 dir="auto">{name}</h1>
       {lecture.subTitle && (
         <p className="muted" dir="auto">
@@ -116,12 +128,7 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
             <LockedVideo video={selected} lectureId={lecture.id} rechecking={rechecking} />
           ) : (
             // No URL for a video that is not quiz-locked: the student has not bought the lecture.
-            <div className="notice player-paywall">
-              <p>{t('cat.buyToWatch')}</p>
-              <Link to="/pay" state={purchaseTrail(readTrail(state), lecture, `/lec/${lecture.id}`)} className="button button-primary">
-                {t('cat.buyLecture')}
-              </Link>
-            </div>
+            <Paywall lecture={lecture} trail={readTrail(state)} />
           )}
           {selected && (
             <p className="player-title" dir="auto">

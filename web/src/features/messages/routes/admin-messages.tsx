@@ -11,6 +11,7 @@ import { messageOf } from '@/lib/messages';
 import { useDeleteMessageMutation } from '../api/delete-message';
 import { type ContactMessage, useListMessagesQuery } from '../api/list-messages';
 import { useMarkMessagesReadMutation } from '../api/mark-messages-read';
+import { ReplyForm } from '../components/reply-form';
 import '../components/messages.css';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -89,6 +90,19 @@ export default function AdminMessagesRoute() {
                   <bdi dir="ltr">{[m.user.email, m.user.mobileNumber].filter(Boolean).join(' · ')}</bdi>
                 </p>
               ) : null}
+              {m.replies.length ? (
+                <ul className="msg-replies" aria-label={t('inbox.replies')}>
+                  {m.replies.map((r) => (
+                    <li key={r.createdAt} className="msg-reply" data-testid="inbox-reply">
+                      <p dir="auto">{r.text}</p>
+                      <time className="muted" dateTime={r.createdAt}>
+                        {dateOf(r.createdAt)}
+                      </time>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <ReplyForm messageId={m.id} />
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import { setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { useSendMessageMutation } from '../api/send-message';
 import { ContactCard } from '../components/contact-card';
+import { MyMessages } from '../components/my-messages';
 import '../components/messages.css';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -68,6 +69,7 @@ export default function ContactRoute() {
         </form>
         <ContactCard />
       </div>
+      <MyMessages />
     </section>
   );
 }

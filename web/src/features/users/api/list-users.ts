@@ -7,13 +7,15 @@ export type { UserRow };
 export interface UsersArgs {
   search?: string;
   page: number;
+  /** Rows a page; the server's default (USERS_PAGE_SIZE) when absent. */
+  limit?: number;
 }
 
 /** Spec 7: GET /api/admin/allusers?search&page&limit: newest first, pages of USERS_PAGE_SIZE (the server's default). */
 export const listUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserPage, UsersArgs>({
-      query: ({ search, page }) => ({ route: 'GET /api/admin/allusers', query: { search: search || undefined, page } }),
+      query: ({ search, page, limit }) => ({ route: 'GET /api/admin/allusers', query: { search: search || undefined, page, limit } }),
       providesTags: ['User'],
     }),
   }),

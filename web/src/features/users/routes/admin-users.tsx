@@ -9,6 +9,7 @@ import { useListUsersQuery } from '../api/list-users';
 import { Pagination } from '../components/pagination';
 import { UsersTable } from '../components/users-table';
 import { useDebounced } from '../lib/use-debounced';
+import { useExportUsers } from '../lib/use-export-users';
 import { useUserActions } from '../lib/use-user-actions';
 import '../components/users.css';
 import { usePageTitle } from '@/lib/page-title';
@@ -32,6 +33,7 @@ export default function AdminUsersRoute() {
   const setPage = (n: number) => setPaging({ search, page: n });
   const users = useListUsersQuery({ search, page });
   // The last row of a page deleted: show the page before it.
+  const exporter = useExportUsers(search);
   const actions = useUserActions({ onDeleted: () => page > 1 && users.data?.data.length === 1 && setPage(page - 1) });
 
   usePageTitle(t('title.users'));
@@ -48,6 +50,11 @@ export default function AdminUsersRoute() {
           <span className="muted" data-testid="users-count">
             {countText}
           </span>
+        ) : null}
+        {rows.length ? (
+          <button type="button" className="button button-ghost users-export" disabled={exporter.busy} aria-busy={exporter.busy} onClick={() => void exporter.exportUsers()}>
+            {t('users.exportCsv')}
+          </button>
         ) : null}
       </div>
       <TextField
