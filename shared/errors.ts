@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'auth.mfaAlreadyOn', // 409 the authenticator is set up already; the operator's `npm run admin:create` turns it off
   'auth.signUpsFromNetwork', // 429 too many sign-ups from the caller's address; no account, no mail (`retryAfter`)
   'auth.signUpsForEmail', // 429 too many sign-ups with this e-mail this hour (`retryAfter`)
+  'auth.activationMailsCapped', // 429 too many activation mails asked for this e-mail this hour; no mail sent (`retryAfter`)
   // Catalogue
   'course.notFound',
   'course.noChange', // 400 neither name nor image sent

@@ -9,6 +9,7 @@ import { env } from '../lib/env';
 import type { ErrorCode } from '../../shared/errors';
 import { Conflict, TooManyRequests } from '../lib/errors';
 import { sendMail } from '../data/mailer';
+import { networkMessage } from './sign-in-throttle';
 import { createPoolUser, deletePoolUser, markEmailVerified } from './pool';
 
 export const ACTIVATION_TTL_SECONDS = 48 * 3600;
@@ -65,15 +66,45 @@ export async function signUp(b: z.output<typeof signupBody>, source: string, now
     throw e instanceof Conflict ? new Conflict('An account with this e-mail or mobile number already exists', 'auth.accountInUse') : e;
   }
 
+  await mailActivationLink({ id, email: b.email, firstName: b.firstName });
+}
+
+/** A new activation link (valid ACTIVATION_TTL_SECONDS), mailed. */
+async function mailActivationLink(user: { id: string; email: string; firstName: string }): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await putActivationToken({ token, userId: id, expiresAt: Math.floor(Date.now() / 1000) + ACTIVATION_TTL_SECONDS });
+  await putActivationToken({ token, userId: user.id, expiresAt: Math.floor(Date.now() / 1000) + ACTIVATION_TTL_SECONDS });
   const link = `${env.PUBLIC_URL}/api/auth/activate?token=${token}`;
   await sendMail({
-    to: b.email,
+    to: user.email,
     subject: 'Activate your Bioscope account',
-    text: `Hello ${b.firstName},\n\nOpen this link to activate your account (valid for 48 hours):\n${link}\n\nIf you did not sign up, ignore this mail.`,
+    text: `Hello ${user.firstName},\n\nOpen this link to activate your account (valid for 48 hours):\n${link}\n\nIf you did not sign up, ignore this mail.`,
     link,
   });
+}
+
+/** Activation mails asked again (every request, counted before anything is looked up) per source and per e-mail (AP50). */
+export const ACTIVATION_MAILS_PER_SOURCE = 10;
+export const ACTIVATION_MAILS_PER_EMAIL = 3;
+export const ACTIVATION_MAIL_WINDOW_SECONDS = 60 * 60;
+const ACTIVATION_MAILS_FROM = 'activation-src';
+const ACTIVATION_MAILS_OF = 'activation-email';
+export const activationMailsCappedMessage = (minutes: number) => `Too many activation mails were asked for this e-mail. Try again in ${minutes} min.`;
+
+/**
+ * Mails a new activation link when the e-mail has a password account not activated yet; otherwise
+ * nothing. The limits count the e-mail whether or not it has an account, so a 429 tells nothing either.
+ */
+export async function sendActivationMail(email: string, source: string, now = Date.now()): Promise<void> {
+  const [fromSource, ofEmail] = await Promise.all([
+    countInWindow(ACTIVATION_MAILS_FROM, source, ACTIVATION_MAIL_WINDOW_SECONDS, now),
+    countInWindow(ACTIVATION_MAILS_OF, email, ACTIVATION_MAIL_WINDOW_SECONDS, now),
+  ]);
+  refuseOver(fromSource, ACTIVATION_MAILS_PER_SOURCE, now, networkMessage, 'auth.tooManyFromNetwork');
+  refuseOver(ofEmail, ACTIVATION_MAILS_PER_EMAIL, now, activationMailsCappedMessage, 'auth.activationMailsCapped');
+  const id = await userIdByEmail(email);
+  const user = id ? await userById(id) : undefined;
+  if (!user || user.activated || user.provider !== 'cognito') return;
+  await mailActivationLink(user);
 }
 
 /** Why an activation link did not work, as the login page's `reason`. */

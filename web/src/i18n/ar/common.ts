@@ -117,6 +117,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.auth.mfaAlreadyOn': 'تطبيق المصادقة مُفعّل بالفعل. للانتقال إلى هاتف جديد اطلب من المشغّل إيقافه أولًا.',
   'error.auth.signUpsFromNetwork': 'تسجيلات كثيرة من شبكتك. حاول مرة أخرى بعد {minutes} د.',
   'error.auth.signUpsForEmail': 'محاولات تسجيل كثيرة بهذا البريد. حاول مرة أخرى بعد {minutes} د.',
+  'error.auth.activationMailsCapped': 'طُلبت رسائل تفعيل كثيرة لهذا البريد. حاول مرة أخرى بعد {minutes} د.',
   'error.course.notFound': 'الكورس غير موجود',
   'error.course.noChange': 'أرسل اسمًا أو صورة جديدة',
   'error.term.notFound': 'الترم غير موجود',

@@ -95,6 +95,7 @@ const enErrors = {
   'error.auth.mfaAlreadyOn': 'Your authenticator app is already set up. To move to a new phone, ask the operator to turn it off first.',
   'error.auth.signUpsFromNetwork': 'Too many sign-ups from your network. Try again in {minutes} min.',
   'error.auth.signUpsForEmail': 'Too many sign-ups with this e-mail. Try again in {minutes} min.',
+  'error.auth.activationMailsCapped': 'Too many activation mails were asked for this e-mail. Try again in {minutes} min.',
   'error.course.notFound': 'Course not found',
   'error.course.noChange': 'Send a new name or image',
   'error.term.notFound': 'Term not found',
