@@ -5,6 +5,7 @@ import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/messages';
 import { useSendActivationMailMutation } from '../api/send-activation-mail';
+import './resend-activation.css';
 
 const looksLikeEmail = (s: string) => /^[^\s@]+@[^\s@]+$/.test(s.trim());
 
