@@ -132,6 +132,7 @@ const table = {
   // users
   'GET /api/user/profile': { op: 'getProfile', domain: 'users', access: 'user', summary: 'Get my account', response: res.profileResponse },
   'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'user', summary: 'Update my names and change my password', body: people.updateProfileBody, response: res.profileUpdated },
+  'PATCH /api/user/complete-profile': { op: 'updateMissingProfile', domain: 'users', access: 'user', summary: 'Give the phone and school year a Google sign-up lacks (once; then it may buy)', body: people.completeProfileBody, response: res.messageResponse, ours: true },
   'GET /api/admin/allusers': { op: 'listUsers', domain: 'users', access: 'admin', summary: 'List users, newest first, searched and paged', query: people.usersQuery, response: res.userPage },
   'GET /api/admin/users/{userId}': { op: 'getUserDetails', domain: 'users', access: 'admin', summary: "Get a student's page: profile, lectures owned, quiz results", params: p('userId'), response: res.userDetailsResponse, ours: true },
   'GET /api/admin/users/{userId}/video-views': { op: 'listVideoViews', domain: 'users', access: 'admin', summary: "List a student's counted video views with each lecture's limit", params: play.videoViewsParams, response: play.videoViewList, ours: true },

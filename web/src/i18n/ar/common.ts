@@ -141,6 +141,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.user.notFound': 'لا يوجد مستخدم بهذه البيانات',
   'error.user.adminProtected': 'لا يمكن حظر حساب مسؤول أو حذفه من هنا',
   'error.profile.wrongPassword': 'كلمة المرور الحالية غير صحيحة',
+  'error.profile.incomplete': 'أضف رقم موبايلك وصفّك الدراسي إلى ملفك قبل الشراء',
+  'error.profile.complete': 'في ملفك رقم موبايل بالفعل',
   'error.grant.ambiguous': 'توجد أكثر من محاضرة بهذا الاسم؛ اختر المحاضرة من القائمة',
   'error.message.notFound': 'لم يتم العثور على هذه الرسالة',
   'error.message.tooMany': 'لقد أرسلت رسائل كثيرة مؤخرًا؛ من فضلك انتظر قبل إرسال رسالة أخرى',

@@ -119,6 +119,8 @@ const enErrors = {
   'error.user.notFound': 'No such user',
   'error.user.adminProtected': 'An admin account cannot be blocked or deleted here',
   'error.profile.wrongPassword': 'The current password is not right',
+  'error.profile.incomplete': 'Add your mobile number and school year to your profile before you buy',
+  'error.profile.complete': 'Your profile has a mobile number already',
   'error.grant.ambiguous': 'Several lectures have this name; choose the lecture from the list',
   'error.message.notFound': 'This message was not found',
   'error.message.tooMany': 'You have sent many messages recently; please wait before sending another',
