@@ -7,6 +7,7 @@ import { EgyptPhoneField, SelectField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
+import './complete-profile.css';
 import { setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { type MissingProfileInput, useUpdateMissingProfileMutation } from '../api/update-missing-profile';
