@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'auth.mfaAlreadyOn', // 409 the authenticator is set up already; the operator's `npm run admin:create` turns it off
   'auth.signUpsFromNetwork', // 429 too many sign-ups from the caller's address; no account, no mail (`retryAfter`)
   'auth.signUpsForEmail', // 429 too many sign-ups with this e-mail this hour (`retryAfter`)
+  'auth.activationMailsCapped', // 429 too many activation mails asked for this e-mail this hour; no mail sent (`retryAfter`)
   // Catalogue
   'course.notFound',
   'course.noChange', // 400 neither name nor image sent
@@ -91,6 +92,8 @@ export const ERROR_CODES = [
   'user.notFound', // 404 no user has this id or e-mail
   'user.adminProtected', // 403 an admin account cannot be blocked or deleted from the users screen
   'profile.wrongPassword', // 400 the current password is not right; nothing changed
+  'profile.complete', // 409 the profile has its mobile number already (the step is once)
+  'profile.incomplete', // 403 a Google sign-up buys once it has given its phone and school year (PATCH /api/user/complete-profile)
   'grant.ambiguous', // 409 several lectures have this name: send lectureId
   'message.notFound', // 404
   'message.tooMany', // 429 too many messages in the last hour or day

@@ -10,6 +10,7 @@ import { logIn } from './log-in';
 import { logOut } from './log-out';
 import { finishGoogleSignIn } from './finish-google-sign-in';
 import { logInWithGoogle } from './log-in-with-google';
+import { sendActivationMail } from './send-activation-mail';
 import { resetPassword } from './reset-password';
 import { signUp } from './sign-up';
 import { startGoogleSignIn } from './start-google-sign-in';
@@ -30,4 +31,5 @@ export const handler = domainHandler('auth', {
   'GET /api/auth/google/callback': finishGoogleSignIn,
   'POST /api/auth/google/exchange': logInWithGoogle,
   'GET /api/auth/activate': activateAccount,
+  'POST /api/auth/resend-activation': sendActivationMail,
 }, sessionGate);

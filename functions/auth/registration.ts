@@ -1,6 +1,7 @@
 /** Sign-up and the activation link it mails. */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import type { Locale } from '../../shared/constants';
 import type { signupBody } from '../../shared/schemas/auth';
 import { activationToken, markActivationTokenUsed, putActivationToken } from '../data/activation-repo';
 import { countInWindow, type WindowCount } from '../data/attempt-window-repo';
@@ -10,6 +11,7 @@ import type { ErrorCode } from '../../shared/errors';
 import { Conflict, TooManyRequests } from '../lib/errors';
 import { sendMail } from '../data/mailer';
 import { activationMail } from './mail-texts';
+import { networkMessage } from './sign-in-throttle';
 import { createPoolUser, deletePoolUser, markEmailVerified } from './pool';
 
 export const ACTIVATION_TTL_SECONDS = 48 * 3600;
@@ -67,10 +69,41 @@ export async function signUp(b: z.output<typeof signupBody>, source: string, now
     throw e instanceof Conflict ? new Conflict('An account with this e-mail or mobile number already exists', 'auth.accountInUse') : e;
   }
 
+  await mailActivationLink({ id, email: b.email, firstName: b.firstName, locale: b.locale });
+}
+
+/** A new activation link (valid ACTIVATION_TTL_SECONDS), mailed. */
+/** In the language the student signed up in (a record from before it: English). */
+async function mailActivationLink(user: { id: string; email: string; firstName: string; locale?: Locale }): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await putActivationToken({ token, userId: id, expiresAt: Math.floor(Date.now() / 1000) + ACTIVATION_TTL_SECONDS });
+  await putActivationToken({ token, userId: user.id, expiresAt: Math.floor(Date.now() / 1000) + ACTIVATION_TTL_SECONDS });
   const link = `${env.PUBLIC_URL}/api/auth/activate?token=${token}`;
-  await sendMail({ to: b.email, ...activationMail(b.locale, b.firstName, link, ACTIVATION_TTL_SECONDS / 3600), link });
+  await sendMail({ to: user.email, ...activationMail(user.locale ?? 'en', user.firstName, link, ACTIVATION_TTL_SECONDS / 3600), link });
+}
+
+/** Activation mails asked again (every request, counted before anything is looked up) per source and per e-mail (AP50). */
+export const ACTIVATION_MAILS_PER_SOURCE = 10;
+export const ACTIVATION_MAILS_PER_EMAIL = 3;
+export const ACTIVATION_MAIL_WINDOW_SECONDS = 60 * 60;
+const ACTIVATION_MAILS_FROM = 'activation-src';
+const ACTIVATION_MAILS_OF = 'activation-email';
+export const activationMailsCappedMessage = (minutes: number) => `Too many activation mails were asked for this e-mail. Try again in ${minutes} min.`;
+
+/**
+ * Mails a new activation link when the e-mail has a password account not activated yet; otherwise
+ * nothing. The limits count the e-mail whether or not it has an account, so a 429 tells nothing either.
+ */
+export async function sendActivationMail(email: string, source: string, now = Date.now()): Promise<void> {
+  const [fromSource, ofEmail] = await Promise.all([
+    countInWindow(ACTIVATION_MAILS_FROM, source, ACTIVATION_MAIL_WINDOW_SECONDS, now),
+    countInWindow(ACTIVATION_MAILS_OF, email, ACTIVATION_MAIL_WINDOW_SECONDS, now),
+  ]);
+  refuseOver(fromSource, ACTIVATION_MAILS_PER_SOURCE, now, networkMessage, 'auth.tooManyFromNetwork');
+  refuseOver(ofEmail, ACTIVATION_MAILS_PER_EMAIL, now, activationMailsCappedMessage, 'auth.activationMailsCapped');
+  const id = await userIdByEmail(email);
+  const user = id ? await userById(id) : undefined;
+  if (!user || user.activated || user.provider !== 'cognito') return;
+  await mailActivationLink(user);
 }
 
 /** Why an activation link did not work, as the login page's `reason`. */

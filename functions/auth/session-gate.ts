@@ -70,7 +70,9 @@ export async function authenticate(event: JwtEvent, access: Access, now = Date.n
   if (access === 'admin' && !isAdmin) throw new Forbidden('This action is for admins only', 'admin.only');
   // A record written by hand or before a field existed may lack one: the billing data must still be text.
   const contact = { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', phone: user.mobileNumber ?? '' };
-  return { userId: sub, claims, groups, isAdmin, contact, ...(readAlong ? { readAlong } : {}) };
+  // A password sign-up cannot lack them (its schema requires both); a Google one has neither until asked.
+  const profileIncomplete = user.provider === 'google' && !(user.mobileNumber && user.schooleYear);
+  return { userId: sub, claims, groups, isAdmin, contact, ...(profileIncomplete ? { profileIncomplete: true as const } : {}), ...(readAlong ? { readAlong } : {}) };
 }
 
 /** The gate as lib/http.ts takes it. */

@@ -245,6 +245,32 @@ export async function updateNames(before: UserRecord, firstName: string, lastNam
 }
 
 /**
+ * The phone and school year a Google sign-up lacks, with the phone's guard and search index in one
+ * transaction: a phone another account has (or a profile that has one already) is a Conflict.
+ */
+export async function addPhoneAndYear(before: UserRecord, mobileNumber: string, schooleYear: UserRecord['schooleYear']): Promise<void> {
+  const after = { ...before, mobileNumber, schooleYear };
+  const index = searchIndexChanges(before, after, await searchIndexReady());
+  await writeAll(
+    [
+      {
+        Update: {
+          TableName: TABLE,
+          Key: keys.user(before.id),
+          UpdateExpression: 'SET mobileNumber = :m, schooleYear = :y',
+          ExpressionAttributeValues: { ':m': mobileNumber, ':y': schooleYear },
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(mobileNumber)',
+        },
+      },
+      { Put: { TableName: TABLE, Item: { ...keys.userPhone(mobileNumber), userId: before.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      ...index.writes,
+    ],
+    'An account with this mobile number already exists',
+  );
+  await addToHeadCounts(index.counts);
+}
+
+/**
  * Sets the block flag (the session gate reads it on every call). A block also ends every session
  * in the same write, for good: after an unblock the student signs in again.
  */

@@ -33,7 +33,9 @@ export interface Searchable {
 }
 
 /** The index layout: bumping it makes the lazy backfill (AP40) index every user again. */
-export const SEARCH_INDEX_VERSION = 3;
+export const SEARCH_INDEX_VERSION = 4;
+/** Users createUser marked with this layout are counted live (~COUNT) already: the backfill moves their items and counts only what changed. */
+const PHONE_LAST_VERSION = 3;
 
 /**
  * Written on the record by createUser: this user's heads are counted by the live ADDs (AP39N ~COUNT).
@@ -41,12 +43,13 @@ export const SEARCH_INDEX_VERSION = 3;
  */
 export const SEARCH_INDEXED_MARK = { searchIndex: SEARCH_INDEX_VERSION } as const;
 const isMarked = (u: object) => (u as { searchIndex?: unknown }).searchIndex === SEARCH_INDEX_VERSION;
+const isPhoneLast = (u: object) => (u as { searchIndex?: unknown }).searchIndex === PHONE_LAST_VERSION;
 
 // ---- the items of a user ----
 
 /** A user's AP39H heads and all their index items (AP39H heads, AP39T long tokens). */
-export function searchIndexOf(u: Searchable): { heads: string[]; items: Record<string, unknown>[] } {
-  const tokens = searchTokens(u);
+export function searchIndexOf(u: Searchable, phoneLast = false): { heads: string[]; items: Record<string, unknown>[] } {
+  const tokens = searchTokens(u, undefined, phoneLast);
   const t = tokenString(tokens);
   const heads = searchHeads(tokens);
   return {
@@ -73,12 +76,13 @@ export const searchIndexPuts = (u: Searchable): TransactItem[] => searchIndexOf(
  * version-1 items; its counts change only once the backfill has counted it (`counted`).
  */
 export function searchIndexChanges(before: Searchable & object, after: Searchable | undefined, counted: boolean): { writes: TransactItem[]; counts: Map<string, number> } {
-  const old = searchIndexOf(before);
+  // A phone-last user (counted live) not yet moved by the backfill still has that layout's items.
+  const old = searchIndexOf(before, isPhoneLast(before) && !counted);
   const next = after ? searchIndexOf(after) : { heads: [], items: [] };
   const kept = new Set(next.items.map((i) => keyId(keyOf(i))));
-  const gone = [...old.items.map(keyOf).filter((k) => !kept.has(keyId(k))), ...(isMarked(before) ? [] : legacyKeys(before))];
+  const gone = [...old.items.map(keyOf).filter((k) => !kept.has(keyId(k))), ...(isMarked(before) || isPhoneLast(before) ? [] : legacyKeys(before))];
   const counts = new Map<string, number>();
-  if (counted || isMarked(before)) {
+  if (counted || isMarked(before) || isPhoneLast(before)) {
     for (const h of old.heads) counts.set(h, -1);
     for (const h of next.heads) counts.set(h, (counts.get(h) ?? 0) + 1);
   }
@@ -382,11 +386,21 @@ export async function backfillSearchIndex(now = new Date()): Promise<number> {
   for (let i = 0; i < unmarked.length; i += 100) {
     const chunk = unmarked.slice(i, i + 100);
     const written = chunk.map((u) => searchIndexOf(u));
+    // A user of the phone-last layout: its items that layout had and this one has not go, and only
+    // the change of its heads is counted here (its old heads are in ~COUNT already).
+    const phoneLast = chunk.map((u) => (isPhoneLast(u) ? searchIndexOf(u, true) : undefined));
+    const stale = phoneLast.flatMap((old, j) => {
+      if (!old) return [];
+      const kept = new Set(written[j]!.items.map((x) => keyId(keyOf(x))));
+      return old.items.map(keyOf).filter((k) => !kept.has(keyId(k)));
+    });
     await batchWrite([
       ...written.flatMap((w) => w.items.map((Item) => ({ PutRequest: { Item } }))),
-      ...chunk.flatMap((u) => legacyKeys(u).map((Key) => ({ DeleteRequest: { Key } }))),
+      ...chunk.flatMap((u) => (isPhoneLast(u) ? [] : legacyKeys(u)).map((Key) => ({ DeleteRequest: { Key } }))),
+      ...stale.map((Key) => ({ DeleteRequest: { Key } })),
     ]);
     written.forEach((w) => w.heads.forEach((h) => base.set(h, (base.get(h) ?? 0) + 1)));
+    phoneLast.forEach((old) => old?.heads.forEach((h) => base.set(h, (base.get(h) ?? 0) - 1)));
     // Renamed or deleted meanwhile: their own write may have come before ours.
     const fresh = await getItems(chunk.map((u) => keys.user(u.id)));
     const fixes: Parameters<typeof batchWrite>[0] = [];

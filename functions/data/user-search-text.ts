@@ -18,19 +18,25 @@ export const LEGACY_MAX_SEARCH_TOKENS = 24;
 /** The longest head: AP39H has partitions for every token's first 2, 3 and HEAD_CHARS characters. */
 export const HEAD_CHARS = 4;
 
-/** The index tokens of a user: each name part, the phone's national digits, the e-mail whole, its domain and its parts. */
-export function searchTokens(u: { firstName: string; lastName: string; email: string; mobileNumber?: string }, max = MAX_SEARCH_TOKENS): string[] {
+/**
+ * The index tokens of a user: the phone's national digits first (the layout before SEARCH_INDEX_VERSION 4
+ * put it last, where a long name or e-mail pushed it past `max`: such a student was not found by phone),
+ * then each name part, the e-mail whole, its domain and its parts. `phoneLast`: that former layout.
+ */
+export function searchTokens(u: { firstName: string; lastName: string; email: string; mobileNumber?: string }, max = MAX_SEARCH_TOKENS, phoneLast = false): string[] {
   // A record written by hand or before a field existed may lack one: indexed without it, never a 500.
   const email = normaliseText(u.email ?? '').trim();
   const [local = '', domain = ''] = email.split('@');
+  const phone = u.mobileNumber ? [phoneDigits(u.mobileNumber)] : [];
   const tokens = [
+    ...(phoneLast ? [] : phone),
     ...words(u.firstName ?? ''),
     ...words(u.lastName ?? ''),
     email,
     local,
     domain,
     ...words(email),
-    ...(u.mobileNumber ? [phoneDigits(u.mobileNumber)] : []),
+    ...(phoneLast ? phone : []),
   ];
   // A token never holds white space: the token string below separates them with '\n'.
   return withoutPrefixes(tokens.map((t) => t.replace(/\s+/g, '').slice(0, 100))).slice(0, max);

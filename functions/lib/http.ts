@@ -34,6 +34,8 @@ export interface AuthContext {
   isAdmin: boolean;
   /** Their name and contacts as the record holds them now (a checkout's billing data). */
   contact: Contact;
+  /** A Google sign-up that has not given its phone and school year yet (the "complete your profile" step). */
+  profileIncomplete?: true;
   /**
    * The caller's own items the route named (`readsAlong`), read in the same request as their record
    * and handed over only once the session holds; by "PK|SK", undefined where the table has none.

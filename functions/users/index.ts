@@ -9,11 +9,13 @@ import { listUsers } from './list-users';
 import { listVideoViews } from './list-video-views';
 import { resetVideoViews } from './reset-video-views';
 import { updateProfile } from './update-profile';
+import { updateMissingProfile } from './update-missing-profile';
 
 /** The users domain's Lambda: the student's profile, the teacher's users (search, block, delete, grant) and a student's page. */
 export const handler = domainHandler('users', {
   'GET /api/user/profile': getProfile,
   'PATCH /api/user/update': updateProfile,
+  'PATCH /api/user/complete-profile': updateMissingProfile,
   'GET /api/admin/allusers': listUsers,
   'GET /api/admin/users/{userId}': getUserDetails,
   'GET /api/admin/users/{userId}/video-views': listVideoViews,

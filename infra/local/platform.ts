@@ -58,6 +58,19 @@ export interface PlatformInfo {
 
 export interface Platform extends PlatformInfo {
   stop(): Promise<void>;
+  /** At once, when stop() takes too long: SIGKILL to every child process (DynamoDB Local, cognito-local, ffmpeg). */
+  kill(): void;
+}
+
+/**
+ * Stops a server: its open connections end now (a browser's keep-alive or a request cut off halfway
+ * would keep close() waiting a minute or more), then close() resolves.
+ */
+function closeServer(server: http.Server | undefined): Promise<void> {
+  if (!server) return Promise.resolve();
+  const closed = new Promise<void>((r) => server.close(() => r()));
+  server.closeAllConnections();
+  return closed;
 }
 
 /** The key that signs device cookies (functions/auth/device-cookie.ts): made once per data folder, so trusted devices survive a restart. */
@@ -145,11 +158,9 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
     clearInterval(uploadExpiryTimer);
     await transcoder?.stop();
     await reconciling?.catch(() => undefined);
-    await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
-    gateway?.closeAllConnections();
+    await closeServer(gateway);
     await workers?.stop();
-    await new Promise<void>((r) => (cognitoGate ? cognitoGate.close(() => r()) : r()));
-    cognitoGate?.closeAllConnections();
+    await closeServer(cognitoGate);
     flushPaymob?.();
     await Promise.all([...children.map((c) => stopChild(c)), s3server?.close().catch(() => undefined)]);
   };
@@ -324,6 +335,10 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       transcoder: 'path' in ffmpeg ? { ffmpeg: ffmpeg.path } : { ffmpeg: null, problem: ffmpeg.missing },
       lambdaWorkers: cfg.lambdaWorkers,
       stop,
+      kill: () => {
+        void transcoder?.stop();
+        for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+      },
     };
   } catch (e) {
     await stop();

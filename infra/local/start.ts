@@ -7,6 +7,9 @@ import { startPlatform } from './platform';
 // Lambdas' worker threads included, which inherit this environment.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
+/** Under the 10 s a terminal or a service manager gives before it kills. */
+const STOP_DEADLINE_MS = 7000;
+
 async function main() {
   const cfg = readConfig();
   const t0 = Date.now();
@@ -33,12 +36,20 @@ async function main() {
   Ctrl-C stops everything.
 `);
   }
+  // Ctrl-C and SIGTERM stop everything within STOP_DEADLINE_MS: a stop still waiting then (a stand-in
+  // that does not answer while it shuts down) kills the children; a second Ctrl-C does so at once.
   let stopping = false;
+  const killNow = (why: string) => {
+    console.error(why);
+    p.kill();
+    process.exit(1);
+  };
   const shutdown = async (sig: string) => {
-    if (stopping) return;
+    if (stopping) return killNow(`${sig} again: stopping at once`);
     stopping = true;
     if (!cfg.quiet) console.log(`\n${sig}: stopping …`);
-    await p.stop();
+    setTimeout(() => killNow(`Not stopped within ${STOP_DEADLINE_MS / 1000} s: its processes are killed`), STOP_DEADLINE_MS).unref();
+    await p.stop().catch((e: unknown) => console.error(`Stopping: ${e instanceof Error ? e.message : e}`));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -34,6 +34,8 @@ export const loginBody = z.object({
 });
 
 export const forgetPasswordBody = z.object({ email });
+/** Resend the activation mail (the login screen, for an account not activated yet). */
+export const sendActivationMailBody = z.object({ email });
 const RESET_CODE = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
 export const resetCode = z
   .string()

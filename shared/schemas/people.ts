@@ -9,7 +9,7 @@ import { ruleParams } from '../rules.ts';
 import { MIN_SEARCH_CHARS, searchTooShort } from '../search-text.ts';
 import { user } from './auth.ts';
 import { purchasedLecture } from './commerce.ts';
-import { email, id, nonBlank, password, shortText } from './common.ts';
+import { egyptMobile, email, id, nonBlank, password, schoolYear, shortText } from './common.ts';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().max(128).optional());
@@ -38,6 +38,9 @@ export const updateProfileBody = z
     }
   });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** The "complete your profile" step after a first Google sign-in: the sign-up form's phone and school year. */
+export const completeProfileBody = z.object({ mobileNumber: egyptMobile, schooleYear: schoolYear });
 
 /**
  * Spec 5 user search: name, phone or e-mail; pages of USERS_PAGE_SIZE, newest first. A search needs a

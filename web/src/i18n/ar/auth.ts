@@ -77,4 +77,8 @@ export const arAuth: Record<keyof typeof enAuth, string> = {
   'auth.mfaVerify': 'تحقّق',
   'auth.mfaBack': 'الرجوع إلى كلمة المرور',
   'auth.mfaLost': 'فقدت هاتفك؟ يستطيع المشغّل إيقاف التحقق بخطوتين لك.',
+  'auth.notActivatedHint': 'لم يصلك بريد التفعيل أو انتهت صلاحية رابطه؟ يمكننا إرسال رابط جديد.',
+  'auth.resendActivation': 'إعادة إرسال بريد التفعيل',
+  'auth.activationResent': 'إذا كان لهذا البريد حساب ينتظر التفعيل فرابط جديد في الطريق إليه.',
+  'auth.resendActivationFailed': 'تعذّر إرسال بريد التفعيل',
 };

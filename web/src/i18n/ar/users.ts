@@ -156,5 +156,10 @@ export const arUsers: Record<keyof typeof enUsers, string> = {
   'mfa.finish': 'تفعيل',
   'mfa.done': 'تم تفعيل التحقق بخطوتين',
   'mfa.failed': 'لم يتم إعداد التحقق بخطوتين',
+  'profile.completeTitle': 'أكمل ملفك الشخصي',
+  'profile.completeIntro': 'خطوة واحدة قبل شراء محاضرة: رقم موبايلك وصفّك الدراسي.',
+  'profile.completeSave': 'حفظ',
+  'profile.completed': 'اكتمل ملفك الشخصي',
+  'profile.completeFailed': 'لم يُحفظ ملفك الشخصي',
   'mfa.recovery': 'فقدت الهاتف؟ يشغّل المشغّل الأمر npm run admin:create ببريدك الإلكتروني فيُوقف التحقق بخطوتين، ثم تُعِدّ الهاتف الجديد هنا.',
 };

@@ -73,4 +73,8 @@ export const enAuth = {
   'auth.mfaVerify': 'Verify',
   'auth.mfaBack': 'Back to the password',
   'auth.mfaLost': 'Lost your phone? The operator can turn two-step sign-in off for you.',
+  'auth.notActivatedHint': 'No activation mail, or its link expired? We can send a new one.',
+  'auth.resendActivation': 'Resend the activation mail',
+  'auth.activationResent': 'If this e-mail has an account waiting for activation, a new link is on its way.',
+  'auth.resendActivationFailed': 'The activation mail could not be sent',
 } as const;

@@ -173,5 +173,10 @@ export const enUsers = {
   'mfa.finish': 'Turn on',
   'mfa.done': 'Two-step sign-in is on',
   'mfa.failed': 'Two-step sign-in was not set up',
+  'profile.completeTitle': 'Complete your profile',
+  'profile.completeIntro': 'One step before you buy a lecture: your mobile number and school year.',
+  'profile.completeSave': 'Save',
+  'profile.completed': 'Your profile is complete',
+  'profile.completeFailed': 'Your profile was not saved',
   'mfa.recovery': 'Lost the phone? The operator runs npm run admin:create with your e-mail: that turns two-step sign-in off, and you set up the new phone here.',
 } as const;

@@ -38,7 +38,8 @@ export default function GoogleCallbackRoute() {
       .then((session) => {
         dispatch(loginSuccess(session));
         void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
-        navigate('/', { replace: true });
+        // A Google sign-up has no phone or school year until it gives them (once, before it buys).
+        navigate(session.role === 'USER' && !(session.mobileNumber && session.schooleYear) ? '/profile/complete' : '/', { replace: true });
       }, fail);
   }, [dispatch, hash, logInWithGoogle, navigate, t]);
 

@@ -7,11 +7,12 @@ import { PasswordField, TextField } from '@/components/fields';
 import { toast, toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { type Translate, useT } from '@/i18n/use-t';
 import { useZodForm } from '@/lib/forms';
-import { messageOf } from '@/lib/messages';
+import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectHasValidToken, selectUser } from '@/lib/session';
 import { isMfaChallenge, useLogInMutation } from '../api/log-in';
 import { GoogleButton } from '../components/google-button';
 import { MfaCodeStep } from '../components/mfa-code-step';
+import { ResendActivation } from '../components/resend-activation';
 import { useRetryWait } from '../lib/use-retry-wait';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -36,6 +37,8 @@ export default function LoginRoute() {
   const { errors } = formState;
   // An account with an authenticator app: the password was right, its code comes next.
   const [challenge, setChallenge] = useState<{ identifier: string; session: string } | null>(null);
+  // The account is not activated yet (403 auth.notActivated): the identifier it was tried with, to resend the mail.
+  const [notActivated, setNotActivated] = useState<string | null>(null);
 
   usePageTitle(t('title.logIn'));
 
@@ -59,6 +62,7 @@ export default function LoginRoute() {
   // Spec 4: the store's auth area follows the call (auth slice); the toasts are spec 8's.
   const onSubmit = handleSubmit(async (body) => {
     const result = await logIn(body);
+    setNotActivated('error' in result && errorCodeOf(result.error) === 'auth.notActivated' ? body.identifier : null);
     if ('error' in result) {
       wait.start(result.error);
       void toastError(messageOf(result.error, t, 'auth.signInFailed'), TOAST_MS.error);
@@ -93,6 +97,7 @@ export default function LoginRoute() {
         <Link to="/auth/forgotPassword">{t('auth.forgetPasswordLink')}</Link>
       </div>
       {wait.notice}
+      {notActivated !== null && <ResendActivation identifier={notActivated} />}
       <SubmitButton loading={isLoading} disabled={wait.waiting}>
         {t('auth.loginTitle')}
       </SubmitButton>

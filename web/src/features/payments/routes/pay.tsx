@@ -59,6 +59,10 @@ export default function PayRoute() {
   useEffect(() => {
     if (rejection) void couponFailureToast(rejection, t);
   }, [rejection, t]);
+  // A Google sign-up without phone and school year gives them first, then comes back here with its lecture.
+  useEffect(() => {
+    if (failureCode === 'profile.incomplete') navigate('/profile/complete', { replace: true, state: { back: { pathname: '/pay', state } } });
+  }, [failureCode, navigate, state]);
 
   if (!lecture)
     return (
