@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router';
-import { SCHOOL_YEARS } from '@shared/constants';
 import { signupBody } from '@shared/schemas/auth';
 import { passwordRulesHold } from '@shared/schemas/common';
 import { SubmitButton } from '@/components/button';
-import { EgyptPhoneField, PasswordField, SelectField, TextField } from '@/components/fields';
+import { SchoolYearField } from '@/components/school-year-field';
+import { EgyptPhoneField, PasswordField, TextField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useLanguage, useT } from '@/i18n/use-t';
 import { registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
@@ -53,16 +53,7 @@ export default function RegistrationRoute() {
       <PasswordRules password={password} />
       <PasswordField label={t('auth.confirm')} autoComplete="new-password" error={errors.confirm?.message} {...pair.confirm} />
       <EgyptPhoneField label={t('auth.mobile')} error={errors.mobileNumber?.message} {...register('mobileNumber')} />
-      <SelectField label={t('auth.schoolYear')} error={errors.schooleYear?.message} {...register('schooleYear')}>
-        <option value="" disabled>
-          {t('auth.schoolYearPick')}
-        </option>
-        {SCHOOL_YEARS.map((y) => (
-          <option key={y} value={y}>
-            {t(`schoolYear.${y}`)}
-          </option>
-        ))}
-      </SelectField>
+      <SchoolYearField error={errors.schooleYear?.message} {...register('schooleYear')} />
       <SubmitButton loading={isLoading} disabled={!passwordRulesHold(password)}>
         {t('auth.signUpLink')}
       </SubmitButton>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SCHOOL_YEARS } from '@shared/constants';
 import { completeProfileBody } from '@shared/schemas/people';
 import { SubmitButton } from '@/components/button';
-import { EgyptPhoneField, SelectField } from '@/components/fields';
+import { SchoolYearField } from '@/components/school-year-field';
+import { EgyptPhoneField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
@@ -53,16 +53,7 @@ export default function CompleteProfileRoute() {
         <h1>{t('profile.completeTitle')}</h1>
         <p>{t('profile.completeIntro')}</p>
         <EgyptPhoneField label={t('auth.mobile')} error={errors.mobileNumber?.message} {...register('mobileNumber')} />
-        <SelectField label={t('auth.schoolYear')} error={errors.schooleYear?.message} {...register('schooleYear')}>
-          <option value="" disabled>
-            {t('auth.schoolYearPick')}
-          </option>
-          {SCHOOL_YEARS.map((y) => (
-            <option key={y} value={y}>
-              {t(`schoolYear.${y}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SchoolYearField error={errors.schooleYear?.message} {...register('schooleYear')} />
         <SubmitButton loading={isLoading}>{t('profile.completeSave')}</SubmitButton>
       </form>
     </section>
