@@ -58,7 +58,7 @@ const table = {
   'POST /api/auth/mfa/finish': { op: 'finishMfaSetup', domain: 'auth', access: 'admin', summary: "Finish setting up the authenticator app with its first code; from then every log-in asks for one", body: auth.finishMfaSetupBody, response: res.messageResponse, ours: true },
   'POST /api/auth/logout': { op: 'logOut', domain: 'auth', access: 'user', summary: 'Log out: end the session; the token stops working at once', response: res.messageResponse },
   'POST /api/auth/forget-password': { op: 'forgetPassword', domain: 'auth', access: 'public', summary: 'Forget the password: mail a 6-digit reset code', body: auth.forgetPasswordBody, response: res.messageResponse },
-  'POST /api/auth/resend-activation': { op: 'sendActivationMail', domain: 'auth', access: 'public', summary: 'Mail a new activation link to an account not activated yet (the same answer for any e-mail)', body: auth.sendActivationMailBody, response: res.messageResponse },
+  'POST /api/auth/resend-activation': { op: 'sendActivationMail', domain: 'auth', access: 'public', summary: 'Send a new activation link by mail to an account not activated yet (the same answer for any e-mail)', body: auth.sendActivationMailBody, response: res.messageResponse },
   'POST /api/auth/verify-reset-code': { op: 'verifyResetCode', domain: 'auth', access: 'public', summary: 'Verify a reset code', body: auth.verifyResetCodeBody, response: res.messageResponse },
   'POST /api/auth/reset-password': { op: 'resetPassword', domain: 'auth', access: 'public', summary: 'Reset the password with a verified code', body: auth.resetPasswordBody, response: res.messageResponse },
   'GET /api/auth/google': { op: 'startGoogleSignIn', domain: 'auth', access: 'public', summary: 'Start Google sign-in: redirect to the hosted UI with Google', response: res.redirectResponse },
@@ -134,7 +134,7 @@ const table = {
   // users
   'GET /api/user/profile': { op: 'getProfile', domain: 'users', access: 'user', summary: 'Get my account', response: res.profileResponse },
   'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'user', summary: 'Update my names and change my password', body: people.updateProfileBody, response: res.profileUpdated },
-  'PATCH /api/user/complete-profile': { op: 'updateMissingProfile', domain: 'users', access: 'user', summary: 'Give the phone and school year a Google sign-up lacks (once; then it may buy)', body: people.completeProfileBody, response: res.messageResponse, ours: true },
+  'PATCH /api/user/complete-profile': { op: 'updateMissingProfile', domain: 'users', access: 'user', summary: 'Update a Google sign-up with the phone and school year it lacks (once; then it may buy)', body: people.completeProfileBody, response: res.messageResponse, ours: true },
   'GET /api/admin/allusers': { op: 'listUsers', domain: 'users', access: 'admin', summary: 'List users, newest first, searched and paged', query: people.usersQuery, response: res.userPage },
   'GET /api/admin/users/{userId}': { op: 'getUserDetails', domain: 'users', access: 'admin', summary: "Get a student's page: profile, lectures owned, quiz results", params: p('userId'), response: res.userDetailsResponse, ours: true },
   'GET /api/admin/users/{userId}/video-views': { op: 'listVideoViews', domain: 'users', access: 'admin', summary: "List a student's counted video views with each lecture's limit", params: play.videoViewsParams, response: play.videoViewList, ours: true },

@@ -172,7 +172,7 @@ describe('results and analytics', () => {
   it('facility, discrimination between the top and bottom 27 %, and the wrong answer chosen most', () => {
     const [q1, q3] = questionAnalytics(two, results);
     // 6 students: groups of round(1.62) = 2 — top {1, 2}, bottom {5, 6}.
-    expect(q1).toEqual({ questionId: 'q1', text: 'Question q1', answered: 6, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'c', count: 2 } });
+    expect(q1).toEqual({ questionId: 'q1', text: 'Question q1', type: 'MULTIPLE_CHOICE', answered: 6, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'c', count: 2 } });
     expect(q3).toMatchObject({ answered: 6, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'x', count: 2 } });
     expect(questionAnalytics(two, [results[0]!])[0]).toMatchObject({ facility: 1, discrimination: null, mostChosenWrong: null });
     expect(questionAnalytics(two, [])[0]).toMatchObject({ answered: 0, facility: null, discrimination: null });
