@@ -12,13 +12,14 @@ jest.setTimeout(60_000);
 const browser = browserForFile();
 
 /** Each screen with the title it sets once rendered. */
+/** Each screen, its address and its tab's title in English and in Arabic (the brand stays as it is). */
 const SCREENS = [
-  ['login', '/auth/login', 'Bioscope | Log in'],
-  ['registration', '/auth/registeration', 'Bioscope | Sign Up'],
-  ['forgot', '/auth/forgotPassword', 'Bioscope | Forgot password'],
-  ['verification', '/auth/verification', 'Bioscope | Verification'],
-  ['reset', '/auth/reset', 'Bioscope | Reset password'],
-  ['success', '/auth/success', 'Bioscope | Success'],
+  ['login', '/auth/login', { en: 'Bioscope | Log in', ar: 'Bioscope | تسجيل الدخول' }],
+  ['registration', '/auth/registeration', { en: 'Bioscope | Sign Up', ar: 'Bioscope | إنشاء حساب' }],
+  ['forgot', '/auth/forgotPassword', { en: 'Bioscope | Forgot password', ar: 'Bioscope | نسيت كلمة المرور' }],
+  ['verification', '/auth/verification', { en: 'Bioscope | Verification', ar: 'Bioscope | التحقق' }],
+  ['reset', '/auth/reset', { en: 'Bioscope | Reset password', ar: 'Bioscope | إعادة تعيين كلمة المرور' }],
+  ['success', '/auth/success', { en: 'Bioscope | Success', ar: 'Bioscope | تم بنجاح' }],
 ] as const;
 
 /** A client-side route change (as a link would make), so the matrix costs no page loads. */
@@ -82,7 +83,7 @@ it('lays out every auth screen in English and Arabic, dark and light, at 360 px 
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       for (const [screen, path, title] of SCREENS) {
-        await openScreen(page, path, title);
+        await openScreen(page, path, title[language]);
         const where = `${screen} ${language} ${theme} ${viewport.width}`;
         expect({ where, ...(await layoutOf(page)) }).toEqual({ where, path, dir: language === 'ar' ? 'rtl' : 'ltr', theme, overflow: 0, outside: [] });
         await shot(page, `auth-${screen}-${language}-${theme}-${viewport.width}`);

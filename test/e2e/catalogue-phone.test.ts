@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 async function phonePage(user: TestUser, theme: 'dark' | 'light', opts: { admin?: boolean } = {}) {
-  const p = await newPage(browser, { viewport: PHONE });
+  const p = await newPage(browser, { viewport: PHONE, touch: true });
   await storeSession(p.page, user, { admin: opts.admin, language: 'ar' });
   await p.page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
   return p;

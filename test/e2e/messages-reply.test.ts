@@ -51,7 +51,7 @@ describe.each(VARIANTS)('%s', (...variant) => {
     await s.page.locator('input[name="subject"]').fill(subject);
     await s.page.locator('textarea[name="message"]').fill(en ? 'When is the next live revision?' : 'متى المراجعة القادمة؟');
     await s.page.getByRole('button', { name: en ? 'Send' : 'إرسال', exact: true }).click();
-    await swalTitle(s.page, 'send message successfully');
+    await swalTitle(s.page, en ? 'send message successfully' : 'تم إرسال الرسالة بنجاح');
     const mine = s.page.getByTestId('my-message').filter({ hasText: subject });
     await mine.getByText(en ? 'No reply yet' : 'لم يصل رد بعد').waitFor();
 

@@ -45,9 +45,15 @@ async function studentPage(viewport: { width: number; height: number }, language
   return { ...p, student };
 }
 
-async function answerAll(page: Page, answers: string[]) {
+/** A True/False option reads صح / خطأ in Arabic (the answer sent is still True / False). */
+const TRUE_FALSE_AR: Record<string, string> = { True: 'صح', False: 'خطأ' };
+
+async function answerAll(page: Page, answers: string[], language: 'en' | 'ar' = 'en') {
   const questions = page.getByTestId('quiz-question');
-  for (const [i, text] of answers.entries()) await questions.nth(i).getByRole('radio', { name: text, exact: true }).check();
+  for (const [i, text] of answers.entries()) {
+    const name = language === 'ar' ? (TRUE_FALSE_AR[text] ?? text) : text;
+    await questions.nth(i).getByRole('radio', { name, exact: true }).check();
+  }
 }
 
 describe('a video with a quiz', () => {
@@ -103,7 +109,7 @@ describe('a video with a quiz', () => {
     expect(new URL(page.url()).searchParams.get('id')).toBe(quiz.id);
     expect(await page.locator('.swal2-toast').count()).toBe(0);
 
-    await answerAll(page, ['Mitochondria', 'True']);
+    await answerAll(page, ['Mitochondria', 'True'], 'ar');
     await page.getByRole('button', { name: 'إرسال الإجابات' }).click();
     await page.getByTestId('quiz-result').waitFor();
     await page.getByRole('link', { name: 'العودة إلى المحاضرة' }).click();

@@ -42,7 +42,7 @@ it('a student who typed the phone in Arabic-Indic digits on the form is found by
     await page.getByLabel('تأكيد كلمة المرور', { exact: true }).fill(PASSWORD);
     await page.getByLabel('رقم الموبايل').pressSequentially(arabicDigits(mobile));
     await page.getByLabel('الصف الدراسي').selectOption('Second year');
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByRole('button', { name: 'إنشاء حساب', exact: true }).click();
     await waitForPath(page, '/auth/login');
     await mailTo(email, (m) => !!m.link);
     await context.close();

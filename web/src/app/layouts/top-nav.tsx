@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { RepliesBadge } from '@/features/messages/components/replies-badge';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoMark, MenuIcon } from '@/components/icons';
@@ -7,7 +8,6 @@ import { useLogout } from '@/features/auth/lib/use-logout';
 import { useT } from '@/i18n/use-t';
 import { selectIsAdmin, selectUser } from '@/lib/session';
 
-const RepliesBadge = lazy(() => import('@/features/messages/components/replies-badge').then((m) => ({ default: m.RepliesBadge })));
 
 /** Spec 2: hidden on /auth and /dashboard paths. */
 export const isTopNavHidden = (pathname: string) => /^\/(auth|dashboard)(\/|$)/i.test(pathname);
@@ -40,11 +40,7 @@ export function TopNav() {
           onClick={() => setOpenOn(open ? null : pathname)}
         >
           <MenuIcon />
-          {user && (
-            <Suspense fallback={null}>
-              <RepliesBadge />
-            </Suspense>
-          )}
+          {user && <RepliesBadge />}
         </button>
       </div>
       <nav id="top-nav-links" className={`top-nav-links${open ? ' is-open' : ''}`} aria-label={t('nav.main')}>
@@ -57,11 +53,7 @@ export function TopNav() {
         <NavLink to="/profile/lecPay">{t('nav.myLectures')}</NavLink>
         <NavLink to="/contact">
           {t('nav.contact')}
-          {user && (
-            <Suspense fallback={null}>
-              <RepliesBadge />
-            </Suspense>
-          )}
+          {user && <RepliesBadge />}
         </NavLink>
         {isAdmin && <NavLink to="/dashboard">{t('nav.dashboard')}</NavLink>}
         {user && (

@@ -220,6 +220,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'admin.deletedStudent': 'حساب محذوف',
   'admin.greeting': 'أهلاً، {name}',
   'admin.openMenu': 'قائمة لوحة التحكم: {section}',
+  // The top bar's count of the teacher's unread replies (the shell's, not the messages screens')
+  'contact.repliesBadge': 'ردود جديدة: {count}',
   // Page titles (the tab's text after 'Bioscope | ')
   'title.contact': 'تواصل معنا',
   'title.content': 'المحتوى',

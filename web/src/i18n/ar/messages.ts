@@ -37,7 +37,6 @@ export const arMessages: Record<keyof typeof enMessages, string> = {
   'contact.replies': 'ردود المدرس',
   'contact.teacherReplied': 'ردّ المدرس',
   'contact.noReplyYet': 'لم يصل رد بعد',
-  'contact.repliesBadge': 'ردود جديدة: {count}',
   'inbox.reply': 'رد',
   'inbox.replyLabel': 'ردك',
   'inbox.sendReply': 'إرسال الرد',

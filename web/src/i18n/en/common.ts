@@ -230,6 +230,8 @@ export const enCommon = {
   'admin.deletedStudent': 'Deleted account',
   'admin.greeting': 'Hello, {name}',
   'admin.openMenu': 'Dashboard menu: {section}',
+  // The top bar's count of the teacher's unread replies (the shell's, not the messages screens')
+  'contact.repliesBadge': '{count, plural, one {# new reply} other {# new replies}}',
   // Page titles (the tab's text after 'Bioscope | ')
   'title.contact': 'Contact',
   'title.content': 'Content',

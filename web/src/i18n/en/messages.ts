@@ -40,7 +40,6 @@ export const enMessages = {
   'contact.replies': "The teacher's replies",
   'contact.teacherReplied': 'The teacher replied',
   'contact.noReplyYet': 'No reply yet',
-  'contact.repliesBadge': '{count, plural, one {# new reply} other {# new replies}}',
   'inbox.reply': 'Reply',
   'inbox.replyLabel': 'Your reply',
   'inbox.sendReply': 'Send reply',

@@ -1,7 +1,7 @@
 import { useT } from '@/i18n/use-t';
 import '@/i18n/messages-area';
 import { useCountUnreadMessagesQuery } from '../api/count-unread-messages';
-import { BADGE_POLLING, CountBadge } from './count-badge';
+import { BADGE_POLLING, CountBadge } from '@/components/count-badge';
 
 /** The admin menu's Messages item: the unread count (GET /api/admin/messages/unread). */
 export function UnreadBadge() {

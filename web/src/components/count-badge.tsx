@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import './messages.css';
+import './count-badge.css';
 
 /**
  * A menu item's count, polled every 60 s while the window is focused and asked again when the window
