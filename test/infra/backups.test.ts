@@ -4,21 +4,12 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { MEDIA_NONCURRENT_DAYS, TABLE_BACKUPS } from '../../infra/stacks/data-stack';
-import { logicalId, synthBioscope } from './bioscope-app';
+import { logicalId, synthBioscope, PROD_SETTINGS } from './bioscope-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
 
 const dev = synthBioscope();
-const prod = synthBioscope({
-  stage: 'prod',
-  region: 'eu-west-1',
-  mailFrom: 'Bioscope <no-reply@school.eg>',
-  paymobSecretName: 'bioscope/prod/paymob',
-  googleClientSecretName: 'bioscope/prod/google',
-  contactInfo: JSON.stringify({ location: 'Giza', phone: '01012345678', email: 'teacher@school.eg', chatUrl: '', social: [] }),
-  alarmEmail: 'ops@school.eg',
-  monthlyBudgetUsd: '150',
-});
+const prod = synthBioscope(PROD_SETTINGS);
 const props = (r: Record<string, Json>) => Object.values(r).map((x) => x.Properties as Json);
 
 describe('backups', () => {

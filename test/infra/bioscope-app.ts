@@ -15,6 +15,18 @@ export const GOOGLE_CLIENT_ID = 'test-client.apps.googleusercontent.com';
 /** A real key pair's public half, so the placeholder warning stays out of the tests. */
 export const TEST_PUBLIC_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
+/** Everything prod needs besides what buildApp passes (a real public key and a Google client id). */
+export const PROD_SETTINGS = {
+  stage: 'prod',
+  region: 'eu-west-1',
+  mailFrom: 'Bioscope <no-reply@school.eg>',
+  paymobSecretName: 'bioscope/prod/paymob',
+  googleClientSecretName: 'bioscope/prod/google',
+  contactInfo: JSON.stringify({ location: 'Giza', phone: '01012345678', email: 'teacher@school.eg', chatUrl: '', social: [] }),
+  alarmEmail: 'ops@school.eg',
+  monthlyBudgetUsd: '150',
+};
+
 export function buildApp(context: Record<string, unknown> = { googleClientId: GOOGLE_CLIENT_ID }) {
   const app = new App({
     outdir: scratchDir('cdk.out-'),

@@ -8,20 +8,11 @@ import { ROLLOUT_THRESHOLDS } from '../../infra/constructs/rollouts';
 import { THRESHOLDS } from '../../infra/constructs/monitoring';
 import { API_ACCESS_LOG } from '../../infra/stacks/site-stack';
 import { DOMAINS, ROUTES } from '../../shared/routes';
-import { logicalId, synthBioscope } from './bioscope-app';
+import { logicalId, synthBioscope, PROD_SETTINGS } from './bioscope-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
 
-const PROD = {
-  stage: 'prod',
-  region: 'eu-west-1',
-  mailFrom: 'Bioscope <no-reply@school.eg>',
-  paymobSecretName: 'bioscope/prod/paymob',
-  googleClientSecretName: 'bioscope/prod/google',
-  contactInfo: JSON.stringify({ location: 'Giza', phone: '01012345678', email: 'teacher@school.eg', chatUrl: '', social: [] }),
-  alarmEmail: 'ops@school.eg',
-  monthlyBudgetUsd: '150',
-};
+const PROD = PROD_SETTINGS;
 
 const dev = synthBioscope();
 const prod = synthBioscope(PROD);

@@ -6,20 +6,11 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { SettingsError } from '../../infra/stacks/settings';
-import { buildApp } from './bioscope-app';
+import { buildApp, PROD_SETTINGS } from './bioscope-app';
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
 
-const PROD = {
-  stage: 'prod',
-  region: 'eu-west-1',
-  mailFrom: 'Bioscope <no-reply@school.eg>',
-  paymobSecretName: 'bioscope/prod/paymob',
-  googleClientSecretName: 'bioscope/prod/google',
-  contactInfo: JSON.stringify({ location: 'Giza', phone: '01012345678', email: 'teacher@school.eg', chatUrl: '', social: [] }),
-  alarmEmail: 'ops@school.eg',
-  monthlyBudgetUsd: '150',
-};
+const PROD = PROD_SETTINGS;
 
 /** The auth role's ses:SendEmail statements, resources as text. */
 function sendStatements(context: Record<string, unknown>) {

@@ -10,7 +10,7 @@ import { JOB_STATUSES } from '../../infra/constructs/video-pipeline';
 import { keyOfEvent } from '../../functions/media/on-upload';
 import { assetChangeOf } from '../../functions/media/transcode-events';
 import { DEFAULT_HLS_LADDER } from '../../shared/video';
-import { buildApp, logicalId, synthBioscope } from './bioscope-app';
+import { buildApp, logicalId, synthBioscope, PROD_SETTINGS } from './bioscope-app';
 
 type Json = Record<string, unknown>;
 const { api, site, data, apiTemplate, siteTemplate, dataTemplate } = synthBioscope();
@@ -167,7 +167,7 @@ describe("the jobs' events reach on-transcode-event", () => {
 
   test('the queue is on-demand and named per stage', () => {
     apiTemplate.hasResourceProperties('AWS::MediaConvert::Queue', { Name: 'bioscope-dev', PricingPlan: 'ON_DEMAND', Status: 'ACTIVE' });
-    expect(Template.fromStack(buildApp({ stage: 'prod', ...PROD }).api).findResources('AWS::MediaConvert::Queue', { Properties: { Name: 'bioscope-prod' } })).not.toEqual({});
+    expect(Template.fromStack(buildApp(PROD).api).findResources('AWS::MediaConvert::Queue', { Properties: { Name: 'bioscope-prod' } })).not.toEqual({});
   });
 });
 
@@ -268,17 +268,7 @@ describe("the Lambdas' configuration", () => {
   });
 });
 
-/** Everything prod needs (buildApp passes a real public key and a Google client id). */
-const PROD = {
-  googleClientId: 'school.apps.googleusercontent.com',
-  region: 'eu-west-1',
-  mailFrom: 'Bioscope <no-reply@school.eg>',
-  paymobSecretName: 'bioscope/prod/paymob',
-  googleClientSecretName: 'bioscope/prod/google',
-  contactInfo: JSON.stringify({ location: 'Giza', phone: '01012345678', email: 'teacher@school.eg', chatUrl: '', social: [] }),
-  alarmEmail: 'ops@school.eg',
-  monthlyBudgetUsd: '150',
-};
+const PROD = { ...PROD_SETTINGS, googleClientId: 'school.apps.googleusercontent.com' };
 
 describe('settings: the ladder and AES', () => {
   const settingsOf = (context: Json) => readSettings(new App({ context }).node);
