@@ -3,7 +3,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { api, ddb, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
+import { api, ddb, makeUser, platform, s3, type TestUser, useThePlatformHere, uniq } from '../support/platform';
 
 export const GENERAL = 'ثانوي عام';
 export const LANGUAGES = 'ثانوي لغات';
@@ -165,15 +165,7 @@ export async function writePurchase(userId: string, lectureId: string, expiresIn
  * catalogue-lectures.test.ts does with CLASS_READ_MS.
  */
 export async function recordPurchase(userId: string, lectureId: string) {
-  const p = platform();
-  Object.assign(process.env, {
-    TABLE_NAME: p.tableName,
-    DYNAMODB_ENDPOINT: p.dynamoEndpoint,
-    AWS_REGION: 'eu-central-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_MAX_ATTEMPTS: '1',
-  });
+  useThePlatformHere();
   const repo = await import('../../functions/data/purchase-repo');
   const now = Date.now();
   await repo.recordPurchase({ userId, lectureId, purchaseDate: new Date(now).toISOString(), expiryDate: new Date(now + 30 * day).toISOString(), source: 'payment' });

@@ -8,7 +8,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { api, ddb, makeUser, platform, type TestUser } from '../support/platform';
+import { api, ddb, makeUser, platform, type TestUser, useThePlatformHere } from '../support/platform';
 import { makeWorld, saveLecture, type World } from './catalogue-fixtures';
 
 jest.setTimeout(120_000);
@@ -22,19 +22,7 @@ beforeAll(async () => {
 
 /** The payments code in this process, on the platform's table and sandbox. */
 async function inProcess() {
-  const p = platform();
-  Object.assign(process.env, {
-    TABLE_NAME: p.tableName,
-    DYNAMODB_ENDPOINT: p.dynamoEndpoint,
-    AWS_REGION: 'eu-central-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_MAX_ATTEMPTS: '1',
-    PUBLIC_URL: p.url,
-    PAYMOB_API_URL: p.paymob.apiUrl,
-    PAYMOB_SETTINGS: JSON.stringify(p.paymob.settings),
-    LOG_LEVEL: 'SILENT',
-  });
+  useThePlatformHere({ paymob: true });
   const [reconcile, gateway, client] = await Promise.all([
     import('../../functions/payments/reconcile'),
     import('../../functions/payments/gateway'),

@@ -7,7 +7,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymobSettings } from '../../functions/payments/paymob-settings';
-import { api, callsDuring, ddb, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { api, callsDuring, ddb, makeUser, platform, type TestUser, useThePlatformHere, uniq } from '../support/platform';
 import { signObj } from '../support/paymob-reference';
 import { makeWorld, saveLecture, writePurchase, type World } from './catalogue-fixtures';
 
@@ -781,19 +781,7 @@ describe('GET /api/payments/sales', () => {
 
 /** The payments code in this process, against the same table and sandbox, with a gateway of our choosing. */
 async function inProcess() {
-  const p = platform();
-  Object.assign(process.env, {
-    TABLE_NAME: p.tableName,
-    DYNAMODB_ENDPOINT: p.dynamoEndpoint,
-    AWS_REGION: 'eu-central-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_MAX_ATTEMPTS: '1',
-    PUBLIC_URL: p.url,
-    PAYMOB_API_URL: p.paymob.apiUrl,
-    PAYMOB_SETTINGS: JSON.stringify(p.paymob.settings),
-    LOG_LEVEL: 'SILENT',
-  });
+  useThePlatformHere({ paymob: true });
   return { orders: await import('../../functions/payments/orders'), gateway: await import('../../functions/payments/gateway') };
 }
 

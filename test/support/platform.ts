@@ -68,6 +68,24 @@ export function platform(): PlatformInfo {
   return JSON.parse(raw) as PlatformInfo;
 }
 
+/**
+ * Points functions/ loaded into this test process at the platform's table (and, with `paymob`, its URL
+ * and Paymob sandbox), as the Lambdas' environment does: set before the first import of functions/.
+ */
+export function useThePlatformHere(opts: { paymob?: boolean } = {}): PlatformInfo {
+  const p = platform();
+  Object.assign(process.env, {
+    TABLE_NAME: p.tableName,
+    DYNAMODB_ENDPOINT: p.dynamoEndpoint,
+    AWS_REGION: 'eu-central-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_MAX_ATTEMPTS: '1',
+    ...(opts.paymob ? { PUBLIC_URL: p.url, PAYMOB_API_URL: p.paymob.apiUrl, PAYMOB_SETTINGS: JSON.stringify(p.paymob.settings), LOG_LEVEL: 'SILENT' } : {}),
+  });
+  return p;
+}
+
 let seq = 0;
 /** A value unique to this test file and call: e-mails, names, codes. */
 export const uniq = (prefix = 't') => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${randomUUID().slice(0, 4)}`;
