@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { browserForFile, newPage } from '../support/browser';
 import { platform } from '../support/platform';
 import { appTookOver, at, waitForPath } from './auth-helpers';
-import { GENERAL, settledShot } from './catalogue-helpers';
+import { DEMO_COURSE, GENERAL, settledShot } from './catalogue-helpers';
 
 jest.setTimeout(90_000);
 
@@ -91,7 +91,7 @@ describe.each([
   it.each(['light', 'dark'] as const)('is whole and clear of the switch (%s)', async (theme) => {
     const { page, context } = await newPage(browser(), { viewport });
     await signIn(page, language, theme);
-    const card = page.getByTestId('grade-card').first();
+    const card = page.getByTestId('grade-card').filter({ has: page.getByRole('heading', { name: DEMO_COURSE, exact: true }) });
     await card.waitFor();
     if (viewport === PHONE_390) await card.locator('.grade-card-face').click();
     else await card.hover();

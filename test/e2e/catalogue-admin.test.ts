@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { DESKTOP, browserForFile, newPage, PHONE } from '../support/browser';
 import { platform, uniq } from '../support/platform';
 import { appErrors, logIn, swalTitle, waitForPath } from './auth-helpers';
-import { apiResponse, DEMO_VIDEO, FIRST_TERM, GENERAL, LECTURES_SECTION, png, settledShot, sidewaysOverflow, switchLanguage } from './catalogue-helpers';
+import { apiResponse, DEMO_COURSE, DEMO_VIDEO, FIRST_TERM, GENERAL, LECTURES_SECTION, png, settledShot, sidewaysOverflow, switchLanguage } from './catalogue-helpers';
 
 jest.setTimeout(90_000);
 
@@ -135,7 +135,7 @@ it('shows the admin screens in Arabic on a phone', async () => {
   await logIn(page, admin.email, admin.password);
   await waitForPath(page, '/dashboard');
   await switchLanguage(page, 'ar');
-  const card = page.getByTestId('grade-card').first();
+  const card = page.getByTestId('grade-card').filter({ has: page.getByRole('heading', { name: DEMO_COURSE, exact: true }) });
   await card.waitFor();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await settledShot(page, 'catalogue-admin-phone-ar-dashboard');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { browserForFile, DESKTOP, newPage } from '../support/browser';
 import { platform, uniq } from '../support/platform';
 import { appErrors, logIn, swalTitle, waitForPath } from './auth-helpers';
-import { apiResponse, DEMO_VIDEO, FIRST_TERM, GENERAL, LECTURES_SECTION, png, settledShot } from './catalogue-helpers';
+import { apiResponse, DEMO_COURSE, DEMO_VIDEO, FIRST_TERM, GENERAL, LECTURES_SECTION, png, settledShot } from './catalogue-helpers';
 
 jest.setTimeout(90_000);
 
@@ -18,8 +18,9 @@ it('three videos chosen at once all reach 100 % and are saved with the lecture',
   const { admin } = platform();
   await logIn(page, admin.email, admin.password);
   await waitForPath(page, '/dashboard');
-  const card = page.getByTestId('grade-card').first();
-  await card.hover();
+  // The demo course by name: other files add courses of their own, which may come first.
+  const card = page.getByTestId('grade-card').filter({ has: page.getByRole('heading', { name: DEMO_COURSE, exact: true }) });
+  await card.locator('.grade-card-face').click();
   await card.getByRole('link', { name: GENERAL, exact: true }).click();
   await waitForPath(page, '/dashboard/terms');
   await page.getByRole('link', { name: new RegExp(`^${FIRST_TERM}`) }).click();
