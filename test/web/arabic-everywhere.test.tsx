@@ -125,7 +125,9 @@ describe('Arabic: the screens hold no English', () => {
     mockFetch((url) =>
       url === '/api/Quizz/submit/q1'
         ? { status: 200, body: { message: 'Quiz submitted', data: result({ questions: [{ questionId: 'qa', answerText: '46', correct: true }, { questionId: 'qb', answerText: 'False', correct: false, correctAnswerText: 'True' }] }) } }
-        : { status: 200, body: { data: arabicQuiz() } },
+        : url === '/api/Quizz/attempts/q1'
+          ? { status: 200, body: { data: [] } }
+          : { status: 200, body: { data: arabicQuiz() } },
     );
     renderApp({ pathname: '/quiz', search: '?id=q1', state: { quizId: 'q1' } });
     const questions = await screen.findAllByTestId('quiz-question');

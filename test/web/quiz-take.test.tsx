@@ -105,6 +105,7 @@ describe('/quiz: taking a quiz', () => {
             }),
           },
         };
+      if (url === '/api/Quizz/attempts/q1') return { status: 200, body: { data: [] } };
       return { status: 200, body: { data: { passed: false, score: 0, attempts: 1 } } };
     });
     open();
@@ -201,6 +202,7 @@ describe('/quiz: a timed quiz', () => {
         };
       if (url === '/api/Quizz/answers/q1' && init.method === 'PUT') return { status: 200, body: { message: 'saved', data: { number: 1, startedAt: '', deadline, answers: [] } } };
       if (url === '/api/Quizz/submit/q1') return { status: 200, body: { message: 'ok', data: result({ closedAtDeadline: false }) } };
+      if (url === '/api/Quizz/attempts/q1') return { status: 200, body: { data: [] } };
       return { status: 200, body: { data: {} } };
     });
     open();
