@@ -21,7 +21,8 @@ export const arBundles: Record<keyof typeof enBundles, string> = {
   'bundle.granted': 'أصبح الترم كامل متاحًا لك',
   'bundle.buyFailed': 'تعذّر فتح صفحة الدفع',
   'bundle.mineTitle': 'الترمات الكاملة',
-  'bundle.mineRow': '{name}: كل المحاضرات حتى {date}',
+  'bundle.mineUntil': 'كل المحاضرات حتى {date}',
   'bundle.paid': 'المدفوع {price}',
   'bundle.lectureCount': 'عدد المحاضرات: {n}',
+  'bundle.salesName': 'الترم كامل: {name}',
 };

@@ -25,7 +25,9 @@ export const enBundles = {
   'bundle.buyFailed': 'The payment could not be opened',
   // My lectures
   'bundle.mineTitle': 'Whole terms',
-  'bundle.mineRow': '{name}: every lecture until {date}',
+  'bundle.mineUntil': 'every lecture until {date}',
   'bundle.paid': 'Paid {price}',
   'bundle.lectureCount': '{n} lectures',
+  // The sales page: a bundle's row and orders
+  'bundle.salesName': 'Whole term: {name}',
 } as const;

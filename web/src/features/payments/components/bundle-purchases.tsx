@@ -16,7 +16,9 @@ export function BundlePurchases({ bundles }: { bundles: PurchasedBundle[] }) {
         {bundles.map((b) => (
           <li key={b.termId} className={`bundle-item${b.expired ? ' is-expired' : ''}`} data-testid="bundle-row">
             <div className="bundle-head">
-              <strong dir="auto">{t('bundle.mineRow', { name: b.termName, date: dayText(b.expiryDate, language) })}</strong>
+              <strong>
+                <bdi>{b.termName}</bdi>: {t('bundle.mineUntil', { date: dayText(b.expiryDate, language) })}
+              </strong>
               <span className="muted">
                 {b.pricePaid === 0 ? t('pay.free') : t('bundle.paid', { price: amountText(b.pricePaid) })} · {t('bundle.lectureCount', { n: b.lectures.length })}
               </span>

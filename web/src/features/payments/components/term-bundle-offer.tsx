@@ -15,6 +15,19 @@ import './term-bundle-offer.css';
  * the server for the checkout at its price, then offers the link to Paymob's checkout (same tab, as
  * /pay's); a grant (nothing left to pay) goes to My lectures.
  */
+/** The term's name isolated in a text of the other direction (its own <bdi>), where the text has {name}. */
+const NAME = '\u0000';
+const withName = (text: string, name: string) => {
+  const [before, after] = text.split(NAME);
+  return (
+    <>
+      {before}
+      <bdi>{name}</bdi>
+      {after}
+    </>
+  );
+};
+
 export function TermBundleOffer({ termId }: { termId: string | undefined }) {
   const t = useT();
   const language = useLanguage();
@@ -44,9 +57,7 @@ export function TermBundleOffer({ termId }: { termId: string | undefined }) {
         <p id="bundle-offer-text" className="bundle-offer-text">
           {t('bundle.offer', { price: amountText(bundle.bundlePrice), sum: amountText(bundle.lecturesPrice) })}
         </p>
-        <p className="muted bundle-offer-detail" dir="auto">
-          {t('bundle.offerDetail', { name: bundle.termName, date: dayText(bundle.endsAt, language) })}
-        </p>
+        <p className="muted bundle-offer-detail">{withName(t('bundle.offerDetail', { name: NAME, date: dayText(bundle.endsAt, language) }), bundle.termName)}</p>
       </div>
       {link ? (
         <a className="button button-primary bundle-offer-buy" href={link.paymentUrl}>
