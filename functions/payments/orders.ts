@@ -152,12 +152,14 @@ async function checkout(sale: Sale, viewer: Viewer & { contact: Contact }, coupo
     const [owned, open] = await Promise.all([sale.owned(), openOrderOf(userId, ref)]);
     if (justGranted(open, code, now)) return intentionOf(open, true, sale.grantedMessage);
     if (isUnexpired(owned, now)) throw new Conflict(sale.ownedMessage, 'payment.owned');
-    if (reusable(open, sale.price, code, now)) return intentionOf(open, false, LINK_CREATED);
+    // A bundle's open checkout is reused only while the term's end is still the one it was priced with.
+    if (reusable(open, sale.price, code, now) && open.endsAt === sale.what.endsAt) return intentionOf(open, false, LINK_CREATED);
     if (inFlight(open, now) && Date.now() < waitUntil) {
       await sleep(200);
       continue;
     }
 
+    // The coupon's once-per-student guard compares with this sale's open-order pointer (AP36/AP87).
     const couponRequest = { code: code ?? '', userId, courseId: sale.what.courseId, lectureId: ref, now };
     const coupon: CouponRecord | undefined = code ? await couponForOrder(couponRequest) : undefined;
     // A kiosk order waiting for its reference keeps its use of the coupon (one held at a time): a new order cannot take it too.
