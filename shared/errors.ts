@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'term.notFound',
   'term.locked', // 403
   'term.changed', // 409
+  'term.bundleEnd', // 400 a bundle price needs the date the bundle ends
   'section.notFound',
   'lecture.notFound',
   'lecture.section', // 400 contentId names no section
@@ -110,6 +111,7 @@ export const ERROR_CODES = [
   // Payments
   'payment.owned', // 409 the lecture is the student's already and has not expired
   'payment.free', // 400 a free lecture needs no payment
+  'payment.noBundle', // 400 the term sells no bundle now (no bundle price, or its end has passed)
   'payment.gateway', // 502 Paymob refused or did not answer; nothing was charged
   'payment.notConfigured', // 503 the Paymob keys are missing
   'payment.signature', // 401 a callback whose HMAC does not verify; nothing changed

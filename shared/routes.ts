@@ -73,6 +73,8 @@ const table = {
   'DELETE /api/cours/{id}': { op: 'deleteCourse', domain: 'catalogue', access: 'admin', summary: 'Delete a course (archived instead while students own lectures under it)', params: idParam, response: cat.deletedResponse },
   'GET /api/cours/Term/{courseFor}/{courseId}': { op: 'listTerms', domain: 'catalogue', access: 'user', summary: 'List the terms of a course for one track', params: cat.termsParams, response: z.object({ data: z.array(cat.term) }) },
   'PATCH /api/cours/Term/lock/{termId}': { op: 'toggleTermLock', domain: 'catalogue', access: 'admin', summary: 'Toggle a term lock', params: cat.termIdParams, response: cat.termLockResponse },
+  'PATCH /api/cours/Term/bundle/{termId}': { op: 'updateTerm', domain: 'catalogue', access: 'admin', summary: "Update a term's bundle: the whole term's price (null: not sold) and when the bundle ends", params: cat.termIdParams, body: cat.updateTermBody, response: cat.termUpdated, ours: true },
+  'GET /api/cours/bundle/{termId}': { op: 'getTermBundle', domain: 'catalogue', access: 'user', summary: "Get the whole term's offer: its bundle price beside the sum of its lectures' prices, and whether I have it (null: none sold now)", params: cat.termIdParams, response: cat.termBundleResponse, ours: true },
   'GET /api/cours/content/{termId}': { op: 'listSections', domain: 'catalogue', access: 'user', summary: 'List the content sections of a term', params: cat.termIdParams, response: z.object({ data: z.array(cat.section) }) },
 
   // catalogue: lectures and media
@@ -102,6 +104,7 @@ const table = {
   // payments
   'GET /api/AWS/get-purched': { op: 'listPurchases', domain: 'payments', access: 'user', summary: "List the student's purchased lectures", response: res.purchasesResponse },
   'POST /api/user/payment-intention/{lectureId}': { op: 'createPaymentIntention', domain: 'payments', access: 'user', summary: 'Create a payment intention: price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody, response: res.paymentIntention },
+  'POST /api/user/payment-intention/term/{termId}': { op: 'createTermPaymentIntention', domain: 'payments', access: 'user', summary: "Create a payment intention for a term's bundle: every lecture of the term, those added later too, until it ends", params: p('termId'), body: com.paymentIntentionBody, response: res.paymentIntention, ours: true },
   'POST /api/payments/paymob/webhook': { op: 'receivePaymobCallback', domain: 'payments', access: 'public', summary: 'Receive the Paymob processed callback (HMAC verified)', response: res.paymobCallbackResponse, ours: true },
   'GET /api/payments/paymob/return': { op: 'returnFromPaymob', domain: 'payments', access: 'public', summary: 'Return from Paymob in the browser; redirects to /temp or /fail', response: res.redirectResponse, ours: true },
   'GET /api/payments/sales': { op: 'getSales', domain: 'payments', access: 'admin', summary: 'Get the sales over a range of Cairo days: revenue by day and lecture, coupon use, the orders', query: com.salesQuery, response: res.salesResponse, ours: true },

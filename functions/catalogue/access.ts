@@ -24,6 +24,16 @@ export const isUnexpired = (p: Pick<PurchaseRecord, 'expiryDate'> | undefined, n
 /** Spec 3: price 0, "0" or null means free; isFree true also does. */
 export const isFreeLecture = (l: { price: number | string | null; isFree: boolean }) => l.isFree || isFreePrice(l.price);
 
-export function canWatch(viewer: Viewer, lecture: { price: number | string | null; isFree: boolean }, purchase: PurchaseRecord | undefined, now = new Date()): boolean {
+/**
+ * What gives a student a lecture: its own purchase, or its term's bundle (AP85) while that runs and the
+ * lecture's own does not. Its dates are the ones shown with the lecture.
+ */
+export function entitlementOf(purchase: Dates | undefined, bundle: Dates | undefined, now: Date): Dates | undefined {
+  if (isUnexpired(purchase, now) || !isUnexpired(bundle, now)) return purchase ?? bundle;
+  return bundle;
+}
+type Dates = Pick<PurchaseRecord, 'purchaseDate' | 'expiryDate'>;
+
+export function canWatch(viewer: Viewer, lecture: { price: number | string | null; isFree: boolean }, purchase: Pick<PurchaseRecord, 'expiryDate'> | undefined, now = new Date()): boolean {
   return viewer.isAdmin || isFreeLecture(lecture) || isUnexpired(purchase, now);
 }

@@ -9,6 +9,7 @@ import { deleteVideo } from './delete-video';
 import { updateVideo } from './update-video';
 import { startVideoTranscode } from './start-video-transcode';
 import { getLecture } from './get-lecture';
+import { getTermBundle } from './get-term-bundle';
 import { getSignedUrl } from './get-signed-url';
 import { getVideoKey } from './get-video-key';
 import { deleteVideoUpload } from './delete-video-upload';
@@ -27,6 +28,7 @@ import { startPlayback } from './start-playback';
 import { toggleTermLock } from './toggle-term-lock';
 import { updateCourse } from './update-course';
 import { updateLecture } from './update-lecture';
+import { updateTerm } from './update-term';
 
 /** The catalogue domain's Lambda: courses, terms, sections, lectures, videos and uploads. */
 export const handler = domainHandler('catalogue', {
@@ -36,6 +38,8 @@ export const handler = domainHandler('catalogue', {
   'DELETE /api/cours/{id}': deleteCourse,
   'GET /api/cours/Term/{courseFor}/{courseId}': listTerms,
   'PATCH /api/cours/Term/lock/{termId}': toggleTermLock,
+  'PATCH /api/cours/Term/bundle/{termId}': updateTerm,
+  'GET /api/cours/bundle/{termId}': getTermBundle,
   'GET /api/cours/content/{termId}': listSections,
   'GET /api/v/lecture/{id}': listLecturesAdmin,
   'GET /api/cours/lecture/{contentId}': listLectures,

@@ -20,13 +20,15 @@ import {
 import { courseById } from '../data/course-repo';
 import { existingQuizIds } from '../data/quiz-repo';
 import { type PurchaseRecord, purchaseKeyOf, purchasesOfLectures } from '../data/purchase-repo';
+import { termPurchaseKeyOf, toTermPurchase } from '../data/term-purchase-repo';
+import { getItems } from '../data/items';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
 import { posterUrlFor } from '../lib/media-cookies';
 import { type AssetRecord, assetsOfSources, isStuck, restartTranscode, startSavedUploads } from '../media/public';
-import { type Viewer, canWatch, isUnexpired } from './access';
+import { type Viewer, canWatch, entitlementOf, isUnexpired } from './access';
 import { classReads } from './class-reads';
 import { storeImage, uploadedVideoKeys } from './media';
 import { lectureForViewer, playlistPathOf, viewLimitOf, viewsLeftOf } from './playback';
@@ -42,7 +44,7 @@ export interface VideoInput {
   quizId: string | null;
 }
 
-const purchaseDates = (p: PurchaseRecord | undefined, now = new Date()) => (p ? { purchaseDate: p.purchaseDate, expiryDate: p.expiryDate, expired: !isUnexpired(p, now) } : {});
+const purchaseDates = (p: Pick<PurchaseRecord, 'purchaseDate' | 'expiryDate'> | undefined, now = new Date()) => (p ? { purchaseDate: p.purchaseDate, expiryDate: p.expiryDate, expired: !isUnexpired(p, now) } : {});
 /** When a video joined its lecture: its id's time (a ULID; none readable: long ago). */
 const storedAt = (v: VideoRecord) => new Date(isValid(v.id) ? decodeTime(v.id) : 0);
 /** A video's transcode state as the admin sees it: no asset yet is 'uploaded'; stuck when nothing was heard of it for too long. */
@@ -60,8 +62,8 @@ const adminVideo = (v: VideoRecord, asset?: AssetRecord) => toVideo(v, { videoUr
 export async function listLectures(contentId: string, viewer: Viewer): Promise<Lecture[]> {
   const reads = classReads(viewer);
   const [section, lectures] = await Promise.all([reads.section(contentId), reads.sectionLectures(contentId)]);
-  // The student's purchases of these lectures: read with their session (ownKeysOfSection) unless the list changed since.
-  const purchases = viewer.isAdmin ? [] : await purchasesOfLectures(viewer.userId, lectures.map(({ lecture }) => lecture.id), viewer.readAlong);
+  // The student's purchases of these lectures and the term's bundle: read with their session (ownKeysOfSection) unless the list changed since.
+  const [purchases, bundle] = viewer.isAdmin || !section ? [[], undefined] : await Promise.all([purchasesOfLectures(viewer.userId, lectures.map(({ lecture }) => lecture.id), viewer.readAlong), bundleOf(viewer.userId, section.termId, viewer)]);
   if (!section) throw new NotFound('Content section not found', 'section.notFound');
   assertTermOpen(await reads.term(section.termId), viewer);
   const owned = new Map(purchases.map((p) => [p.lectureId, p]));
@@ -70,7 +72,7 @@ export async function listLectures(contentId: string, viewer: Viewer): Promise<L
   const assets = await reads.assets(listed.flatMap(({ videos }) => videos.map((v) => v.key)));
   return listed
     .map(({ lecture, videos }) => {
-      const p = owned.get(lecture.id);
+      const p = entitlementOf(owned.get(lecture.id), bundle, now);
       const watch = canWatch(viewer, lecture, p, now);
       return toLecture(lecture, {
         // A student never sees a video that is not ready.
@@ -87,8 +89,15 @@ export async function listLectures(contentId: string, viewer: Viewer): Promise<L
  * readsAlong): the section's lectures are one store request.
  */
 export async function ownKeysOfSection(contentId: string, userId: string): Promise<ItemKey[]> {
-  const lectures = await classReads({ isAdmin: false }).sectionLectures(contentId);
-  return lectures.map(({ lecture }) => purchaseKeyOf(userId, lecture.id));
+  const reads = classReads({ isAdmin: false });
+  const [section, lectures] = await Promise.all([reads.section(contentId), reads.sectionLectures(contentId)]);
+  return [...lectures.map(({ lecture }) => purchaseKeyOf(userId, lecture.id)), ...(section ? [termPurchaseKeyOf(userId, section.termId)] : [])];
+}
+
+/** The student's bundle of the term (AP85), from what the session gate read along when it did. */
+async function bundleOf(userId: string, termId: string, viewer: Viewer) {
+  const [item] = await getItems([termPurchaseKeyOf(userId, termId)], { along: viewer.readAlong });
+  return toTermPurchase(item);
 }
 
 /** The term's lectures by name, for the admin's grant modal. */

@@ -8,7 +8,8 @@
 import { ulid } from 'ulid';
 import { playbackSeconds } from '../../shared/video';
 import { type LectureRecord, lectureWithVideos, type VideoRecord } from '../data/lecture-repo';
-import { purchaseAlong, purchaseKeyOf, type PurchaseRecord } from '../data/purchase-repo';
+import { purchaseAlong, purchaseKeyOf } from '../data/purchase-repo';
+import { termPurchaseKeyOf, toTermPurchase } from '../data/term-purchase-repo';
 import { lectureViewsKey, type PlaybackRecord, playbackOf, playbackOfAssetUntil, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
@@ -16,7 +17,7 @@ import { cookiesForAsset } from '../lib/media-cookies';
 import { sitePath } from '../lib/media-urls';
 import { type AssetRecord, assetIdOfKey, assetKeyOf, hlsMasterKey, hlsPrefixOf } from '../media/public';
 import { gatePlan, type VideoLock } from '../quizzes/public';
-import { canWatch, type Viewer } from './access';
+import { canWatch, entitlementOf, type Viewer } from './access';
 import { classReads } from './class-reads';
 import { assertTermOpen } from './terms';
 
@@ -31,7 +32,8 @@ export const playlistPathOf = (assetId: string) => sitePath(hlsMasterKey(assetId
 export interface StudentView {
   lecture: LectureRecord;
   videos: VideoRecord[];
-  purchase?: PurchaseRecord;
+  /** The lecture's own purchase, or its term's bundle (access.ts entitlementOf): its dates. */
+  purchase?: { purchaseDate: string; expiryDate: string };
   watch: boolean;
   /** The quiz gate's locks (only when the viewer may watch). */
   locks: Map<string, VideoLock>;
@@ -64,25 +66,31 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
   ]);
   if (lecture.archived && !own.purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
   assertTermOpen(term, viewer);
-  const watch = canWatch(viewer, lecture, own.purchase, now);
+  const [bundle, ...gate] = own.also;
+  const purchase = entitlementOf(own.purchase, toTermPurchase(bundle), now);
+  const watch = canWatch(viewer, lecture, purchase, now);
   return {
     lecture,
     videos,
-    purchase: own.purchase,
+    purchase,
     watch,
-    locks: watch ? plan.locks(own.also.slice(0, plan.keys.length), existing) : new Map(),
-    passed: watch ? plan.passed(own.also.slice(0, plan.keys.length)) : new Set(),
-    views: viewCountsOf(own.also[plan.keys.length]),
+    locks: watch ? plan.locks(gate.slice(0, plan.keys.length), existing) : new Map(),
+    passed: watch ? plan.passed(gate.slice(0, plan.keys.length)) : new Set(),
+    views: viewCountsOf(gate[plan.keys.length]),
     assets,
   };
 }
 
 /**
- * What a lecture open reads with the purchase: the quiz gate's results, then the student's views of
- * the lecture — only when it has a view limit (without one, no video has views left to show or check).
+ * What a lecture open reads with the purchase: the term's bundle (AP85), the quiz gate's results, then
+ * the student's views of the lecture — only when it has a view limit (without one, no video has views
+ * left to show or check).
  */
-const alongThePurchase = (gateKeys: ItemKey[], lecture: LectureRecord, userId: string): ItemKey[] =>
-  viewLimitOf(lecture) === null ? gateKeys : [...gateKeys, lectureViewsKey(userId, lecture.id)];
+const alongThePurchase = (gateKeys: ItemKey[], lecture: LectureRecord, userId: string): ItemKey[] => [
+  termPurchaseKeyOf(userId, lecture.termId),
+  ...gateKeys,
+  ...(viewLimitOf(lecture) === null ? [] : [lectureViewsKey(userId, lecture.id)]),
+];
 
 /**
  * A student's own items lectureForViewer reads (the purchase, the quiz gate's results, the views under

@@ -11,9 +11,12 @@
  * - `toLecture`, `toVideo`: the API views of the stored records;
  * - `classReads(viewer)`: the records a class reads alike, kept a few seconds for students (class-reads.ts);
  * - `lectureViewFacts(ids)`: lectures' names, view limits and video names (the admin's view counts);
+ * - `termForSale(id, viewer)`: the term whose bundle may be sold now (400 payment.noBundle otherwise);
+ *   `lecturesOfBundle(id)`: the lectures a term's bundle gives now (My lectures);
  * - types `Viewer`, `LectureRecord`.
  */
 export { canWatch, isFreeLecture, isUnexpired, type Viewer } from './access';
+export { lecturesOfBundle, termForSale } from './bundles';
 export { classReads } from './class-reads';
 export { lectureForSale } from './lectures';
 export { deleteImages, storeImage } from './media';

@@ -18,7 +18,7 @@ export const toCourse = (c: CourseRecord): Course => ({
   terms: c.terms,
 });
 
-export const toTerm = (t: TermRecord): Term => ({ id: t.id, name: t.name, courseFor: t.courseFor, isLocked: t.isLocked });
+export const toTerm = (t: TermRecord): Term => ({ id: t.id, name: t.name, courseFor: t.courseFor, isLocked: t.isLocked, bundlePrice: t.bundlePrice ?? null, endsAt: t.endsAt ?? null });
 
 export const toSection = (s: SectionRecord) => ({ id: s.id, content: s.content, termId: s.termId });
 

@@ -87,6 +87,16 @@
  *                           purchase: the session gate's one read for /get-purched, lib/http.ts readsAlong { range })
  *  AP36 openOrder           PK=USER#id              SK=OPENORDER#lectureId  → orderId (the student's latest card/wallet
  *                           order of a lecture: reused while its price and coupon hold, else superseded)
+ *  AP85 termPurchase        PK=USER#id              SK=PURCHASE#TERM#termId  → the bundle's purchase (expiryDate = the term's
+ *                           endsAt when bought): every lecture of the term, present and added later, until then. Read in
+ *                           the lecture open's one BatchGet with the lecture's AP14 (the lecture's termId names it), and with
+ *                           a section's AP14s; written only in an order's paying transaction (payments/settlement.ts). Under
+ *                           PURCHASE# (a lecture id never holds '#'), so AP62 reads the bundles with the purchases; AP15
+ *                           leaves them out
+ *  AP86 termPurchasesOfUser PK=USER#id              SK begins_with PURCHASE#TERM#  (My lectures' bundles, from AP62)
+ *  AP87 openTermOrder       PK=USER#id              SK=OPENORDER#TERM#termId  → orderId (AP36 for a term bundle: the item
+ *                           an order sells is named lectureId or TERM#termId — order-repo saleOf — so the coupon's
+ *                           once-per-student guard reads the same pointer for either)
  *  AP20 quizWithQuestions   PK=QUIZ#id              SK=QUIZ | QUESTION#order#id  (one Query)
  *  AP21 allQuizzes          byParent: GSI1PK=QUIZZES  GSI1SK=createdAt#id  (the quiz items only)
  *  AP22 resultOfStudent     PK=USER#id              SK=RESULT#quizId  (best attempt, pass, attempt count, the open timed
@@ -227,7 +237,12 @@ export const keys = {
   lookupAttributes: ['GSI3PK', 'GSI3SK'] as const,
   orderOfStudent: (userId: string, createdAt: string, id: string) => ({ GSI2PK: `USER#${userId}#ORDERS`, GSI2SK: `${createdAt}#${id}` }),
   ordersOfStudentPk: (userId: string) => `USER#${userId}#ORDERS`,
+  /** AP36 (a lecture id) and AP87 (termSale(termId)). */
   openOrder: (userId: string, lectureId: string): Key => ({ PK: `USER#${userId}`, SK: `OPENORDER#${lectureId}` }),
+  /** What an order of a term bundle sells, where a lecture order names its lecture id (AP87). */
+  termSale: (termId: string) => `TERM#${termId}`,
+  termPurchase: (userId: string, termId: string): Key => ({ PK: `USER#${userId}`, SK: `PURCHASE#TERM#${termId}` }),
+  termPurchaseSkPrefix: 'PURCHASE#TERM#',
 
   quiz: (id: string): Key => ({ PK: `QUIZ#${id}`, SK: 'QUIZ' }),
   quizPk: (id: string) => `QUIZ#${id}`,

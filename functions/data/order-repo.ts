@@ -15,7 +15,11 @@ import { keys } from './keys';
 export interface OrderRecord {
   id: string;
   userId: string;
+  /** The lecture bought; '' for a term bundle's order (termId). */
   lectureId: string;
+  /** A term bundle's order: the term whose every lecture it gives, until endsAt (its end when ordered). */
+  termId?: string;
+  endsAt?: string;
   /** Kept as they were when ordered: the sales page and the student's list read them from here. */
   lectureName: string;
   courseId: string;
@@ -103,12 +107,15 @@ export async function orderPaidByTransaction(transactionId: string): Promise<str
   return r.Item?.orderId as string | undefined;
 }
 
-/** AP36 then AP19: the student's latest order of the lecture, if any. */
+/** AP36 (AP87) then AP19: the student's latest order of the lecture (of saleOf's item), if any. */
 export async function openOrderOf(userId: string, lectureId: string): Promise<OrderRecord | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.openOrder(userId, lectureId), ConsistentRead: true }));
   const id = r.Item?.orderId as string | undefined;
   return id ? orderById(id) : undefined;
 }
+
+/** What an order sells, as its open-order pointer (AP36/AP87) and the coupon's guard name it. */
+export const saleOf = (o: Pick<OrderRecord, 'lectureId' | 'termId'>) => (o.termId ? keys.termSale(o.termId) : o.lectureId);
 
 /**
  * A new order and the student's open-order pointer to it. The pointer's condition fails when
@@ -121,7 +128,7 @@ export function newOrderItems(o: OrderRecord, previous: string | null): Transact
     {
       Put: {
         TableName: TABLE,
-        Item: { ...keys.openOrder(o.userId, o.lectureId), orderId: o.id },
+        Item: { ...keys.openOrder(o.userId, saleOf(o)), orderId: o.id },
         ...(previous === null
           ? { ConditionExpression: 'attribute_not_exists(PK)' }
           : { ConditionExpression: 'orderId = :prev', ExpressionAttributeValues: { ':prev': previous } }),

@@ -51,17 +51,19 @@ export async function purchaseAlong(userId: string, lectureId: string, also: Key
 /** AP62: what a route that lists the student's purchases has the session gate read along (readsAlong { range }). */
 export const ownPurchasesRange = keys.profileToPurchases;
 
-/** AP15 (taken from the session gate's AP62 read when it read the range along). */
+/** AP15 without the bundles (taken from the session gate's AP62 read when it read the range along). */
 export async function purchasesOfUser(userId: string, along?: ReadAlong): Promise<PurchaseRecord[]> {
   const pre = readAlongRange(along, keys.user(userId).PK, keys.profileToPurchases);
-  if (pre) return pre.filter((i) => (i.SK as string).startsWith(keys.purchaseSkPrefix)).map((i) => withoutKeys<PurchaseRecord>(i));
+  if (pre) return pre.filter((i) => isLecturePurchase(i.SK as string)).map((i) => withoutKeys<PurchaseRecord>(i));
   const items = await queryAll({
     TableName: TABLE,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
     ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':sk': keys.purchaseSkPrefix },
   });
-  return items.map((i) => withoutKeys<PurchaseRecord>(i));
+  return items.filter((i) => isLecturePurchase(i.SK as string)).map((i) => withoutKeys<PurchaseRecord>(i));
 }
+/** AP14 and not a term's bundle (AP85 sorts under the same prefix). */
+const isLecturePurchase = (sk: string) => sk.startsWith(keys.purchaseSkPrefix) && !sk.startsWith(keys.termPurchaseSkPrefix);
 
 /**
  * The transaction items that write (or renew) the purchase and mark the lecture bought (its

@@ -13,6 +13,12 @@ export interface TermRecord {
   courseFor: Track;
   isLocked: boolean;
   order: number;
+  /** LE for the whole term (a bundle); absent or null: none is sold. */
+  bundlePrice?: number | null;
+  /** ISO: the bundle is sold until then, and a bought one gives the term's lectures until then. */
+  endsAt?: string | null;
+  /** The first bundle bought (set by its paying transaction). */
+  firstPurchasedAt?: string;
 }
 
 /** AP6 */
@@ -46,6 +52,29 @@ export async function setTermLock(id: string, isLocked: boolean, was: boolean): 
     );
   } catch (e) {
     if (isConditionFailed(e)) throw new Conflict('The term was changed meanwhile; reload and try again', 'term.changed');
+    throw e;
+  }
+}
+
+/** The term's bundle: price and end, as given (a field not given is left as it is). Returns the term as it is now. */
+export async function setTermBundle(id: string, set: { bundlePrice?: number | null; endsAt?: string | null }): Promise<TermRecord | undefined> {
+  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+  if (!entries.length) return termById(id);
+  try {
+    const r = await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.term(id),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return r.Attributes ? withoutKeys<TermRecord>(r.Attributes) : undefined;
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
     throw e;
   }
 }

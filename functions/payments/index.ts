@@ -1,6 +1,7 @@
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
 import { createPaymentIntention } from './create-payment-intention';
+import { createTermPaymentIntention } from './create-term-payment-intention';
 import { getSales } from './get-sales';
 import { listPurchases } from './list-purchases';
 import { receivePaymobCallback } from './receive-paymob-callback';
@@ -15,6 +16,7 @@ export const handler = domainHandler(
   {
     'GET /api/AWS/get-purched': listPurchases,
     'POST /api/user/payment-intention/{lectureId}': createPaymentIntention,
+    'POST /api/user/payment-intention/term/{termId}': createTermPaymentIntention,
     'POST /api/payments/paymob/webhook': receivePaymobCallback,
     'GET /api/payments/paymob/return': returnFromPaymob,
     'GET /api/payments/sales': getSales,

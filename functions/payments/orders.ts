@@ -1,16 +1,17 @@
 /**
- * A student's orders: the payment link for a lecture (priced on the server, the coupon's use held
- * in the order's own transaction), the 100 % coupon that grants at once, and My lectures.
+ * A student's orders: the payment link for a lecture or a term's bundle (priced on the server, the
+ * coupon's use held in the order's own transaction), the 100 % coupon that grants at once, and My lectures.
  */
 import { ulid } from 'ulid';
 import { PAYMENT_CURRENCY, PAYMENT_HOLD_MINUTES } from '../../shared/constants';
-import { type Order, type PurchasedLecture, normalizeCouponCode } from '../../shared/schemas/commerce';
+import { type Order, type PurchasedBundle, type PurchasedLecture, normalizeCouponCode } from '../../shared/schemas/commerce';
 import type { z } from 'zod';
 import type { paymentIntention } from '../../shared/schemas/responses';
-import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, toLecture } from '../catalogue/public';
+import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, lecturesOfBundle, termForSale, toLecture } from '../catalogue/public';
 import { type CouponRecord, couponForOrder, couponRefusal, explainTakeFailure, takeUseItems } from '../coupons/public';
-import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, storeIntention, transact } from '../data/order-repo';
+import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, saleOf, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, storeIntention, transact } from '../data/order-repo';
 import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
+import { termPurchaseOf, termPurchasesOfUser } from '../data/term-purchase-repo';
 import { BadRequest, Conflict } from '../lib/errors';
 import type { Contact, ReadAlong } from '../lib/http';
 import { logger } from '../lib/log';
@@ -74,47 +75,105 @@ const intentionOf = (o: OrderRecord, granted: boolean, message: string): Payment
 
 export const LINK_CREATED = 'Payment link created';
 export const GRANTED = 'The lecture is now among your paid lectures';
+export const TERM_GRANTED = 'The whole term is now among your paid lectures';
+
+/**
+ * What an order sells, priced on the server: a lecture, or a term's bundle (every lecture of the
+ * term until it ends). The checkout below is the same for both.
+ */
+export interface Sale {
+  /** The order's fields that say what it buys (OrderRecord). */
+  what: Pick<OrderRecord, 'lectureId' | 'lectureName' | 'courseId' | 'accessDays' | 'termId' | 'endsAt'>;
+  /** LE before the coupon. */
+  price: number;
+  /** What Paymob's checkout shows. */
+  item: { name: string; description: string };
+  extras: Record<string, string>;
+  /** The student's purchase of it now (owned while unexpired: 409 payment.owned). */
+  owned: () => Promise<{ expiryDate: string } | undefined>;
+  ownedMessage: string;
+  grantedMessage: string;
+}
+
+const lectureSale = async (lectureId: string, viewer: Viewer): Promise<Sale> => {
+  const lecture = await lectureForSale(lectureId, viewer);
+  if (isFreeLecture(lecture)) throw new BadRequest('This lecture is free: open it directly', 'payment.free');
+  return {
+    what: { lectureId, lectureName: lecture.name, courseId: lecture.courseId, accessDays: toLecture(lecture).accessDays },
+    price: lecture.price,
+    item: { name: lecture.name, description: lecture.subTitle },
+    extras: { lectureId, userId: viewer.userId },
+    owned: () => purchaseOf(viewer.userId, lectureId),
+    ownedMessage: 'You already own this lecture; it has not expired',
+    grantedMessage: GRANTED,
+  };
+};
+
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const termSale = async (termId: string, viewer: Viewer, now: Date): Promise<Sale> => {
+  const term = await termForSale(termId, viewer, now);
+  return {
+    // The purchase lasts until the term's end as it is now (settlement.ts reads it from the order).
+    what: { lectureId: '', termId, endsAt: term.endsAt, lectureName: term.name, courseId: term.courseId, accessDays: Math.ceil((Date.parse(term.endsAt) - now.getTime()) / DAY_MS) },
+    price: term.bundlePrice,
+    item: { name: term.name, description: term.name },
+    extras: { termId, userId: viewer.userId },
+    owned: () => termPurchaseOf(viewer.userId, termId),
+    ownedMessage: 'You already own this term; it has not ended',
+    grantedMessage: TERM_GRANTED,
+  };
+};
 
 /**
  * POST /api/user/payment-intention/{lectureId}: the checkout link for the lecture at the server's
- * price after the coupon. Reuses the student's open checkout while its price and coupon hold;
- * otherwise supersedes it (never a kiosk order waiting for its reference) and opens a new order.
- * A price of 0 grants the lecture at once, without the gateway.
+ * price after the coupon (checkout).
  */
 export async function createPaymentIntention(lectureId: string, viewer: Viewer & { contact: Contact }, couponCode: string | undefined, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
+  return checkout(await lectureSale(lectureId, viewer), viewer, couponCode, now, gateway);
+}
+
+/** POST /api/user/payment-intention/term/{termId}: the same for the term's bundle (400 payment.noBundle when none is sold now). */
+export async function createTermPaymentIntention(termId: string, viewer: Viewer & { contact: Contact }, couponCode: string | undefined, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
+  return checkout(await termSale(termId, viewer, now), viewer, couponCode, now, gateway);
+}
+
+/**
+ * The checkout link for what is sold at the server's price after the coupon. Reuses the student's
+ * open checkout of it while its price and coupon hold; otherwise supersedes it (never a kiosk order
+ * waiting for its reference) and opens a new order. A price of 0 grants it at once, without the gateway.
+ */
+async function checkout(sale: Sale, viewer: Viewer & { contact: Contact }, couponCode: string | undefined, now: Date, gateway: PaymentGateway): Promise<PaymentIntention> {
   const userId = viewer.userId;
   const code = couponCode?.trim() || undefined;
-  const lecture = await lectureForSale(lectureId, viewer);
-  if (isFreeLecture(lecture)) throw new BadRequest('This lecture is free: open it directly', 'payment.free');
+  const ref = saleOf(sale.what);
 
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
   for (let attempt = 0; ; ) {
-    const [owned, open] = await Promise.all([purchaseOf(userId, lectureId), openOrderOf(userId, lectureId)]);
-    if (justGranted(open, code, now)) return intentionOf(open, true, GRANTED);
-    if (isUnexpired(owned, now)) throw new Conflict('You already own this lecture; it has not expired', 'payment.owned');
-    if (reusable(open, lecture.price, code, now)) return intentionOf(open, false, LINK_CREATED);
+    const [owned, open] = await Promise.all([sale.owned(), openOrderOf(userId, ref)]);
+    if (justGranted(open, code, now)) return intentionOf(open, true, sale.grantedMessage);
+    if (isUnexpired(owned, now)) throw new Conflict(sale.ownedMessage, 'payment.owned');
+    // A bundle's open checkout is reused only while the term's end is still the one it was priced with.
+    if (reusable(open, sale.price, code, now) && open.endsAt === sale.what.endsAt) return intentionOf(open, false, LINK_CREATED);
     if (inFlight(open, now) && Date.now() < waitUntil) {
       await sleep(200);
       continue;
     }
 
-    const couponRequest = { code: code ?? '', userId, courseId: lecture.courseId, lectureId, now };
+    // The coupon's once-per-student guard compares with this sale's open-order pointer (AP36/AP87).
+    const couponRequest = { code: code ?? '', userId, courseId: sale.what.courseId, lectureId: ref, now };
     const coupon: CouponRecord | undefined = code ? await couponForOrder(couponRequest) : undefined;
     // A kiosk order waiting for its reference keeps its use of the coupon (one held at a time): a new order cannot take it too.
     if (coupon && open?.status === 'pending' && open.kioskReference && open.couponHeld && sameCoupon(open.couponCode, coupon.code)) {
       throw couponRefusal(coupon.oncePerStudent ? 'coupon.alreadyUsed' : 'coupon.held');
     }
-    const price = priceOf(lecture.price, coupon?.discount);
+    const price = priceOf(sale.price, coupon?.discount);
     if (open && open.status === 'pending' && !open.kioskReference) await release(open.id, 'cancelled', now);
 
     const at = now.toISOString();
     const order: OrderRecord = {
       id: ulid(),
       userId,
-      lectureId,
-      lectureName: lecture.name,
-      courseId: lecture.courseId,
-      accessDays: toLecture(lecture).accessDays,
+      ...sale.what,
       status: 'pending',
       method: null,
       ...price,
@@ -145,17 +204,17 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
 
     if (price.amountCents === 0) {
       await markPaid(order.id, { method: 'coupon' }, now);
-      return intentionOf(order, true, GRANTED);
+      return intentionOf(order, true, sale.grantedMessage);
     }
 
     try {
       const intention = await gateway.createIntention({
         orderId: order.id,
         amountCents: order.amountCents,
-        item: { name: lecture.name, description: lecture.subTitle },
+        item: sale.item,
         // The session gate read the student's record for this request: its contacts are current.
         billing: viewer.contact,
-        extras: { lectureId, userId },
+        extras: sale.extras,
       });
       // Without Paymob's order id no notice could ever be matched to this order: no link is offered.
       if (intention.intentionOrderId === undefined) {
@@ -178,12 +237,13 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
 
 
 /**
- * GET /api/AWS/get-purched: purchases and grants, newest first, and the orders still waiting. The
- * session gate reads the record, the pending-order holds (AP61) and the purchases in one Query
- * (`along`); the orders are read only while a hold has not run out.
+ * GET /api/AWS/get-purched: purchases and grants, newest first, the term bundles with their lectures,
+ * and the orders still waiting. The session gate reads the record, the pending-order holds (AP61),
+ * the purchases and the bundles in one Query (`along`); the orders are read only while a hold has
+ * not run out, a bundle's lectures only when the student has one.
  */
-export async function listPurchases(userId: string, now = new Date(), along?: ReadAlong): Promise<{ data: PurchasedLecture[]; pending: Order[] }> {
-  const [purchases, orders] = await Promise.all([purchasesOfUser(userId, along), ordersMaybePending(userId, now, along)]);
+export async function listPurchases(userId: string, now = new Date(), along?: ReadAlong): Promise<{ data: PurchasedLecture[]; pending: Order[]; bundles: PurchasedBundle[] }> {
+  const [purchases, orders, bundles] = await Promise.all([purchasesOfUser(userId, along), ordersMaybePending(userId, now, along), bundlesOf(userId, now, along)]);
   // The lectures are the class's: kept a few seconds (catalogue class-reads.ts); the purchases are the student's own.
   const reads = classReads({ isAdmin: false });
   const lectures = await Promise.all(purchases.map((p) => reads.lectureRecord(p.lectureId)));
@@ -210,7 +270,22 @@ export async function listPurchases(userId: string, now = new Date(), along?: Re
     .filter((o) => waitingAt(o, now))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
     .map(toOrder);
-  return { data, pending };
+  return { data, pending, bundles };
+}
+
+/** The student's term bundles, newest first, each with the term's lectures as they are now. */
+async function bundlesOf(userId: string, now: Date, along?: ReadAlong): Promise<PurchasedBundle[]> {
+  const bought = (await termPurchasesOfUser(userId, along)).sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
+  const lectures = await Promise.all(bought.map((b) => lecturesOfBundle(b.termId)));
+  return bought.map((b, i) => ({
+    termId: b.termId,
+    termName: b.termName,
+    purchaseDate: b.purchaseDate,
+    expiryDate: b.expiryDate,
+    pricePaid: b.pricePaid,
+    expired: !isUnexpired(b, now),
+    lectures: lectures[i] ?? [],
+  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The teacher's sales page: orders over a range of Cairo calendar days (AP34), revenue by day and
- * by lecture, coupon use, and the orders with their students. Only paid orders are revenue; a grant
+ * by lecture (a term bundle as a row of its own), coupon use, and the orders with their students. Only paid orders are revenue; a grant
  * is no order at all. Orders superseded before any payment (cancelled) are left out.
  */
 import { addDays, cairoDay } from '../../shared/calendar';
@@ -8,7 +8,7 @@ import { SALES_RANGE_MAX_DAYS } from '../../shared/constants';
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 import type { salesReport } from '../../shared/schemas/commerce';
 import type { z } from 'zod';
-import { type OrderRecord, ordersByDate } from '../data/order-repo';
+import { type OrderRecord, ordersByDate, saleOf } from '../data/order-repo';
 import { fullName, type PersonRef, peopleByIds } from '../data/user-repo';
 import { BadRequest } from '../lib/errors';
 import { toOrder } from './views';
@@ -33,7 +33,8 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
   const paid = orders.filter((o) => o.status === 'paid');
   const days = new Map<string, { revenue: number; orders: number }>();
   for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.set(d, { revenue: 0, orders: 0 });
-  const lectures = new Map<string, { lectureName: string; revenue: number; orders: number }>();
+  // A term bundle's orders are a row of their own, beside the lectures' (keyed by keys' termSale name).
+  const lectures = new Map<string, { lectureId: string; termId?: string; lectureName: string; revenue: number; orders: number }>();
   const coupons = new Map<string, { code: string; uses: number; discountGiven: number }>();
   for (const o of paid) {
     const day = days.get(cairoDay(new Date(o.createdAt)));
@@ -41,10 +42,11 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
       day.revenue += o.amount;
       day.orders++;
     }
-    const l = lectures.get(o.lectureId) ?? { lectureName: o.lectureName, revenue: 0, orders: 0 };
+    const sold = saleOf(o);
+    const l = lectures.get(sold) ?? { lectureId: o.lectureId, ...(o.termId ? { termId: o.termId } : {}), lectureName: o.lectureName, revenue: 0, orders: 0 };
     l.revenue += o.amount;
     l.orders++;
-    lectures.set(o.lectureId, l);
+    lectures.set(sold, l);
     if (o.couponCode) {
       const key = normalizeCouponCode(o.couponCode);
       const c = coupons.get(key) ?? { code: o.couponCode, uses: 0, discountGiven: 0 };
@@ -65,7 +67,7 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
     },
     byDay: [...days].map(([day, v]) => ({ day, revenue: money(v.revenue), orders: v.orders })),
     byLecture: [...lectures]
-      .map(([lectureId, v]) => ({ lectureId, lectureName: v.lectureName, revenue: money(v.revenue), orders: v.orders }))
+      .map(([, v]) => ({ ...v, revenue: money(v.revenue) }))
       .sort((a, b) => b.revenue - a.revenue || a.lectureName.localeCompare(b.lectureName)),
     coupons: [...coupons.values()].map((c) => ({ ...c, discountGiven: money(c.discountGiven) })).sort((a, b) => b.uses - a.uses || a.code.localeCompare(b.code)),
     orders: orders.map((o) => {

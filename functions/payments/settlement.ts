@@ -7,6 +7,7 @@
 import { KIOSK_HOLD_DAYS, type OrderStatus, type PaymentMethod } from '../../shared/constants';
 import { type OrderRecord, notePendingOrders, orderById, orderOfPaymobOrder, orderPaidByTransaction, transact, transactionUseItem, updateOrder, updateOrderItem } from '../data/order-repo';
 import { type PurchaseRecord, purchaseItems, purchaseOf } from '../data/purchase-repo';
+import { termPurchaseItems, termPurchaseOf } from '../data/term-purchase-repo';
 import type { TransactItem } from '../data/items';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { logger } from '../lib/log';
@@ -57,39 +58,54 @@ export interface PaidDetails {
 }
 
 /**
- * Pays the order: its status (unless already paid), the purchase (extended from the current one
- * while unexpired), the lecture marked bought and the coupon's paid use — one transaction.
- * Returns false when it was paid already.
+ * What paying the order gives, as transaction items conditional on the purchase read now: a lecture's
+ * purchase (extended from the current one while unexpired, the lecture marked bought), or a term's
+ * bundle (until the term's end when ordered, the term marked bought).
+ */
+async function purchaseItemsOf(o: OrderRecord, now: Date): Promise<TransactItem[]> {
+  const at = now.toISOString();
+  if (o.termId) {
+    const current = await termPurchaseOf(o.userId, o.termId);
+    const bundle = { userId: o.userId, termId: o.termId, termName: o.lectureName, purchaseDate: at, expiryDate: o.endsAt ?? at, source: 'payment' as const, pricePaid: o.amount, orderId: o.id };
+    return termPurchaseItems(bundle, { expiryDate: current?.expiryDate ?? null });
+  }
+  const current = await purchaseOf(o.userId, o.lectureId);
+  const purchase: PurchaseRecord = {
+    userId: o.userId,
+    lectureId: o.lectureId,
+    purchaseDate: at,
+    expiryDate: expiryAfter(current, now, o.accessDays),
+    source: 'payment',
+    pricePaid: o.amount,
+    orderId: o.id,
+  };
+  return purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null });
+}
+
+/**
+ * Pays the order: its status (unless already paid), what it buys (purchaseItemsOf) and the coupon's
+ * paid use — one transaction. Returns false when it was paid already.
  */
 export async function markPaid(orderId: string, d: PaidDetails, now = new Date()): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     const o = await orderById(orderId);
     if (!o) throw new NotFound('No such order', 'payment.order');
     if (o.status === 'paid') return false;
-    const [current, coupon] = await Promise.all([purchaseOf(o.userId, o.lectureId), liveCoupon(o)]);
+    const [bought, coupon] = await Promise.all([purchaseItemsOf(o, now), liveCoupon(o)]);
     const at = now.toISOString();
-    const purchase: PurchaseRecord = {
-      userId: o.userId,
-      lectureId: o.lectureId,
-      purchaseDate: at,
-      expiryDate: expiryAfter(current, now, o.accessDays),
-      source: 'payment',
-      pricePaid: o.amount,
-      orderId: o.id,
-    };
     const items: TransactItem[] = [
       updateOrderItem(
         o.id,
         { status: 'paid', method: d.method ?? o.method, paidAt: at, updatedAt: at, couponHeld: false, transactionId: d.transactionId, lastMessage: d.message },
         { statusNot: 'paid', couponHeld: o.couponHeld },
       ),
-      ...purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null }),
+      ...bought,
       ...(coupon ? paidUseItems(coupon, o.userId, o.id, o.couponHeld) : o.couponHeld && o.couponCode ? [holderGoneItem(o.couponCode, o.userId)] : []),
       ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
     ];
     try {
       await transact(items);
-      logger.info('order paid', { orderId: o.id, lectureId: o.lectureId, method: d.method ?? o.method, amount: o.amount });
+      logger.info('order paid', { orderId: o.id, lectureId: o.lectureId, termId: o.termId, method: d.method ?? o.method, amount: o.amount });
       return true;
     } catch (e) {
       if (!isCancelled(e)) throw e;

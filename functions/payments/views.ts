@@ -6,6 +6,7 @@ export const toOrder = (o: OrderRecord): Order => ({
   id: o.id,
   lectureId: o.lectureId,
   lectureName: o.lectureName,
+  ...(o.termId ? { termId: o.termId } : {}),
   status: o.status,
   method: o.method,
   originalPrice: o.originalPrice,

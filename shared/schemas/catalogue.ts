@@ -7,7 +7,16 @@ import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, 
 /** A track, wherever it is (a path segment or an item of courseFor): its rule names it 'track'. */
 export const track = z.custom<Track>((v) => (TRACKS as readonly unknown[]).includes(v), ruleParams('oneOf', { field: 'track', values: TRACKS.join(', ') }));
 
-export const term = z.object({ id: z.string(), name: z.string(), courseFor: z.string(), isLocked: z.boolean() });
+export const term = z.object({
+  id: z.string(),
+  name: z.string(),
+  courseFor: z.string(),
+  isLocked: z.boolean(),
+  /** LE for the whole term (a bundle); null or absent: none is sold. */
+  bundlePrice: z.number().nullable().optional(),
+  /** ISO: the bundle is sold, and gives the term's lectures, until then. */
+  endsAt: z.string().nullable().optional(),
+});
 export const course = z.object({
   id: z.string(),
   name: z.string(),
@@ -288,3 +297,39 @@ export const deletedResponse = z.object({ id: z.string(), message: z.string(), a
 export const termLockResponse = z.object({ message: z.string(), isLocked: z.boolean() });
 export const lectureSaved = z.object({ message: z.string(), data: lecture });
 export const lectureList = z.object({ data: z.array(lecture) });
+
+/**
+ * PATCH /api/cours/Term/bundle/{termId}: the term's bundle. A price as a lecture's (0 < N, whole piasters),
+ * or null to stop selling it; endsAt an ISO instant (stored as UTC), or null. A price needs an end
+ * (given here or already set: the server checks, term.bundleEnd).
+ */
+export const updateTermBody = z
+  .object({
+    bundlePrice: z
+      .number()
+      .max(100000)
+      .refine((n) => n > 0 && isLecturePrice(n), ruleParams('lecture.priceAmount', { min: LECTURE_PRICE_MIN }))
+      .nullable()
+      .optional(),
+    endsAt: z.iso
+      .datetime({ offset: true })
+      .transform((v) => new Date(v).toISOString())
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export const termUpdated = z.object({ data: term });
+
+/** GET /api/cours/bundle/{termId}: the whole term's offer to this student, or null when none is sold now. */
+export const termBundle = z.object({
+  termId: z.string(),
+  termName: z.string(),
+  bundlePrice: z.number(),
+  /** LE: the sum of the prices of the term's lectures for sale (free ones count 0). */
+  lecturesPrice: z.number(),
+  lectureCount: z.number(),
+  endsAt: z.string(),
+  /** The student has it (unexpired): no buy button. */
+  owned: z.boolean(),
+});
+export const termBundleResponse = z.object({ data: termBundle.nullable() });

@@ -93,8 +93,10 @@ export const paymentIntentionBody = z.object({ couponCode: couponCode.optional()
 /** An order as the student (pending ones on /profile/lecPay) and the teacher (sales) see it. */
 export const order = z.object({
   id: z.string(),
+  /** '' for a term bundle's order (termId names it; lectureName is then the term's name). */
   lectureId: z.string(),
   lectureName: z.string(),
+  termId: z.string().optional(),
   status: z.enum(ORDER_STATUSES),
   /** Known once Paymob says how it was paid (or 'coupon' for a 100 % coupon). */
   method: z.enum(PAYMENT_METHODS).nullable(),
@@ -137,7 +139,20 @@ export const salesReport = z.object({
   to: z.string(),
   totals: z.object({ revenue: z.number(), paid: z.number(), pending: z.number(), failed: z.number(), discountGiven: z.number() }),
   byDay: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
-  byLecture: z.array(z.object({ lectureId: z.string(), lectureName: z.string(), revenue: z.number(), orders: z.number() })),
+  /** A term bundle's row: lectureId '' and its termId (lectureName: the term's name). */
+  byLecture: z.array(z.object({ lectureId: z.string(), termId: z.string().optional(), lectureName: z.string(), revenue: z.number(), orders: z.number() })),
   coupons: z.array(z.object({ code: z.string(), uses: z.number(), discountGiven: z.number() })),
   orders: z.array(order.extend({ studentName: z.string(), studentDeleted: z.boolean(), studentEmail: z.string(), studentPhone: z.string() })),
 });
+
+/** A term bundle on My lectures: its dates and the term's lectures (present now) it gives. */
+export const purchasedBundle = z.object({
+  termId: z.string(),
+  termName: z.string(),
+  purchaseDate: z.string(),
+  expiryDate: z.string(),
+  pricePaid: z.number(),
+  expired: z.boolean(),
+  lectures: z.array(lecture.omit({ videos: true, canWatch: true })),
+});
+export type PurchasedBundle = z.infer<typeof purchasedBundle>;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { QUESTION_TYPES } from '../constants.ts';
 import { video } from './catalogue.ts';
-import { coupon, order, purchasedLecture, salesReport } from './commerce.ts';
+import { coupon, order, purchasedBundle, purchasedLecture, salesReport } from './commerce.ts';
 import { message } from './common.ts';
 import { contactInfo, userDetails, userRow } from './people.ts';
 
@@ -30,7 +30,7 @@ export const videoUpdated = z.object({ message: z.string(), data: video });
 
 // payments (spec 3 "Payment data", 7 "Payment and coupons")
 /** My lectures (/profile/lecPay): purchases and grants, and the orders still waiting (a kiosk reference). */
-export const purchasesResponse = z.object({ data: z.array(purchasedLecture), pending: z.array(order) });
+export const purchasesResponse = z.object({ data: z.array(purchasedLecture), pending: z.array(order), bundles: z.array(purchasedBundle).optional() });
 export const paymentIntention = z.object({
   message: z.string(),
   /** Paymob's checkout for this order; '' when nothing is left to pay (a 100 % coupon granted the lecture). */

@@ -198,9 +198,9 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
 
 describe('a lecture open under a whole class (issue 14)', () => {
   it.each([
-    ['with a view limit: the views too', { viewLimit: '3' }, 4],
-    ['without one: not the views, which show nothing and check nothing then', {}, 3],
-  ])("costs a student one store call once the class's records are kept: one BatchGet of the session's record with the purchase and the quiz gate; %s", async (_, limit: { viewLimit?: string }, keyCount) => {
+    ['with a view limit: the views too', { viewLimit: '3' }, 5],
+    ['without one: not the views, which show nothing and check nothing then', {}, 4],
+  ])("costs a student one store call once the class's records are kept: one BatchGet of the session's record with the purchase, the term's bundle and the quiz gate; %s", async (_, limit: { viewLimit?: string }, keyCount) => {
     const quiz = await makeQuiz(w.admin);
     const videoUrls = JSON.stringify([
       { videoUrl: await uploadedVideo(), videoName: 'One', quizId: quiz.id },
@@ -226,8 +226,8 @@ describe('a lecture open under a whole class (issue 14)', () => {
     expect(calls.map((c) => c.op)).toEqual(['BatchGetItem']);
     const batchKeys = JSON.stringify(calls[0]!.input);
     // The session gate's read of the student's record carries their own records (lib/http.ts readsAlong):
-    // the purchase, the quiz gate's result and, under a view limit, the views (AP58).
-    for (const sk of ['"PROFILE"', `PURCHASE#${gated.id}`, `RESULT#${quiz.id}`]) expect(batchKeys).toContain(sk);
+    // the purchase, the term's bundle (AP85), the quiz gate's result and, under a view limit, the views (AP58).
+    for (const sk of ['"PROFILE"', `PURCHASE#${gated.id}`, `PURCHASE#TERM#${w.termId}`, `RESULT#${quiz.id}`]) expect(batchKeys).toContain(sk);
     expect(batchKeys.includes(`VIEWS#${gated.id}`)).toBe(Boolean(limit.viewLimit));
     // Whether the gating quiz still exists is the class's (kept like the lecture): not read per student.
     expect(batchKeys).not.toContain(`"QUIZ#${quiz.id}"`);

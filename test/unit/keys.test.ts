@@ -15,10 +15,10 @@ describe('AP62: the sort-key range the session gate reads for My lectures', () =
   const { from, to } = keys.profileToPurchases;
   const inRange = (sk: string) => sk >= from && sk <= to;
 
-  it('holds the record, the pending-order holds and the purchases, and no other item of the user', () => {
+  it('holds the record, the pending-order holds and the purchases (term bundles among them), and no other item of the user', () => {
     const all = userPartitionKeys();
     expect(all.length).toBeGreaterThan(5); // results, attempts, views, playbacks, open orders… lie outside
-    expect(all.filter((k) => inRange(k.SK)).map((k) => k.SK).sort()).toEqual(['PROFILE', 'PROFILE#ORDERS', 'PURCHASE#u1']);
+    expect(all.filter((k) => inRange(k.SK)).map((k) => k.SK).sort()).toEqual(['PROFILE', 'PROFILE#ORDERS', 'PURCHASE#TERM#u1', 'PURCHASE#u1']);
   });
 
   it('holds every purchase whatever the lecture id', () => {

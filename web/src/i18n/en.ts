@@ -4,6 +4,7 @@
  * a key missing there fails `tsc`.
  */
 import { enAuth } from './en/auth';
+import { enBundles } from './en/bundles';
 import { enCatalogue } from './en/catalogue';
 import type { enCommerce } from './en/commerce';
 import { enCommerceShared } from './en/commerce-shared';
@@ -14,7 +15,7 @@ import type { enQuiz } from './en/quiz';
 import type { enQuizAdmin } from './en/quiz-admin';
 import type { enUsers } from './en/users';
 
-export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enCommerceShared } as const;
+export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enCommerceShared, ...enBundles } as const;
 
 /**
  * Keys of the areas that load with their screens rather than with the shell (their module calls

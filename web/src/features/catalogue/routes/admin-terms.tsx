@@ -6,12 +6,13 @@ import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/messages';
 import { useToggleTermLockMutation } from '../api/toggle-term-lock';
+import { TermBundleForm } from '../components/term-bundle-form';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
 import { wasHandled } from '../lib/query-view';
 import { useTerms } from '../lib/use-terms';
 import { usePageTitle } from '@/lib/page-title';
 
-/** Spec 2, 4: the terms of a course's track, each with a lock/unlock switch (the list then reloads). */
+/** Spec 2, 4: the terms of a course's track, each with a lock/unlock switch (the list then reloads) and its whole-term bundle. */
 export default function AdminTermsRoute() {
   const t = useT();
   const trail = readAdminTrail(useLocation().state);
@@ -64,6 +65,7 @@ export default function AdminTermsRoute() {
                 isDisabled={toggling.isLoading || isFetching}
                 onChange={() => void toggle(term.id)}
               />
+              <TermBundleForm key={`${term.bundlePrice}|${term.endsAt}`} term={term} />
             </li>
           ))}
         </ul>

@@ -22,12 +22,15 @@ import { usePageTitle } from '@/lib/page-title';
 
 /** A Quiz section's items: the app gives the quizzes feature's list (features do not import each other). */
 export type QuizSectionSlot = (contentId: string) => ReactNode;
+/** Above the sections: the app gives the payments feature's whole-term offer. */
+export type TermOfferSlot = (termId: string) => ReactNode;
 
 /**
  * Spec 2: the content sections of a term (menu) and the selected section's lectures (grid); a
- * 'Quiz' section shows what `quizSection` renders (app/content-page.tsx: its quizzes).
+ * 'Quiz' section shows what `quizSection` renders (app/content-page.tsx: its quizzes), and above them
+ * what `termOffer` renders (the whole-term bundle) once the term has opened.
  */
-export default function ContentRoute({ quizSection }: { quizSection?: QuizSectionSlot }) {
+export default function ContentRoute({ quizSection, termOffer }: { quizSection?: QuizSectionSlot; termOffer?: TermOfferSlot }) {
   const t = useT();
   const navigate = useNavigate();
   const trail = readTrail(useLocation().state);
@@ -61,6 +64,7 @@ export default function ContentRoute({ quizSection }: { quizSection?: QuizSectio
   return (
     <section className="page">
       <Breadcrumbs items={crumbsOf(trail)} />
+      {sectionsQuery.isSuccess && termOffer?.(termId)}
       {sections.status === 'loading' ? (
         <Spinner label={t('loading')} />
       ) : !sections.data?.length ? (

@@ -37,7 +37,7 @@ export default function AdminSalesRoute() {
   const statusText = (s: OrderStatus) => t(`sales.status.${s}` as MessageKey);
   const methodText = (m: PaymentMethod | null) => (m ? t(`sales.method.${m}` as MessageKey) : '—');
   const lectureColumns: DataColumn<SalesReport['byLecture'][number]>[] = [
-    { header: t('sales.colLecture'), cell: (l) => <bdi>{l.lectureName}</bdi> },
+    { header: t('sales.colLecture'), cell: (l) => <bdi>{l.termId ? t('bundle.salesName', { name: l.lectureName }) : l.lectureName}</bdi> },
     { header: t('sales.colOrders'), cell: (l) => l.orders },
     { header: t('sales.revenue'), cell: (l) => <bdi dir="ltr">{amountText(l.revenue)}</bdi> },
   ];
@@ -59,7 +59,7 @@ export default function AdminSalesRoute() {
         </span>
       ),
     },
-    { header: t('sales.colLecture'), cell: (o) => <bdi>{o.lectureName}</bdi> },
+    { header: t('sales.colLecture'), cell: (o) => <bdi>{o.termId ? t('bundle.salesName', { name: o.lectureName }) : o.lectureName}</bdi> },
     { header: t('sales.colMethod'), cell: (o) => methodText(o.method) },
     {
       header: t('sales.colStatus'),
@@ -158,7 +158,7 @@ export default function AdminSalesRoute() {
           <div className="sales-two">
             <section className="sales-block" aria-labelledby="by-lecture">
               <h2 id="by-lecture">{t('sales.byLecture')}</h2>
-              <DataTable columns={lectureColumns} rows={report.byLecture} rowKey={(l) => l.lectureId} rowTestId="lecture-sales-row" empty={t('sales.none')} />
+              <DataTable columns={lectureColumns} rows={report.byLecture} rowKey={(l) => l.termId ?? l.lectureId} rowTestId="lecture-sales-row" empty={t('sales.none')} />
             </section>
             <section className="sales-block" aria-labelledby="coupon-use">
               <h2 id="coupon-use">{t('sales.couponUse')}</h2>

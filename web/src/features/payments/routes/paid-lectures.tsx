@@ -9,6 +9,7 @@ import '@/i18n/commerce-area';
 import type { ApiFailure } from '@/lib/api';
 import { messageOf } from '@/lib/messages';
 import { type PurchasedLecture, useListPurchasesQuery } from '../api/list-purchases';
+import { BundlePurchases } from '../components/bundle-purchases';
 import { PendingOrders } from '../components/pending-orders';
 import { amountText, dayText } from '../lib/format';
 import { payStateFor } from '../lib/pay-state';
@@ -18,7 +19,7 @@ import { usePageTitle } from '@/lib/page-title';
 /**
  * Spec 2: /profile/lecPay, my lectures: lecture, price paid (a grant marked as such), payment date
  * and expiry date; a row opens /lec/{id}; an expired one says so and offers to buy it again. The
- * orders still waiting (a kiosk reference) come first. Spec 8: a failed load shows the server's
+ * orders still waiting (a kiosk reference) come first, then the whole terms bought with their lectures. Spec 8: a failed load shows the server's
  * message as a warning toast.
  */
 export default function PaidLecturesRoute() {
@@ -35,6 +36,7 @@ export default function PaidLecturesRoute() {
   }, [purchases.isError, purchases.error]);
 
   const rows = purchases.data?.data ?? [];
+  const bundles = purchases.data?.bundles ?? [];
   const nameOf = (l: PurchasedLecture) => l.lectureName || l.name;
   const buyAgain = (l: PurchasedLecture) => navigate('/pay', { state: payStateFor({ id: l.id, price: l.price, photoUrl: l.photoUrl, lectureName: nameOf(l), accessDays: l.accessDays }) });
   const columns: DataColumn<PurchasedLecture>[] = [
@@ -97,22 +99,25 @@ export default function PaidLecturesRoute() {
       ) : (
         <>
           <PendingOrders orders={purchases.data?.pending ?? []} />
-          {purchases.data?.pending.length ? <h2>{t('mine.lecturesTitle')}</h2> : null}
-          <DataTable
-            columns={columns}
-            rows={rows}
-            rowKey={(l) => l.id}
-            className="my-lectures-table"
-            highlightOnHover
-            rowTestId="purchase-row"
-            rowClassName={(l) => (l.expired ? 'is-expired' : undefined)}
-            onOpenRow={(l) => navigate(`/lec/${l.id}`)}
-            empty={
-              <>
-                {t('mine.empty')} <Link to="/">{t('mine.browse')}</Link>
-              </>
-            }
-          />
+          <BundlePurchases bundles={bundles} />
+          {(purchases.data?.pending.length || bundles.length) && rows.length ? <h2>{t('mine.lecturesTitle')}</h2> : null}
+          {rows.length || !bundles.length ? (
+            <DataTable
+              columns={columns}
+              rows={rows}
+              rowKey={(l) => l.id}
+              className="my-lectures-table"
+              highlightOnHover
+              rowTestId="purchase-row"
+              rowClassName={(l) => (l.expired ? 'is-expired' : undefined)}
+              onOpenRow={(l) => navigate(`/lec/${l.id}`)}
+              empty={
+                <>
+                  {t('mine.empty')} <Link to="/">{t('mine.browse')}</Link>
+                </>
+              }
+            />
+          ) : null}
         </>
       )}
     </section>
