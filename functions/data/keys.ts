@@ -129,7 +129,8 @@
  *                           account = USER#id for a known e-mail or phone (both are one account), ID#identifier otherwise
  *  AP50 attemptWindow       PK=WINDOW#what#subject  SK=WINDOW  → n (ADD), endsAt (epoch ms; the window opens at its first
  *                           count), expiresAt TTL: failed sign-ins per source and per trusted device cookie (its nonce), reset
- *                           codes and wrong codes per e-mail and per source, sign-ups per source and per e-mail, mails per address
+ *                           codes and wrong codes per e-mail and per source, sign-ups per source and per e-mail, mails per address,
+ *                           wrong recharge codes per student and per source (functions/wallet/codes.ts)
  *  AP73 wallet              PK=USER#id              SK=WALLET  → balancePiasters, seq (the number of the latest ledger entry; every
  *                           move is one transaction conditioned on the seq it read: wallet-repo moveWallet)
  *  AP74 walletEntries       PK=USER#id              SK=WALLETENTRY#<seq, 10 digits>  → kind, amountPiasters, balanceAfterPiasters, at,
