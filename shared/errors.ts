@@ -119,6 +119,17 @@ export const ERROR_CODES = [
   'payment.order', // 404 a callback names no order of ours
   'payment.malformed', // 400 a signed field of a callback is not the shape Paymob gives it (a shifted value); nothing changed
   'payment.transactionUsed', // 409 a Paymob transaction that paid one order named for another; nothing changed
+  // Wallet and recharge codes
+  'wallet.insufficient', // 402 the balance does not cover the debit (`balance`, and `price` when buying); nothing was taken
+  'wallet.busy', // 409 too many moves of one wallet at once; nothing changed, try again
+  'wallet.codeMistyped', // 400 the code is not the shape of a recharge code or its check symbol fails: a typo
+  'wallet.codeUnknown', // 404 no recharge code is this one
+  'wallet.codeUsed', // 409 the code has been redeemed already
+  'wallet.codeDisabled', // 410 the teacher stopped the code's batch
+  'wallet.codeExpired', // 410 the code's batch is past its end
+  'wallet.tooManyCodes', // 429 too many wrong codes from this student or this address (`retryAfter` seconds)
+  'codes.batchNotFound', // 404 no batch of codes has this id
+  'codes.notConfigured', // 503 the recharge codes' key cannot be read
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -141,4 +152,7 @@ export interface ApiErrorBody {
   user?: { block: true };
   /** On a 429: seconds before trying again is worth it (also the Retry-After header). */
   retryAfter?: number;
+  /** On a 402 wallet.insufficient: the wallet's balance (LE), and the price it did not cover when buying. */
+  balance?: number;
+  price?: number;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS } from '../constants.ts';
 import { ruleParams } from '../rules.ts';
+import { codeRedemptionsByBatch } from './wallet.ts';
 import { lecture } from './catalogue.ts';
 import { formBoolean, id, nonBlank, toLatinDigits } from './common.ts';
 
@@ -143,6 +144,8 @@ export const salesReport = z.object({
   byLecture: z.array(z.object({ lectureId: z.string(), termId: z.string().optional(), lectureName: z.string(), revenue: z.number(), orders: z.number() })),
   coupons: z.array(z.object({ code: z.string(), uses: z.number(), discountGiven: z.number() })),
   orders: z.array(order.extend({ studentName: z.string(), studentDeleted: z.boolean(), studentEmail: z.string(), studentPhone: z.string() })),
+  /** Recharge codes redeemed over the range, by batch: how many, and the LE they credited (a lecture's codes credit none). */
+  codeRedemptions: codeRedemptionsByBatch,
 });
 
 /** A term bundle on My lectures: its dates and the term's lectures (present now) it gives. */
