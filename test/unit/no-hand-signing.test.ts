@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const FUNCTIONS = path.join(ROOT, 'functions');
 
 /** The app-level HMACs, each for a reason of its own (not an AWS request). */
-const APP_HMACS = ['functions/payments/paymob-hmac.ts', 'functions/auth/device-cookie.ts', 'functions/auth/reset-code.ts'];
+const APP_HMACS = ['functions/payments/paymob-hmac.ts', 'functions/auth/device-cookie.ts', 'functions/auth/reset-code.ts', 'functions/wallet/code-keys.ts'];
 
 const sourcesUnder = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
