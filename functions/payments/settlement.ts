@@ -60,8 +60,8 @@ export interface PaidDetails {
 
 /**
  * Pays the order: its status (unless already paid), the purchase (extended from the current one
- * while unexpired), the lecture marked bought and the coupon's paid use — one transaction.
- * Returns false when it was paid already.
+ * while unexpired), the lecture marked bought and the coupon's paid use — one transaction (a top-up:
+ * its status and the balance's credit, creditTopUp). Returns false when it was paid already.
  */
 export async function markPaid(orderId: string, d: PaidDetails, now = new Date()): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
