@@ -26,7 +26,8 @@ export const paidByBalance = (at: string): Pick<OrderRecord, 'status' | 'method'
 
 /**
  * Pays `order` (paidByBalance) from the balance, with the student's open-order pointer moved to it
- * from `previousOrderId`, the purchase extended from `current` and the coupon's use taken and counted.
+ * from `previousOrderId`, the purchase extended from `current` (the lecture marked bought unless it was
+ * read marked: `lectureMarked`) and the coupon's use taken and counted.
  * Returns the balance left, or undefined when another request changed this student's order, purchase
  * or balance of this lecture meanwhile: the caller looks again (a twin request may have bought it).
  */
@@ -34,6 +35,7 @@ export async function payFromBalance(
   order: OrderRecord,
   previousOrderId: string | null,
   current: PurchaseRecord | undefined,
+  lectureMarked: boolean,
   coupon: { record: CouponRecord; request: Parameters<typeof explainTakeFailure>[0] } | undefined,
   now: Date,
 ): Promise<number | undefined> {
@@ -48,7 +50,7 @@ export async function payFromBalance(
     orderId: order.id,
   };
   const orderItems = newOrderItems(order, previousOrderId);
-  const buyItems = purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null });
+  const buyItems = purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null }, lectureMarked);
   try {
     const { balance } = await moveWallet(order.userId, { amount: -order.amount, kind: 'purchase', ref: order.id, at }, [
       ...orderItems,
@@ -63,7 +65,7 @@ export async function payFromBalance(
     if (!(e instanceof WalletAlsoFailed)) throw e;
     // The pointer or the purchase changed since they were read.
     if (e.index < orderItems.length + 1) return undefined;
-    if (e.index === orderItems.length + 1) throw new NotFound('Lecture not found', 'lecture.notFound');
+    if (e.index < orderItems.length + buyItems.length) throw new NotFound('Lecture not found', 'lecture.notFound');
     if (coupon) await explainTakeFailure(coupon.request);
     throw e;
   }

@@ -150,7 +150,7 @@ export async function createPaymentIntention(
       ...(fromBalance ? paidByBalance(at) : {}),
     };
     if (fromBalance) {
-      const balance = await payFromBalance(order, open?.id ?? null, owned, coupon && { record: coupon, request: couponRequest }, now);
+      const balance = await payFromBalance(order, open?.id ?? null, owned, lecture.firstPurchasedAt !== undefined, coupon && { record: coupon, request: couponRequest }, now);
       if (balance !== undefined) return intentionOf(order, true, GRANTED, balance);
       if (++attempt >= ATTEMPTS) throw new Conflict('This lecture was changed meanwhile; try again', 'conflict');
       continue;
