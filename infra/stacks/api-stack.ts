@@ -53,8 +53,8 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   wallet: ['data', 'codes'],
 };
 
-/** Auth and payments call Cognito, SES or Paymob before answering. */
-const TIMEOUTS: Partial<Record<Domain, Duration>> = { auth: Duration.seconds(20), payments: Duration.seconds(20) };
+/** Auth and payments call Cognito, SES or Paymob before answering; wallet writes a batch of up to 5,000 codes in one request. */
+const TIMEOUTS: Partial<Record<Domain, Duration>> = { auth: Duration.seconds(20), payments: Duration.seconds(20), wallet: Duration.seconds(20) };
 
 export interface ApiStackProps extends StackProps {
   settings: Settings;

@@ -1,6 +1,7 @@
 /**
  * `npm start` twice on one data folder: the second start finds the table, bucket, pool and admin
- * it made the first time, keeps what was written, and seeds nothing twice.
+ * it made the first time, keeps what was written, and seeds nothing twice. The recharge codes' key is
+ * a file of the data folder (owner-only), so the codes printed before still open after.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,10 @@ import path from 'node:path';
 import { spawnPlatform, stopPlatform } from '../../infra/local/spawn';
 
 jest.setTimeout(180_000);
+
+/** The codes of a batch, as its CSV opens them with the platform's key. */
+const codesOf = async (url: string, token: string, batchId: string) =>
+  (await (await fetch(`${url}/api/admin/codes/batches/${batchId}/codes.csv`, { headers: { authorization: `Bearer ${token}` } })).text()).split('\r\n').slice(1, -1).map((l) => l.split(',')[0]);
 
 const login = async (url: string, identifier: string, password: string) =>
   fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password }) });
@@ -26,6 +31,15 @@ it('keeps its data across a stop and a second start', async () => {
     form.set('name', 'Restart course');
     const made = await fetch(`${first.info.url}/api/cours/create-course`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(made.status).toBe(201);
+    const batch = await fetch(`${first.info.url}/api/admin/codes/batches`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 2, value: 5, label: 'Restart shop' }),
+    });
+    const batchId = ((await batch.json()) as { data: { id: string } }).data.id;
+    const printed = await codesOf(first.info.url, token, batchId);
+    expect(printed).toHaveLength(2);
+    expect(fs.statSync(path.join(dataDir, 'wallet', 'recharge-codes.key')).mode & 0o777).toBe(0o600);
     await stopPlatform(first.child, first.dataDir);
 
     const second = await spawnPlatform(env);
@@ -33,7 +47,9 @@ it('keeps its data across a stop and a second start', async () => {
       expect(second.info.admin.created).toBe(false);
       expect(second.info.demo.seeded).toBe(false);
       expect(second.info.userPoolId).toBe(first.info.userPoolId);
-      expect((await login(second.info.url, second.info.admin.email, second.info.admin.password)).status).toBe(200);
+      const again = await login(second.info.url, second.info.admin.email, second.info.admin.password);
+      expect(again.status).toBe(200);
+      expect(await codesOf(second.info.url, ((await again.json()) as { data: { token: string } }).data.token, batchId)).toEqual(printed);
       const courses = (await (await fetch(`${second.info.url}/api/cours/all`)).json()) as { data: { name: string }[] };
       expect(courses.data.map((c) => c.name).sort()).toEqual(['Restart course', 'الصف الأول الثانوي'].sort());
       expect((await fetch(`${second.info.url}/api/health`)).status).toBe(200);
