@@ -63,7 +63,7 @@ export async function examBurst(url: string): Promise<{ row: Record<string, unkn
 }
 
 /** The first lecture of the catalogue that `wanted` picks. */
-async function findLecture(url: string, token: string, wanted: (l: { price: number; isFree: boolean }) => boolean): Promise<string | undefined> {
+export async function findLecture(url: string, token: string, wanted: (l: { price: number; isFree: boolean }) => boolean): Promise<string | undefined> {
   const h = { authorization: `Bearer ${token}` };
   const courses = (await (await fetch(`${url}/api/cours/all`)).json()) as { data: { terms: { id: string }[] }[] };
   for (const course of courses.data)

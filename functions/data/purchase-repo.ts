@@ -70,16 +70,20 @@ const isLecturePurchase = (sk: string) => sk.startsWith(keys.purchaseSkPrefix) &
  * condition fails when the lecture is gone). `expect` makes the purchase's write conditional on
  * what the caller read: `{ expiryDate: null }` = there was none, a string = it still ends then —
  * so an extension computed from a stale read fails instead of overwriting a newer one.
+ * `lectureMarked`: the caller read the lecture marked bought already. It is then left out: a marked
+ * lecture is never deleted, and a class buying one lecture at once does not queue on its item.
  */
-export function purchaseItems(p: PurchaseRecord, expect?: { expiryDate: string | null }): TransactItem[] {
+export function purchaseItems(p: PurchaseRecord, expect?: { expiryDate: string | null }, lectureMarked = false): TransactItem[] {
   const condition =
     expect === undefined
       ? {}
       : expect.expiryDate === null
         ? { ConditionExpression: 'attribute_not_exists(PK)' }
         : { ConditionExpression: 'expiryDate = :prev', ExpressionAttributeValues: { ':prev': expect.expiryDate } };
+  const put: TransactItem = { Put: { TableName: TABLE, Item: { ...keys.purchase(p.userId, p.lectureId), ...p }, ...condition } };
+  if (lectureMarked) return [put];
   return [
-    { Put: { TableName: TABLE, Item: { ...keys.purchase(p.userId, p.lectureId), ...p }, ...condition } },
+    put,
     {
       Update: {
         TableName: TABLE,

@@ -1,6 +1,7 @@
 /**
  * A student's orders: the payment link for a lecture or a term's bundle (priced on the server, the
- * coupon's use held in the order's own transaction), the 100 % coupon that grants at once, and My lectures.
+ * coupon's use held in the order's own transaction), the 100 % coupon that grants at once, the
+ * lecture or bundle bought from the balance, and My lectures.
  */
 import { ulid } from 'ulid';
 import { PAYMENT_CURRENCY, PAYMENT_HOLD_MINUTES } from '../../shared/constants';
@@ -9,13 +10,14 @@ import type { z } from 'zod';
 import type { paymentIntention } from '../../shared/schemas/responses';
 import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, lecturesOfBundle, termForSale, toLecture } from '../catalogue/public';
 import { type CouponRecord, couponForOrder, couponRefusal, explainTakeFailure, takeUseItems } from '../coupons/public';
-import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, saleOf, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, storeIntention, transact } from '../data/order-repo';
+import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, saleOf, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, transact } from '../data/order-repo';
 import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
 import { termPurchaseOf, termPurchasesOfUser } from '../data/term-purchase-repo';
 import { BadRequest, Conflict } from '../lib/errors';
 import type { Contact, ReadAlong } from '../lib/http';
-import { logger } from '../lib/log';
-import { type PaymentGateway, gateway as paymob, gatewayError } from './gateway';
+import { assertBalanceCovers, balanceOf, paidByBalance, payFromBalance } from './balance';
+import { openCheckout } from './checkout';
+import { type PaymentGateway, gateway as paymob } from './gateway';
 import { failedConditions, isCancelled, markPaid, release } from './settlement';
 import { priceOf } from './transaction';
 import { toOrder } from './views';
@@ -53,14 +55,19 @@ function reusable(o: OrderRecord | undefined, price: number, code: string | unde
 }
 /**
  * The order this very request's twin (the same page asking twice, a double tap) just paid with the same
- * 100 % coupon: it answers "granted" again, not "owned". However the twins interleave: one may first
- * read the store only after the other has granted the lecture.
+ * 100 % coupon, or from the balance: it answers "granted" again, not "owned". However the twins
+ * interleave: one may first read the store only after the other has granted the lecture.
  */
-const justGranted = (o: OrderRecord | undefined, code: string | undefined, now: Date): o is OrderRecord & { paidAt: string } =>
-  o !== undefined && o.status === 'paid' && o.method === 'coupon' && sameCoupon(o.couponCode, code) && o.paidAt !== null && now.getTime() - Date.parse(o.paidAt) < IN_FLIGHT_MS;
+const justGranted = (o: OrderRecord | undefined, code: string | undefined, useWallet: boolean, now: Date): o is OrderRecord & { paidAt: string } =>
+  o !== undefined &&
+  o.status === 'paid' &&
+  (o.method === 'coupon' || (useWallet && o.method === 'balance')) &&
+  sameCoupon(o.couponCode, code) &&
+  o.paidAt !== null &&
+  now.getTime() - Date.parse(o.paidAt) < IN_FLIGHT_MS;
 const inFlight = (o: OrderRecord | undefined, now: Date) => o !== undefined && o.status === 'pending' && !o.paymentUrl && !o.kioskReference && now.getTime() - Date.parse(o.createdAt) < IN_FLIGHT_MS;
 
-const intentionOf = (o: OrderRecord, granted: boolean, message: string): PaymentIntention => ({
+const intentionOf = (o: OrderRecord, granted: boolean, message: string, balance?: number): PaymentIntention => ({
   message,
   paymentUrl: granted ? '' : (o.paymentUrl ?? ''),
   orderId: o.id,
@@ -70,6 +77,7 @@ const intentionOf = (o: OrderRecord, granted: boolean, message: string): Payment
     discountedPrice: o.amount,
     ...(o.discount !== null ? { discount: o.discount } : {}),
     ...(o.couponCode !== null ? { couponCode: o.couponCode } : {}),
+    ...(balance !== undefined ? { balance } : {}),
   },
 });
 
@@ -83,7 +91,7 @@ export const TERM_GRANTED = 'The whole term is now among your paid lectures';
  */
 export interface Sale {
   /** The order's fields that say what it buys (OrderRecord). */
-  what: Pick<OrderRecord, 'lectureId' | 'lectureName' | 'courseId' | 'accessDays' | 'termId' | 'endsAt'>;
+  what: Pick<OrderRecord, 'kind' | 'lectureId' | 'lectureName' | 'courseId' | 'accessDays' | 'termId' | 'endsAt'>;
   /** LE before the coupon. */
   price: number;
   /** What Paymob's checkout shows. */
@@ -91,21 +99,33 @@ export interface Sale {
   extras: Record<string, string>;
   /** The student's purchase of it now (owned while unexpired: 409 payment.owned). */
   owned: () => Promise<{ expiryDate: string } | undefined>;
+  /** The lecture was read marked bought already (a term's mark is written each time: it checks the term is there). */
+  lectureMarked: boolean;
   ownedMessage: string;
   grantedMessage: string;
+  /** When it kept changing under a purchase from the balance (409 conflict). */
+  changedMessage: string;
+}
+
+/** The body of both payment-intention routes: the coupon, and whether to pay from the balance. */
+export interface PaymentChoice {
+  couponCode?: string;
+  useWallet?: boolean;
 }
 
 const lectureSale = async (lectureId: string, viewer: Viewer): Promise<Sale> => {
   const lecture = await lectureForSale(lectureId, viewer);
   if (isFreeLecture(lecture)) throw new BadRequest('This lecture is free: open it directly', 'payment.free');
   return {
-    what: { lectureId, lectureName: lecture.name, courseId: lecture.courseId, accessDays: toLecture(lecture).accessDays },
+    what: { kind: 'lecture', lectureId, lectureName: lecture.name, courseId: lecture.courseId, accessDays: toLecture(lecture).accessDays },
     price: lecture.price,
     item: { name: lecture.name, description: lecture.subTitle },
     extras: { lectureId, userId: viewer.userId },
     owned: () => purchaseOf(viewer.userId, lectureId),
+    lectureMarked: lecture.firstPurchasedAt !== undefined,
     ownedMessage: 'You already own this lecture; it has not expired',
     grantedMessage: GRANTED,
+    changedMessage: 'This lecture was changed meanwhile; try again',
   };
 };
 
@@ -114,13 +134,15 @@ const termSale = async (termId: string, viewer: Viewer, now: Date): Promise<Sale
   const term = await termForSale(termId, viewer, now);
   return {
     // The purchase lasts until the term's end as it is now (settlement.ts reads it from the order).
-    what: { lectureId: '', termId, endsAt: term.endsAt, lectureName: term.name, courseId: term.courseId, accessDays: Math.ceil((Date.parse(term.endsAt) - now.getTime()) / DAY_MS) },
+    what: { kind: 'term', lectureId: '', termId, endsAt: term.endsAt, lectureName: term.name, courseId: term.courseId, accessDays: Math.ceil((Date.parse(term.endsAt) - now.getTime()) / DAY_MS) },
     price: term.bundlePrice,
     item: { name: term.name, description: term.name },
     extras: { termId, userId: viewer.userId },
     owned: () => termPurchaseOf(viewer.userId, termId),
+    lectureMarked: false,
     ownedMessage: 'You already own this term; it has not ended',
     grantedMessage: TERM_GRANTED,
+    changedMessage: 'This term was changed meanwhile; try again',
   };
 };
 
@@ -128,32 +150,35 @@ const termSale = async (termId: string, viewer: Viewer, now: Date): Promise<Sale
  * POST /api/user/payment-intention/{lectureId}: the checkout link for the lecture at the server's
  * price after the coupon (checkout).
  */
-export async function createPaymentIntention(lectureId: string, viewer: Viewer & { contact: Contact }, couponCode: string | undefined, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
-  return checkout(await lectureSale(lectureId, viewer), viewer, couponCode, now, gateway);
+export async function createPaymentIntention(lectureId: string, viewer: Viewer & { contact: Contact }, choice: PaymentChoice, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
+  return checkout(await lectureSale(lectureId, viewer), viewer, choice, now, gateway);
 }
 
 /** POST /api/user/payment-intention/term/{termId}: the same for the term's bundle (400 payment.noBundle when none is sold now). */
-export async function createTermPaymentIntention(termId: string, viewer: Viewer & { contact: Contact }, couponCode: string | undefined, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
-  return checkout(await termSale(termId, viewer, now), viewer, couponCode, now, gateway);
+export async function createTermPaymentIntention(termId: string, viewer: Viewer & { contact: Contact }, choice: PaymentChoice, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
+  return checkout(await termSale(termId, viewer, now), viewer, choice, now, gateway);
 }
 
 /**
- * The checkout link for what is sold at the server's price after the coupon. Reuses the student's
- * open checkout of it while its price and coupon hold; otherwise supersedes it (never a kiosk order
- * waiting for its reference) and opens a new order. A price of 0 grants it at once, without the gateway.
+ * What is sold, at the server's price after the coupon. Reuses the student's open checkout of it
+ * while its price and coupon hold; otherwise supersedes it (never a kiosk order waiting for its
+ * reference) and opens a new order with Paymob's checkout (checkout.ts). A price of 0 grants it at
+ * once, without the gateway; so does `useWallet` when the balance covers the price (balance.ts; 402
+ * wallet.insufficient, and nothing taken, when it does not).
  */
-async function checkout(sale: Sale, viewer: Viewer & { contact: Contact }, couponCode: string | undefined, now: Date, gateway: PaymentGateway): Promise<PaymentIntention> {
+async function checkout(sale: Sale, viewer: Viewer & { contact: Contact }, choice: PaymentChoice, now: Date, gateway: PaymentGateway): Promise<PaymentIntention> {
   const userId = viewer.userId;
-  const code = couponCode?.trim() || undefined;
+  const code = choice.couponCode?.trim() || undefined;
+  const useWallet = choice.useWallet === true;
   const ref = saleOf(sale.what);
 
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
   for (let attempt = 0; ; ) {
     const [owned, open] = await Promise.all([sale.owned(), openOrderOf(userId, ref)]);
-    if (justGranted(open, code, now)) return intentionOf(open, true, sale.grantedMessage);
+    if (justGranted(open, code, useWallet, now)) return intentionOf(open, true, sale.grantedMessage, open.method === 'balance' ? await balanceOf(userId) : undefined);
     if (isUnexpired(owned, now)) throw new Conflict(sale.ownedMessage, 'payment.owned');
     // A bundle's open checkout is reused only while the term's end is still the one it was priced with.
-    if (reusable(open, sale.price, code, now) && open.endsAt === sale.what.endsAt) return intentionOf(open, false, LINK_CREATED);
+    if (!useWallet && reusable(open, sale.price, code, now) && open.endsAt === sale.what.endsAt) return intentionOf(open, false, LINK_CREATED);
     if (inFlight(open, now) && Date.now() < waitUntil) {
       await sleep(200);
       continue;
@@ -167,6 +192,8 @@ async function checkout(sale: Sale, viewer: Viewer & { contact: Contact }, coupo
       throw couponRefusal(coupon.oncePerStudent ? 'coupon.alreadyUsed' : 'coupon.held');
     }
     const price = priceOf(sale.price, coupon?.discount);
+    const fromBalance = useWallet && price.amountCents > 0;
+    if (fromBalance) await assertBalanceCovers(userId, price.amount);
     if (open && open.status === 'pending' && !open.kioskReference) await release(open.id, 'cancelled', now);
 
     const at = now.toISOString();
@@ -188,7 +215,14 @@ async function checkout(sale: Sale, viewer: Viewer & { contact: Contact }, coupo
       createdAt: at,
       updatedAt: at,
       paidAt: null,
+      ...(fromBalance ? paidByBalance(at) : {}),
     };
+    if (fromBalance) {
+      const balance = await payFromBalance(order, open?.id ?? null, { current: owned, lectureMarked: sale.lectureMarked }, coupon && { record: coupon, request: couponRequest }, now);
+      if (balance !== undefined) return intentionOf(order, true, sale.grantedMessage, balance);
+      if (++attempt >= ATTEMPTS) throw new Conflict(sale.changedMessage, 'conflict');
+      continue;
+    }
     // Named among the student's pending orders before it exists (AP61): their list never misses it.
     await notePendingOrders(userId, [order]);
     try {
@@ -207,34 +241,11 @@ async function checkout(sale: Sale, viewer: Viewer & { contact: Contact }, coupo
       return intentionOf(order, true, sale.grantedMessage);
     }
 
-    try {
-      const intention = await gateway.createIntention({
-        orderId: order.id,
-        amountCents: order.amountCents,
-        item: sale.item,
-        // The session gate read the student's record for this request: its contacts are current.
-        billing: viewer.contact,
-        extras: sale.extras,
-      });
-      // Without Paymob's order id no notice could ever be matched to this order: no link is offered.
-      if (intention.intentionOrderId === undefined) {
-        logger.error('Paymob gave the intention no order id: the link is not offered', { orderId: order.id, intentionId: intention.intentionId });
-        throw gatewayError();
-      }
-      await storeIntention(order.id, { ...intention, intentionOrderId: intention.intentionOrderId }, new Date().toISOString()).catch((e: unknown) => {
-        if (!isCancelled(e)) throw e;
-        logger.error('Paymob gave an order id another order of ours has: the link is not offered', { orderId: order.id, paymobOrderId: intention.intentionOrderId });
-        throw gatewayError();
-      });
-      return intentionOf({ ...order, ...intention }, false, LINK_CREATED);
-    } catch (e) {
-      // Nothing is left held: the order fails and its coupon use goes back.
-      await release(order.id, 'failed', now, { message: 'the payment link could not be created' }).catch((err: unknown) => logger.error('could not release an order after a gateway failure', { orderId: order.id, error: err }));
-      throw e;
-    }
+    // The session gate read the student's record for this request: its contacts are current.
+    const opened = await openCheckout(order, { item: sale.item, billing: viewer.contact, extras: sale.extras }, gateway, now);
+    return intentionOf(opened, false, LINK_CREATED);
   }
 }
-
 
 /**
  * GET /api/AWS/get-purched: purchases and grants, newest first, the term bundles with their lectures,

@@ -1,10 +1,13 @@
 /**
  * The teacher's sales page: orders over a range of Cairo calendar days (AP34), revenue by day and
- * by lecture (a term bundle as a row of its own), coupon use, and the orders with their students. Only paid orders are revenue; a grant
- * is no order at all. Orders superseded before any payment (cancelled) are left out.
+ * by lecture (a term bundle as a row of its own) and by method, coupon use, and the orders with their
+ * students. Only paid orders are revenue; a grant is no order at all. Orders superseded before any
+ * payment (cancelled) are left out. A top-up of a student's balance is money in but nothing sold:
+ * counted apart (`topUps`); the lectures and bundles later bought from the balance are revenue by
+ * method 'balance'.
  */
 import { addDays, cairoDay } from '../../shared/calendar';
-import { SALES_RANGE_MAX_DAYS } from '../../shared/constants';
+import { type PaymentMethod, SALES_RANGE_MAX_DAYS } from '../../shared/constants';
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 import type { salesReport } from '../../shared/schemas/commerce';
 import type { z } from 'zod';
@@ -31,7 +34,10 @@ export function salesRange(q: { from?: string; to?: string }, now: Date): { from
 /** The report over orders already chosen (pure; the students looked up by the caller). */
 export function salesOf(range: { from: string; to: string }, all: OrderRecord[], students: Map<string, PersonRef>): Omit<SalesReport, 'codeRedemptions'> {
   const orders = all.filter((o) => o.status !== 'cancelled').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const paid = orders.filter((o) => o.status === 'paid');
+  // Lectures and bundles are sold; a top-up is money kept on a balance until it buys one.
+  const [topUps, sales] = [orders.filter((o) => o.kind === 'topUp'), orders.filter((o) => o.kind !== 'topUp')];
+  const paid = sales.filter((o) => o.status === 'paid');
+  const methods = new Map<PaymentMethod, { revenue: number; orders: number }>();
   const days = new Map<string, { revenue: number; orders: number }>();
   for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.set(d, { revenue: 0, orders: 0 });
   // A term bundle's orders are a row of their own, beside the lectures' (keyed by keys' termSale name).
@@ -48,6 +54,12 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
     l.revenue += o.amount;
     l.orders++;
     lectures.set(sold, l);
+    if (o.method) {
+      const m = methods.get(o.method) ?? { revenue: 0, orders: 0 };
+      m.revenue += o.amount;
+      m.orders++;
+      methods.set(o.method, m);
+    }
     if (o.couponCode) {
       const key = normalizeCouponCode(o.couponCode);
       const c = coupons.get(key) ?? { code: o.couponCode, uses: 0, discountGiven: 0 };
@@ -56,7 +68,8 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
       coupons.set(key, c);
     }
   }
-  const count = (s: OrderRecord['status']) => orders.filter((o) => o.status === s).length;
+  const count = (s: OrderRecord['status']) => sales.filter((o) => o.status === s).length;
+  const paidTopUps = topUps.filter((o) => o.status === 'paid');
   return {
     ...range,
     totals: {
@@ -71,6 +84,8 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
       .map(([, v]) => ({ ...v, revenue: money(v.revenue) }))
       .sort((a, b) => b.revenue - a.revenue || a.lectureName.localeCompare(b.lectureName)),
     coupons: [...coupons.values()].map((c) => ({ ...c, discountGiven: money(c.discountGiven) })).sort((a, b) => b.uses - a.uses || a.code.localeCompare(b.code)),
+    byMethod: [...methods].map(([method, v]) => ({ method, revenue: money(v.revenue), orders: v.orders })).sort((a, b) => b.revenue - a.revenue || a.method.localeCompare(b.method)),
+    topUps: { amount: money(paidTopUps.reduce((n, o) => n + o.amount, 0)), paid: paidTopUps.length, pending: topUps.filter((o) => o.status === 'pending').length },
     orders: orders.map((o) => {
       const s = students.get(o.userId);
       return {

@@ -1,14 +1,16 @@
 /**
- * Moving an order on: paid (with the purchase and the coupon's use, in one transaction), pending at
- * a kiosk, failed, expired or cancelled (giving the coupon's use back). Every move is a conditional
- * write on the order's status, so replays and concurrent duplicates settle an order once; a loser
- * of a transaction conflict reads again and finds the order settled.
+ * Moving an order on: paid (with the lecture's purchase or the term's bundle and the coupon's use,
+ * or a top-up's credit to the balance, in one transaction), pending at a kiosk, failed, expired or
+ * cancelled (giving the coupon's use back). Every move is a conditional write on the order's status,
+ * so replays and concurrent duplicates settle an order once; a loser of a transaction conflict reads
+ * again and finds the order settled.
  */
 import { KIOSK_HOLD_DAYS, type OrderStatus, type PaymentMethod } from '../../shared/constants';
 import { type OrderRecord, notePendingOrders, orderById, orderOfPaymobOrder, orderPaidByTransaction, transact, transactionUseItem, updateOrder, updateOrderItem } from '../data/order-repo';
 import { type PurchaseRecord, purchaseItems, purchaseOf } from '../data/purchase-repo';
 import { termPurchaseItems, termPurchaseOf } from '../data/term-purchase-repo';
 import type { TransactItem } from '../data/items';
+import { WalletAlsoFailed, moveWallet } from '../data/wallet-repo';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { logger } from '../lib/log';
 import { couponByCode, giveBackItems, holderGoneItem, paidUseItems } from '../coupons/public';
@@ -51,6 +53,12 @@ async function refuseIfPaidAnother(transactionId: string, orderId: string): Prom
   throw new Conflict('This payment has already paid another order', 'payment.transactionUsed');
 }
 
+/** What the student held of an order's lecture or term when it was read: its purchase (none: undefined), the lecture marked bought already. */
+export interface Held {
+  current: { expiryDate: string } | undefined;
+  lectureMarked?: boolean;
+}
+
 export interface PaidDetails {
   method: PaymentMethod | null;
   transactionId?: string;
@@ -58,18 +66,20 @@ export interface PaidDetails {
 }
 
 /**
- * What paying the order gives, as transaction items conditional on the purchase read now: a lecture's
- * purchase (extended from the current one while unexpired, the lecture marked bought), or a term's
- * bundle (until the term's end when ordered, the term marked bought).
+ * What paying the order gives, as transaction items conditional on the purchase read before (`held`;
+ * read now when not given): a lecture's purchase (extended from the current one while unexpired, the
+ * lecture marked bought unless it was read marked), or a term's bundle (until the term's end when
+ * ordered, the term marked bought). A top-up buys nothing: its credit is creditTopUp's.
  */
-async function purchaseItemsOf(o: OrderRecord, now: Date): Promise<TransactItem[]> {
+export async function purchaseItemsOf(o: OrderRecord, now: Date, held?: Held): Promise<TransactItem[]> {
   const at = now.toISOString();
-  if (o.termId) {
-    const current = await termPurchaseOf(o.userId, o.termId);
-    const bundle = { userId: o.userId, termId: o.termId, termName: o.lectureName, purchaseDate: at, expiryDate: o.endsAt ?? at, source: 'payment' as const, pricePaid: o.amount, orderId: o.id };
+  const termId = o.kind === 'term' ? o.termId : undefined;
+  if (termId) {
+    const current = held ? held.current : await termPurchaseOf(o.userId, termId);
+    const bundle = { userId: o.userId, termId, termName: o.lectureName, purchaseDate: at, expiryDate: o.endsAt ?? at, source: 'payment' as const, pricePaid: o.amount, orderId: o.id };
     return termPurchaseItems(bundle, { expiryDate: current?.expiryDate ?? null });
   }
-  const current = await purchaseOf(o.userId, o.lectureId);
+  const current = held ? held.current : await purchaseOf(o.userId, o.lectureId);
   const purchase: PurchaseRecord = {
     userId: o.userId,
     lectureId: o.lectureId,
@@ -79,18 +89,20 @@ async function purchaseItemsOf(o: OrderRecord, now: Date): Promise<TransactItem[
     pricePaid: o.amount,
     orderId: o.id,
   };
-  return purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null });
+  return purchaseItems(purchase, { expiryDate: current?.expiryDate ?? null }, held?.lectureMarked);
 }
 
 /**
  * Pays the order: its status (unless already paid), what it buys (purchaseItemsOf) and the coupon's
- * paid use — one transaction. Returns false when it was paid already.
+ * paid use — one transaction; a top-up: its status and the balance's credit (creditTopUp). Returns
+ * false when it was paid already.
  */
 export async function markPaid(orderId: string, d: PaidDetails, now = new Date()): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     const o = await orderById(orderId);
     if (!o) throw new NotFound('No such order', 'payment.order');
     if (o.status === 'paid') return false;
+    if (o.kind === 'topUp') return creditTopUp(o, d, now.toISOString());
     const [bought, coupon] = await Promise.all([purchaseItemsOf(o, now), liveCoupon(o)]);
     const at = now.toISOString();
     const items: TransactItem[] = [
@@ -113,6 +125,27 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
       if (attempt >= ATTEMPTS - 1) throw e;
       await backoff(attempt);
     }
+  }
+}
+
+/**
+ * Pays a top-up: the order's move to paid (on condition it was not paid yet) with the balance's
+ * credit and its ledger entry, one transaction. Returns false when it was paid already.
+ */
+async function creditTopUp(o: OrderRecord, d: PaidDetails, at: string): Promise<boolean> {
+  const items: TransactItem[] = [
+    updateOrderItem(o.id, { status: 'paid', method: d.method ?? o.method, paidAt: at, updatedAt: at, transactionId: d.transactionId, lastMessage: d.message }, { statusNot: 'paid' }),
+    ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
+  ];
+  try {
+    const { balance } = await moveWallet(o.userId, { amount: o.amount, kind: 'topUp', ref: o.id, at }, items);
+    logger.info('top-up paid', { orderId: o.id, method: d.method ?? o.method, amount: o.amount, balance });
+    return true;
+  } catch (e) {
+    if (!(e instanceof WalletAlsoFailed)) throw e;
+    if (e.index === 0) return false; // another notice paid it meanwhile
+    if (d.transactionId) await refuseIfPaidAnother(d.transactionId, o.id);
+    throw e;
   }
 }
 
