@@ -1,12 +1,12 @@
 /**
  * Term bundles on the stand-ins and the local Paymob sandbox: the teacher prices a term as a whole
- * (PATCH /api/cours/Term/bundle/{termId}), the student sees the offer, buys it (Paymob, or a 100 % coupon),
- * and then opens every lecture of the term — those added after the purchase too — until the bundle
+ * (PATCH /api/cours/Term/bundle/{termId}), the student sees the offer, buys it (Paymob, a 100 % coupon,
+ * or the balance: 402 and nothing taken when it is short), and then opens every lecture of the term — those added after the purchase too — until the bundle
  * ends; never a lecture of another term. My lectures lists the bundle and its lectures; the sales
  * page counts the bundle's orders like a lecture's.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { api, ddb, makeUser, platform, type TestUser, uniq } from '../support/platform';
+import { api, ddb, makeUser, platform, type TestUser, uniq, useThePlatformHere } from '../support/platform';
 import { makeWorld, saveLecture, type World } from './catalogue-fixtures';
 
 jest.setTimeout(90_000);
@@ -118,7 +118,7 @@ describe('POST /api/user/payment-intention/term/{termId}', () => {
     expect((await intention(student)).body.orderId).toBe(r.body.orderId);
     await payByCard(r.body.paymentUrl);
 
-    expect(await order(r.body.orderId)).toMatchObject({ status: 'paid', termId: w.termId, amount: 120, method: 'card' });
+    expect(await order(r.body.orderId)).toMatchObject({ kind: 'term', status: 'paid', termId: w.termId, amount: 120, method: 'card' });
     expect(await termPurchase(student.id)).toMatchObject({ source: 'payment', pricePaid: 120, orderId: r.body.orderId, expiryDate: endsAt, termId: w.termId });
     for (const l of [first, second]) {
       const open = await openLecture(student, l.id);
@@ -224,5 +224,71 @@ describe('My lectures and the sales page', () => {
     const row = sales.byLecture.find((x: { termId?: string }) => x.termId === w.termId);
     expect(row.orders).toBeGreaterThanOrEqual(1);
     expect(row.revenue).toBeGreaterThanOrEqual(120);
+  });
+});
+
+describe('POST /api/user/payment-intention/term/{termId} {useWallet: true}', () => {
+  /** The wallet's code in this process, on the platform's table (to give a student a balance and read the ledger). */
+  async function walletRepo() {
+    useThePlatformHere({ paymob: true });
+    return import('../../functions/data/wallet-repo');
+  }
+  const credit = async (userId: string, amount: number) => (await walletRepo()).moveWallet(userId, { amount, kind: 'adjustment', ref: `test ${uniq()}` });
+  const wallet = async (userId: string) => (await walletRepo()).walletOf(userId, { limit: 1000 });
+  const fromBalance = (user: TestUser, body: Record<string, unknown> = {}) => api('POST', `/api/user/payment-intention/term/${w.termId}`, { token: user.token, json: { useWallet: true, ...body } });
+  const sales = async () => (await api('GET', '/api/payments/sales', { token: w.admin.token })).body.data;
+  const byBalance = (d: { byMethod: { method: string; orders: number; revenue: number }[] }) => d.byMethod.find((m) => m.method === 'balance') ?? { orders: 0, revenue: 0 };
+  const termRow = (d: { byLecture: { termId?: string; revenue: number }[] }) => d.byLecture.find((l) => l.termId === w.termId)?.revenue ?? 0;
+
+  it('a balance that covers the bundle buys it at once: a paid order of kind term by balance, the bundle, the ledger entry; the sales count it as revenue by balance', async () => {
+    const before = await sales();
+    const student = await makeUser();
+    await credit(student.id, 150);
+    const r = await fromBalance(student);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ granted: true, paymentUrl: '', message: 'The whole term is now among your paid lectures', data: { originalPrice: 120, discountedPrice: 120, balance: 30 } });
+    expect(await order(r.body.orderId)).toMatchObject({ kind: 'term', status: 'paid', termId: w.termId, amount: 120, method: 'balance' });
+    expect(await termPurchase(student.id)).toMatchObject({ source: 'payment', pricePaid: 120, orderId: r.body.orderId, expiryDate: endsAt, termId: w.termId });
+    const after = await wallet(student.id);
+    expect(after.balance).toBe(30);
+    expect(after.entries).toHaveLength(2);
+    expect(after.entries[0]).toMatchObject({ kind: 'purchase', amount: -120, balanceAfter: 30, ref: r.body.orderId });
+    expect((await openLecture(student, second.id)).body.data.canWatch).toBe(true);
+    // A reload answers the same purchase and takes nothing; a checkout is refused: the term is owned.
+    expect((await fromBalance(student)).body).toMatchObject({ granted: true, orderId: r.body.orderId, data: { balance: 30 } });
+    expect((await intention(student)).body.code).toBe('payment.owned');
+    expect((await wallet(student.id)).balance).toBe(30);
+
+    const now = await sales();
+    expect(byBalance(now).orders - byBalance(before).orders).toBe(1);
+    expect(byBalance(now).revenue - byBalance(before).revenue).toBe(120);
+    expect(now.totals.revenue - before.totals.revenue).toBe(120);
+    expect(termRow(now) - termRow(before)).toBe(120);
+    expect(now.topUps).toEqual(before.topUps);
+    expect(now.orders.find((o: { id: string }) => o.id === r.body.orderId)).toMatchObject({ kind: 'term', termId: w.termId, lectureId: '', method: 'balance', status: 'paid' });
+  });
+
+  it('a balance short of the price after the coupon answers 402 wallet.insufficient with both, and takes nothing: no debit, no order, no bundle, the coupon’s use left', async () => {
+    const code = uniq('TB');
+    expect((await api('POST', '/api/Coupan/create', { token: w.admin.token, json: { code, discount: 50, maxUses: 1 } })).status).toBeLessThan(300);
+    const uses = async () => ((await api('GET', '/api/Coupan/all', { token: w.admin.token })).body.data as { code: string; uses: number; held: number }[]).find((c) => c.code === code);
+    const student = await makeUser();
+    await credit(student.id, 50);
+    const before = await wallet(student.id);
+    const r = await fromBalance(student, { couponCode: code });
+    expect(r.status).toBe(402);
+    expect(r.body).toMatchObject({ code: 'wallet.insufficient', balance: 50, price: 60 });
+    expect(await wallet(student.id)).toEqual(before);
+    expect(await termPurchase(student.id)).toBeUndefined();
+    const pointer = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: `OPENORDER#TERM#${w.termId}` }, ConsistentRead: true }));
+    expect(pointer.Item).toBeUndefined();
+    expect(await uses()).toMatchObject({ uses: 0, held: 0 });
+    expect((await openLecture(student, first.id)).body.data.canWatch).toBe(false);
+    // With 10 more the same request buys the bundle, the coupon first.
+    await credit(student.id, 10);
+    const bought = await fromBalance(student, { couponCode: code });
+    expect(bought.body).toMatchObject({ granted: true, data: { originalPrice: 120, discountedPrice: 60, discount: 50, couponCode: code, balance: 0 } });
+    expect(await termPurchase(student.id)).toMatchObject({ pricePaid: 60, orderId: bought.body.orderId });
+    expect(await uses()).toMatchObject({ uses: 1, held: 0 });
   });
 });

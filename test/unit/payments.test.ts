@@ -361,6 +361,27 @@ describe('Cairo days and the sales report', () => {
     expect(r.byLecture.map((l) => l.lectureId)).toEqual(['l1', 'l2']);
     expect(r.orders.filter((o) => o.kind === 'topUp').map((o) => o.id).sort()).toEqual(['t1', 't2']);
   });
+  it('a term bundle bought from the balance is revenue by method balance in its own row; a top-up is not; an order stored without a kind is a lecture’s', () => {
+    const bundle = (o: Partial<OrderRecord>) => order({ kind: 'term', lectureId: '', termId: 'T1', lectureName: 'Term 1', originalPrice: 300, amount: 300, amountCents: 30000, ...o });
+    const orders = [
+      order({ id: 'a', amount: 100, method: 'card' }),
+      bundle({ id: 'b', method: 'balance' }),
+      bundle({ id: 'c', method: 'card' }),
+      order({ id: 't', kind: 'topUp', lectureId: '', lectureName: '', courseId: '', accessDays: 0, amount: 300, amountCents: 30000, originalPrice: 300, method: 'card' }),
+    ];
+    const r = salesOf({ from: '2026-01-10', to: '2026-01-10' }, orders, new Map());
+    expect(r.totals).toMatchObject({ revenue: 700, paid: 3 });
+    expect(r.byMethod).toEqual([
+      { method: 'card', revenue: 400, orders: 2 },
+      { method: 'balance', revenue: 300, orders: 1 },
+    ]);
+    expect(r.byLecture).toEqual([
+      { lectureId: '', termId: 'T1', lectureName: 'Term 1', revenue: 600, orders: 2 },
+      { lectureId: 'l1', lectureName: 'Cells', revenue: 100, orders: 1 },
+    ]);
+    expect(r.topUps).toEqual({ amount: 300, paid: 1, pending: 0 });
+    expect(Object.fromEntries(r.orders.map((o) => [o.id, o.kind]))).toEqual({ a: 'lecture', b: 'term', c: 'term', t: 'topUp' });
+  });
 });
 
 describe('reconciliation', () => {
