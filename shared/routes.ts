@@ -154,6 +154,16 @@ const table = {
   'GET /api/user/messages/unread': { op: 'countUnreadReplies', domain: 'messages', access: 'user', summary: "Count the teacher's replies I have not seen (the top bar's badge)", response: res.unreadMessages, ours: true },
   'POST /api/user/messages/read': { op: 'markRepliesRead', domain: 'messages', access: 'user', summary: 'Mark the replies seen (the student opened /contact)', response: res.messagesRead, ours: true },
   'GET /api/contact-info': { op: 'getContactInfo', domain: 'messages', access: 'public', summary: "Get the teacher's contact details for /contact (platform settings)", response: res.contactInfoResponse, ours: true },
+
+  // wallet and recharge codes (issue 40's contract, for the web until the backend's rows land)
+  'POST /api/admin/codes/batches': { op: 'createCodeBatch', domain: 'payments', access: 'admin', summary: 'Create a batch of recharge codes', ours: true },
+  'GET /api/admin/codes/batches': { op: 'listCodeBatches', domain: 'payments', access: 'admin', summary: 'List the batches of recharge codes', ours: true },
+  'PATCH /api/admin/codes/batches/{batchId}': { op: 'updateCodeBatch', domain: 'payments', access: 'admin', summary: 'Disable a batch of recharge codes', params: p('batchId'), ours: true },
+  'GET /api/admin/codes/batches/{batchId}/codes.csv': { op: 'exportBatchCodes', domain: 'payments', access: 'admin', summary: "Export a batch's codes as CSV", params: p('batchId'), ours: true },
+  'POST /api/wallet/redeem': { op: 'redeemCode', domain: 'payments', access: 'user', summary: 'Redeem a recharge code', ours: true },
+  'GET /api/wallet': { op: 'getWallet', domain: 'payments', access: 'user', summary: 'Get my wallet', ours: true },
+  'POST /api/wallet/top-up': { op: 'topUpWallet', domain: 'payments', access: 'user', summary: 'Top up my wallet by Paymob', ours: true },
+  'POST /api/admin/users/{userId}/wallet': { op: 'adjustWallet', domain: 'users', access: 'admin', summary: "Credit or debit a student's wallet", params: p('userId'), ours: true },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 
 export type RouteId = keyof typeof table;
