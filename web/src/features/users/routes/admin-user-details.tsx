@@ -5,11 +5,13 @@ import { type DataColumn, DataTable } from '@/components/data-table';
 import { Spinner } from '@/components/spinner';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
+import type { Wallet } from '@/lib/endpoints/get-wallet';
 import { errorCodeOf } from '@/lib/messages';
 import { failureText } from '../lib/failure-text';
 import { type UserDetails, useGetUserDetailsQuery } from '../api/get-user-details';
 import { UserActions } from '../components/user-actions';
 import { UserStatusBadge } from '../components/user-status-badge';
+import { UserWallet } from '../components/user-wallet';
 import { VideoViews } from '../components/video-views';
 import { amountText, dateTimeText, dayText, fullName, phoneText } from '../lib/format';
 import { useUserActions } from '../lib/use-user-actions';
@@ -138,9 +140,18 @@ export default function AdminUserDetailsRoute() {
       <h2>{t('userPage.results')}</h2>
       <DataTable columns={resultColumns} rows={d.results} rowKey={(r) => r.quizId} rowTestId="result-row" empty={t('userPage.noResults')} />
 
+      <h2>{t('userWallet.title')}</h2>
+      <UserWallet userId={u.id} wallet={walletOf(d)} />
+
       <h2>{t('userPage.videoViews')}</h2>
       <VideoViews userId={u.id} />
       {actions.modal}
     </section>
   );
+}
+
+/** The student's wallet as their page gives it (issue 40); none yet: an empty one. */
+function walletOf(details: UserDetails): Wallet {
+  const wallet = (details as { wallet?: Partial<Wallet> }).wallet;
+  return { balance: Number(wallet?.balance ?? 0), entries: Array.isArray(wallet?.entries) ? wallet.entries : [] };
 }

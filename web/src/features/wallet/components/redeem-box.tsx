@@ -1,0 +1,72 @@
+import { Card } from '@aws-amplify/ui-react';
+import { type FormEvent, useState } from 'react';
+import { SubmitButton } from '@/components/button';
+import { TextField } from '@/components/fields';
+import { toastSuccess } from '@/components/toast';
+import { type MessageKey, useT } from '@/i18n/use-t';
+import type { ApiFailure } from '@/lib/api';
+import { moneyText } from '@/lib/money';
+import { useRedeemCodeMutation } from '../api/redeem-code';
+import { codeHint, readCode, redeemFailureKey } from '../lib/code-input';
+
+/**
+ * The redeem box: the code as printed on the card (or filled in by the card's QR link). The line
+ * under it says how the code reads, or what is wrong with it as typed; a refused code says why in
+ * the student's language (mistyped, unknown, used, stopped, too many tries).
+ */
+export function RedeemBox({ initialCode = '' }: { initialCode?: string }) {
+  const t = useT();
+  const [raw, setRaw] = useState(initialCode);
+  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const [redeem, { isLoading }] = useRedeemCodeMutation();
+  const input = readCode(raw);
+  const hint = codeHint(input);
+  const hintText = hint.key === 'wallet.codeShape' ? t(hint.key, { code: hint.code }) : hint.key === 'wallet.codeBadChars' ? t(hint.key, { chars: hint.chars }) : 'n' in hint ? t(hint.key, { n: hint.n }) : t(hint.key);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!input.complete) {
+      setFailure(hint.key === 'wallet.codeShape' ? null : (hint.key as MessageKey));
+      return;
+    }
+    setFailure(null);
+    const result = await redeem(input.grouped);
+    if (result.error) {
+      const error = result.error as ApiFailure;
+      if (!error.handled) setFailure(redeemFailureKey(error.status));
+      return;
+    }
+    setRaw('');
+    const { credited, lectureId } = result.data;
+    void toastSuccess(lectureId && !credited ? t('wallet.redeemedLecture') : t('wallet.redeemed', { amount: moneyText(credited ?? 0, t('currency')) }));
+  }
+
+  return (
+    <Card as="section" variation="outlined" className="wallet-card redeem-box" aria-labelledby="redeem-title">
+      <h2 id="redeem-title">{t('wallet.redeemTitle')}</h2>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="redeem-form">
+        <TextField
+          label={t('wallet.code')}
+          descriptiveText={t('wallet.redeemHint')}
+          name="code"
+          dir="ltr"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="XXXX-XXXX-XXXX"
+          className="redeem-code-field"
+          value={raw}
+          onChange={(e) => {
+            setRaw(e.target.value);
+            setFailure(null);
+          }}
+          error={failure ? t(failure) : undefined}
+        />
+        <p className={`redeem-hint${hint.key === 'wallet.codeShape' ? ' is-whole' : ''}`} data-testid="redeem-hint" aria-live="polite">
+          {hintText}
+        </p>
+        <SubmitButton loading={isLoading}>{t('wallet.redeem')}</SubmitButton>
+      </form>
+    </Card>
+  );
+}
