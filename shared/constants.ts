@@ -63,9 +63,18 @@ export const PAYMENT_RECONCILE_AFTER_MINUTES = 10;
 /** Order states: pending (at the gateway), paid, failed (declined; may still be paid on retry), expired, cancelled (superseded by a newer order of the same student and lecture). */
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** How an order was paid: Paymob's card, wallet or kiosk, or a 100 % coupon (no gateway). */
-export const PAYMENT_METHODS = ['card', 'wallet', 'kiosk', 'coupon'] as const;
+/**
+ * How an order was paid: Paymob's card, (mobile) wallet or kiosk, a 100 % coupon (no gateway), or the
+ * student's balance (their wallet on the platform, no gateway).
+ */
+export const PAYMENT_METHODS = ['card', 'wallet', 'kiosk', 'coupon', 'balance'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** What an order buys: a lecture, or money on the student's balance (a top-up through Paymob). */
+export const ORDER_KINDS = ['lecture', 'topUp'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+/** A top-up through Paymob: whole pounds, at least and at most this many. */
+export const WALLET_TOP_UP_MIN = 10;
+export const WALLET_TOP_UP_MAX = 5000;
 /** The sales page's longest range, in days. */
 export const SALES_RANGE_MAX_DAYS = 366;
 export const DEFAULT_PHONE_COUNTRY = 'eg';

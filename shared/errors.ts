@@ -117,6 +117,9 @@ export const ERROR_CODES = [
   'payment.order', // 404 a callback names no order of ours
   'payment.malformed', // 400 a signed field of a callback is not the shape Paymob gives it (a shifted value); nothing changed
   'payment.transactionUsed', // 409 a Paymob transaction that paid one order named for another; nothing changed
+  // Wallet and recharge codes
+  'wallet.insufficient', // 402 the balance does not cover the debit (`balance`, and `price` when buying); nothing was taken
+  'wallet.busy', // 409 too many moves of one wallet at once; nothing changed, try again
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -139,4 +142,7 @@ export interface ApiErrorBody {
   user?: { block: true };
   /** On a 429: seconds before trying again is worth it (also the Retry-After header). */
   retryAfter?: number;
+  /** On a 402 wallet.insufficient: the wallet's balance (LE), and the price it did not cover when buying. */
+  balance?: number;
+  price?: number;
 }

@@ -101,9 +101,10 @@ const table = {
 
   // payments
   'GET /api/AWS/get-purched': { op: 'listPurchases', domain: 'payments', access: 'user', summary: "List the student's purchased lectures", response: res.purchasesResponse },
-  'POST /api/user/payment-intention/{lectureId}': { op: 'createPaymentIntention', domain: 'payments', access: 'user', summary: 'Create a payment intention: price a lecture and open a payment', params: p('lectureId'), body: com.paymentIntentionBody, response: res.paymentIntention },
+  'POST /api/user/payment-intention/{lectureId}': { op: 'createPaymentIntention', domain: 'payments', access: 'user', summary: 'Create a payment intention: price a lecture and open a payment, or buy it from the balance (useWallet)', params: p('lectureId'), body: com.paymentIntentionBody, response: res.paymentIntention },
   'POST /api/payments/paymob/webhook': { op: 'receivePaymobCallback', domain: 'payments', access: 'public', summary: 'Receive the Paymob processed callback (HMAC verified)', response: res.paymobCallbackResponse, ours: true },
-  'GET /api/payments/paymob/return': { op: 'returnFromPaymob', domain: 'payments', access: 'public', summary: 'Return from Paymob in the browser; redirects to /temp or /fail', response: res.redirectResponse, ours: true },
+  'GET /api/payments/paymob/return': { op: 'returnFromPaymob', domain: 'payments', access: 'public', summary: 'Return from Paymob in the browser; redirects to /temp or /fail (with ?for=topUp after a top-up)', response: res.redirectResponse, ours: true },
+  'POST /api/wallet/top-up': { op: 'createTopUp', domain: 'payments', access: 'user', summary: "Create a top-up of the student's balance: Paymob's checkout (card, wallet, kiosk), credited once the payment settles", body: com.createTopUpBody, response: res.topUpIntention, ours: true },
   'GET /api/payments/sales': { op: 'getSales', domain: 'payments', access: 'admin', summary: 'Get the sales over a range of Cairo days: revenue by day and lecture, coupon use, the orders', query: com.salesQuery, response: res.salesResponse, ours: true },
 
   // coupons

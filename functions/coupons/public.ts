@@ -8,11 +8,11 @@
  *   coupon.usedUp 409);
  * - `takeUseItems`, `giveBackItems`, `paidUseItems`, `holderGoneItem`: the transaction items that take,
  *   give back and count a use, and end the student's hold (functions/data/coupon-repo.ts says when
- *   each condition fails);
+ *   each condition fails); `takePaidUseItems`: take and count at once (an order paid from the balance);
  * - `explainTakeFailure(req)`: the precise error after a transaction taking a use was cancelled;
  * - `couponRefusal(code)`: the typed error of a refusal decided outside this domain;
  * - `couponByCode(code)`: the stored coupon (any spelling), or undefined once deleted;
  * - type `CouponRecord`.
  */
-export { type CouponRecord, couponByCode, giveBackItems, holderGoneItem, paidUseItems, takeUseItems } from '../data/coupon-repo';
+export { type CouponRecord, couponByCode, giveBackItems, holderGoneItem, paidUseItems, takePaidUseItems, takeUseItems } from '../data/coupon-repo';
 export { couponForOrder, couponRefusal, explainTakeFailure } from './coupons';

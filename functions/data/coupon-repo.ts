@@ -167,3 +167,18 @@ export function paidUseItems(c: Pick<CouponRecord, 'code' | 'oncePerStudent'>, u
   else if (c.oncePerStudent) items.push({ Put: { TableName: TABLE, Item: { ...keys.couponOfStudent(c.code, userId), orderId } } });
   return items;
 }
+
+/**
+ * Takes a use and counts it paid at once, for an order paid in the same transaction (from the
+ * student's balance): the take's conditions (the coupon there, unexpired, a use left; once per
+ * student), and the student holding no unpaid use of it through another order (AP65 checked, not written).
+ */
+export function takePaidUseItems(c: Pick<CouponRecord, 'code' | 'oncePerStudent'>, userId: string, orderId: string, now: Date): TransactItem[] {
+  const [take, , guard] = takeUseItems(c, userId, orderId, now);
+  const update = take!.Update!;
+  return [
+    { Update: { ...update, UpdateExpression: 'SET taken = taken + :one, uses = uses + :one' } },
+    { ConditionCheck: { TableName: TABLE, Key: keys.couponHolder(c.code, userId), ConditionExpression: 'attribute_not_exists(PK)' } },
+    ...(guard ? [guard] : []),
+  ];
+}

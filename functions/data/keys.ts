@@ -130,6 +130,11 @@
  *  AP50 attemptWindow       PK=WINDOW#what#subject  SK=WINDOW  → n (ADD), endsAt (epoch ms; the window opens at its first
  *                           count), expiresAt TTL: failed sign-ins per source and per trusted device cookie (its nonce), reset
  *                           codes and wrong codes per e-mail and per source, sign-ups per source and per e-mail, mails per address
+ *  AP73 wallet              PK=USER#id              SK=WALLET  → balancePiasters, seq (the number of the latest ledger entry; every
+ *                           move is one transaction conditioned on the seq it read: wallet-repo moveWallet)
+ *  AP74 walletEntries       PK=USER#id              SK=WALLETENTRY#<seq, 10 digits>  → kind, amountPiasters, balanceAfterPiasters, at,
+ *                           ref (the ledger: Put once, attribute_not_exists, in the move's transaction; ScanIndexForward=false = newest
+ *                           first; the wallet's balance is the sum of its entries' amounts)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -267,4 +272,8 @@ export const keys = {
   signInAccountOfIdentifier: (identifier: string) => `ID#${identifier.toLowerCase()}`,
   attemptWindow: (what: string, subject: string): Key => ({ PK: `WINDOW#${what}#${subject.toLowerCase()}`, SK: 'WINDOW' }),
   outboxPk: 'OUTBOX',
+
+  wallet: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'WALLET' }),
+  walletEntry: (userId: string, seq: number): Key => ({ PK: `USER#${userId}`, SK: `WALLETENTRY#${String(seq).padStart(10, '0')}` }),
+  walletEntrySkPrefix: 'WALLETENTRY#',
 };

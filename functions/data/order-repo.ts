@@ -1,11 +1,12 @@
 /**
  * Orders (AP19 by id, AP34 by date, AP35 of a student, AP36 the student's open order of a lecture, AP66 pending).
- * An order is one attempt to buy a lecture through Paymob (or with a 100 % coupon). Its status moves
+ * An order is one attempt to buy a lecture through Paymob (or with a 100 % coupon, or from the
+ * student's balance), or to top up that balance through Paymob. Its status moves
  * only by conditional writes in the same transaction as what goes with it (the coupon's use, the
  * purchase), so a callback delivered twenty times at once settles it once.
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OrderStatus, PaymentMethod } from '../../shared/constants';
+import type { OrderKind, OrderStatus, PaymentMethod } from '../../shared/constants';
 import { isConditionFailed } from '../lib/errors';
 import type { ReadAlong } from '../lib/http';
 import { ddb, TABLE } from './client';
@@ -14,6 +15,8 @@ import { keys } from './keys';
 
 export interface OrderRecord {
   id: string;
+  /** Absent on a lecture's order; 'topUp' credits the student's balance and names no lecture (its lecture fields are empty). */
+  kind?: OrderKind;
   userId: string;
   lectureId: string;
   /** Kept as they were when ordered: the sales page and the student's list read them from here. */
@@ -117,7 +120,7 @@ export async function openOrderOf(userId: string, lectureId: string): Promise<Or
  */
 export function newOrderItems(o: OrderRecord, previous: string | null): TransactItem[] {
   return [
-    { Put: { TableName: TABLE, Item: orderItem(o), ConditionExpression: 'attribute_not_exists(PK)' } },
+    newOrderItem(o),
     {
       Put: {
         TableName: TABLE,
@@ -129,6 +132,8 @@ export function newOrderItems(o: OrderRecord, previous: string | null): Transact
     },
   ];
 }
+/** A new order alone (a top-up: no open-order pointer, each request its own checkout). */
+export const newOrderItem = (o: OrderRecord): TransactItem => ({ Put: { TableName: TABLE, Item: orderItem(o), ConditionExpression: 'attribute_not_exists(PK)' } });
 /** Index of the open-order pointer in newOrderItems (to read a cancelled transaction's reasons). */
 export const POINTER_ITEM = 1;
 

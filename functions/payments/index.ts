@@ -5,9 +5,11 @@ import { getSales } from './get-sales';
 import { listPurchases } from './list-purchases';
 import { receivePaymobCallback } from './receive-paymob-callback';
 import { returnFromPaymob } from './return-from-paymob';
+import { createTopUp } from './create-top-up';
 
 /**
- * The payments domain's Lambda: payment links, Paymob's callbacks, My lectures and the sales page.
+ * The payments domain's Lambda: payment links, top-ups of the balance, Paymob's callbacks, My lectures
+ * and the sales page.
  * The check of orders whose callback never came runs in a Lambda of its own (reconcile-handler.ts).
  */
 export const handler = domainHandler(
@@ -17,6 +19,7 @@ export const handler = domainHandler(
     'POST /api/user/payment-intention/{lectureId}': createPaymentIntention,
     'POST /api/payments/paymob/webhook': receivePaymobCallback,
     'GET /api/payments/paymob/return': returnFromPaymob,
+    'POST /api/wallet/top-up': createTopUp,
     'GET /api/payments/sales': getSales,
   },
   sessionGate,

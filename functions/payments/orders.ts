@@ -1,6 +1,7 @@
 /**
  * A student's orders: the payment link for a lecture (priced on the server, the coupon's use held
- * in the order's own transaction), the 100 % coupon that grants at once, and My lectures.
+ * in the order's own transaction), the 100 % coupon that grants at once, the lecture bought from the
+ * balance, and My lectures.
  */
 import { ulid } from 'ulid';
 import { PAYMENT_CURRENCY, PAYMENT_HOLD_MINUTES } from '../../shared/constants';
@@ -9,12 +10,13 @@ import type { z } from 'zod';
 import type { paymentIntention } from '../../shared/schemas/responses';
 import { type Viewer, classReads, isFreeLecture, isUnexpired, lectureForSale, toLecture } from '../catalogue/public';
 import { type CouponRecord, couponForOrder, couponRefusal, explainTakeFailure, takeUseItems } from '../coupons/public';
-import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, storeIntention, transact } from '../data/order-repo';
+import { type OrderRecord, POINTER_ITEM, forgetPendingOrders, newOrderItems, notePendingOrders, openOrderOf, ordersByIds, ordersOfStudent, pendingOrderHolds, transact } from '../data/order-repo';
 import { purchaseOf, purchasesOfUser } from '../data/purchase-repo';
 import { BadRequest, Conflict } from '../lib/errors';
 import type { Contact, ReadAlong } from '../lib/http';
-import { logger } from '../lib/log';
-import { type PaymentGateway, gateway as paymob, gatewayError } from './gateway';
+import { assertBalanceCovers, balanceOf, paidByBalance, payFromBalance } from './balance';
+import { openCheckout } from './checkout';
+import { type PaymentGateway, gateway as paymob } from './gateway';
 import { failedConditions, isCancelled, markPaid, release } from './settlement';
 import { priceOf } from './transaction';
 import { toOrder } from './views';
@@ -52,14 +54,19 @@ function reusable(o: OrderRecord | undefined, price: number, code: string | unde
 }
 /**
  * The order this very request's twin (the same page asking twice, a double tap) just paid with the same
- * 100 % coupon: it answers "granted" again, not "owned". However the twins interleave: one may first
- * read the store only after the other has granted the lecture.
+ * 100 % coupon, or from the balance: it answers "granted" again, not "owned". However the twins
+ * interleave: one may first read the store only after the other has granted the lecture.
  */
-const justGranted = (o: OrderRecord | undefined, code: string | undefined, now: Date): o is OrderRecord & { paidAt: string } =>
-  o !== undefined && o.status === 'paid' && o.method === 'coupon' && sameCoupon(o.couponCode, code) && o.paidAt !== null && now.getTime() - Date.parse(o.paidAt) < IN_FLIGHT_MS;
+const justGranted = (o: OrderRecord | undefined, code: string | undefined, useWallet: boolean, now: Date): o is OrderRecord & { paidAt: string } =>
+  o !== undefined &&
+  o.status === 'paid' &&
+  (o.method === 'coupon' || (useWallet && o.method === 'balance')) &&
+  sameCoupon(o.couponCode, code) &&
+  o.paidAt !== null &&
+  now.getTime() - Date.parse(o.paidAt) < IN_FLIGHT_MS;
 const inFlight = (o: OrderRecord | undefined, now: Date) => o !== undefined && o.status === 'pending' && !o.paymentUrl && !o.kioskReference && now.getTime() - Date.parse(o.createdAt) < IN_FLIGHT_MS;
 
-const intentionOf = (o: OrderRecord, granted: boolean, message: string): PaymentIntention => ({
+const intentionOf = (o: OrderRecord, granted: boolean, message: string, balance?: number): PaymentIntention => ({
   message,
   paymentUrl: granted ? '' : (o.paymentUrl ?? ''),
   orderId: o.id,
@@ -69,6 +76,7 @@ const intentionOf = (o: OrderRecord, granted: boolean, message: string): Payment
     discountedPrice: o.amount,
     ...(o.discount !== null ? { discount: o.discount } : {}),
     ...(o.couponCode !== null ? { couponCode: o.couponCode } : {}),
+    ...(balance !== undefined ? { balance } : {}),
   },
 });
 
@@ -79,20 +87,28 @@ export const GRANTED = 'The lecture is now among your paid lectures';
  * POST /api/user/payment-intention/{lectureId}: the checkout link for the lecture at the server's
  * price after the coupon. Reuses the student's open checkout while its price and coupon hold;
  * otherwise supersedes it (never a kiosk order waiting for its reference) and opens a new order.
- * A price of 0 grants the lecture at once, without the gateway.
+ * A price of 0 grants the lecture at once, without the gateway; so does `useWallet` when the balance
+ * covers the price (402 wallet.insufficient, and nothing taken, when it does not).
  */
-export async function createPaymentIntention(lectureId: string, viewer: Viewer & { contact: Contact }, couponCode: string | undefined, now = new Date(), gateway: PaymentGateway = paymob): Promise<PaymentIntention> {
+export async function createPaymentIntention(
+  lectureId: string,
+  viewer: Viewer & { contact: Contact },
+  choice: { couponCode?: string; useWallet?: boolean },
+  now = new Date(),
+  gateway: PaymentGateway = paymob,
+): Promise<PaymentIntention> {
   const userId = viewer.userId;
-  const code = couponCode?.trim() || undefined;
+  const code = choice.couponCode?.trim() || undefined;
+  const useWallet = choice.useWallet === true;
   const lecture = await lectureForSale(lectureId, viewer);
   if (isFreeLecture(lecture)) throw new BadRequest('This lecture is free: open it directly', 'payment.free');
 
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
   for (let attempt = 0; ; ) {
     const [owned, open] = await Promise.all([purchaseOf(userId, lectureId), openOrderOf(userId, lectureId)]);
-    if (justGranted(open, code, now)) return intentionOf(open, true, GRANTED);
+    if (justGranted(open, code, useWallet, now)) return intentionOf(open, true, GRANTED, open.method === 'balance' ? await balanceOf(userId) : undefined);
     if (isUnexpired(owned, now)) throw new Conflict('You already own this lecture; it has not expired', 'payment.owned');
-    if (reusable(open, lecture.price, code, now)) return intentionOf(open, false, LINK_CREATED);
+    if (!useWallet && reusable(open, lecture.price, code, now)) return intentionOf(open, false, LINK_CREATED);
     if (inFlight(open, now) && Date.now() < waitUntil) {
       await sleep(200);
       continue;
@@ -105,6 +121,8 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
       throw couponRefusal(coupon.oncePerStudent ? 'coupon.alreadyUsed' : 'coupon.held');
     }
     const price = priceOf(lecture.price, coupon?.discount);
+    const fromBalance = useWallet && price.amountCents > 0;
+    if (fromBalance) await assertBalanceCovers(userId, price.amount);
     if (open && open.status === 'pending' && !open.kioskReference) await release(open.id, 'cancelled', now);
 
     const at = now.toISOString();
@@ -129,7 +147,14 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
       createdAt: at,
       updatedAt: at,
       paidAt: null,
+      ...(fromBalance ? paidByBalance(at) : {}),
     };
+    if (fromBalance) {
+      const balance = await payFromBalance(order, open?.id ?? null, owned, coupon && { record: coupon, request: couponRequest }, now);
+      if (balance !== undefined) return intentionOf(order, true, GRANTED, balance);
+      if (++attempt >= ATTEMPTS) throw new Conflict('This lecture was changed meanwhile; try again', 'conflict');
+      continue;
+    }
     // Named among the student's pending orders before it exists (AP61): their list never misses it.
     await notePendingOrders(userId, [order]);
     try {
@@ -148,34 +173,11 @@ export async function createPaymentIntention(lectureId: string, viewer: Viewer &
       return intentionOf(order, true, GRANTED);
     }
 
-    try {
-      const intention = await gateway.createIntention({
-        orderId: order.id,
-        amountCents: order.amountCents,
-        item: { name: lecture.name, description: lecture.subTitle },
-        // The session gate read the student's record for this request: its contacts are current.
-        billing: viewer.contact,
-        extras: { lectureId, userId },
-      });
-      // Without Paymob's order id no notice could ever be matched to this order: no link is offered.
-      if (intention.intentionOrderId === undefined) {
-        logger.error('Paymob gave the intention no order id: the link is not offered', { orderId: order.id, intentionId: intention.intentionId });
-        throw gatewayError();
-      }
-      await storeIntention(order.id, { ...intention, intentionOrderId: intention.intentionOrderId }, new Date().toISOString()).catch((e: unknown) => {
-        if (!isCancelled(e)) throw e;
-        logger.error('Paymob gave an order id another order of ours has: the link is not offered', { orderId: order.id, paymobOrderId: intention.intentionOrderId });
-        throw gatewayError();
-      });
-      return intentionOf({ ...order, ...intention }, false, LINK_CREATED);
-    } catch (e) {
-      // Nothing is left held: the order fails and its coupon use goes back.
-      await release(order.id, 'failed', now, { message: 'the payment link could not be created' }).catch((err: unknown) => logger.error('could not release an order after a gateway failure', { orderId: order.id, error: err }));
-      throw e;
-    }
+    // The session gate read the student's record for this request: its contacts are current.
+    const checkout = await openCheckout(order, { item: { name: lecture.name, description: lecture.subTitle }, billing: viewer.contact, extras: { lectureId, userId } }, gateway, now);
+    return intentionOf(checkout, false, LINK_CREATED);
   }
 }
-
 
 /**
  * GET /api/AWS/get-purched: purchases and grants, newest first, and the orders still waiting. The

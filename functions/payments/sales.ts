@@ -1,10 +1,12 @@
 /**
  * The teacher's sales page: orders over a range of Cairo calendar days (AP34), revenue by day and
- * by lecture, coupon use, and the orders with their students. Only paid orders are revenue; a grant
- * is no order at all. Orders superseded before any payment (cancelled) are left out.
+ * by lecture and by method, coupon use, and the orders with their students. Only paid orders are
+ * revenue; a grant is no order at all. Orders superseded before any payment (cancelled) are left out.
+ * A top-up of a student's balance is money in but no lecture sold: counted apart (`topUps`); the
+ * lectures later bought from the balance are revenue by method 'balance'.
  */
 import { addDays, cairoDay } from '../../shared/calendar';
-import { SALES_RANGE_MAX_DAYS } from '../../shared/constants';
+import { type PaymentMethod, SALES_RANGE_MAX_DAYS } from '../../shared/constants';
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 import type { salesReport } from '../../shared/schemas/commerce';
 import type { z } from 'zod';
@@ -30,7 +32,9 @@ export function salesRange(q: { from?: string; to?: string }, now: Date): { from
 /** The report over orders already chosen (pure; the students looked up by the caller). */
 export function salesOf(range: { from: string; to: string }, all: OrderRecord[], students: Map<string, PersonRef>): SalesReport {
   const orders = all.filter((o) => o.status !== 'cancelled').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const paid = orders.filter((o) => o.status === 'paid');
+  const [topUps, lectureOrders] = [orders.filter((o) => o.kind === 'topUp'), orders.filter((o) => o.kind !== 'topUp')];
+  const paid = lectureOrders.filter((o) => o.status === 'paid');
+  const methods = new Map<PaymentMethod, { revenue: number; orders: number }>();
   const days = new Map<string, { revenue: number; orders: number }>();
   for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.set(d, { revenue: 0, orders: 0 });
   const lectures = new Map<string, { lectureName: string; revenue: number; orders: number }>();
@@ -45,6 +49,12 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
     l.revenue += o.amount;
     l.orders++;
     lectures.set(o.lectureId, l);
+    if (o.method) {
+      const m = methods.get(o.method) ?? { revenue: 0, orders: 0 };
+      m.revenue += o.amount;
+      m.orders++;
+      methods.set(o.method, m);
+    }
     if (o.couponCode) {
       const key = normalizeCouponCode(o.couponCode);
       const c = coupons.get(key) ?? { code: o.couponCode, uses: 0, discountGiven: 0 };
@@ -53,7 +63,8 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
       coupons.set(key, c);
     }
   }
-  const count = (s: OrderRecord['status']) => orders.filter((o) => o.status === s).length;
+  const count = (s: OrderRecord['status']) => lectureOrders.filter((o) => o.status === s).length;
+  const paidTopUps = topUps.filter((o) => o.status === 'paid');
   return {
     ...range,
     totals: {
@@ -68,6 +79,8 @@ export function salesOf(range: { from: string; to: string }, all: OrderRecord[],
       .map(([lectureId, v]) => ({ lectureId, lectureName: v.lectureName, revenue: money(v.revenue), orders: v.orders }))
       .sort((a, b) => b.revenue - a.revenue || a.lectureName.localeCompare(b.lectureName)),
     coupons: [...coupons.values()].map((c) => ({ ...c, discountGiven: money(c.discountGiven) })).sort((a, b) => b.uses - a.uses || a.code.localeCompare(b.code)),
+    byMethod: [...methods].map(([method, v]) => ({ method, revenue: money(v.revenue), orders: v.orders })).sort((a, b) => b.revenue - a.revenue || a.method.localeCompare(b.method)),
+    topUps: { amount: money(paidTopUps.reduce((n, o) => n + o.amount, 0)), paid: paidTopUps.length, pending: topUps.filter((o) => o.status === 'pending').length },
     orders: orders.map((o) => {
       const s = students.get(o.userId);
       return {

@@ -1,5 +1,6 @@
 /**
- * Moving an order on: paid (with the purchase and the coupon's use, in one transaction), pending at
+ * Moving an order on: paid (with the purchase and the coupon's use, or a top-up's credit to the
+ * balance, in one transaction), pending at
  * a kiosk, failed, expired or cancelled (giving the coupon's use back). Every move is a conditional
  * write on the order's status, so replays and concurrent duplicates settle an order once; a loser
  * of a transaction conflict reads again and finds the order settled.
@@ -8,6 +9,7 @@ import { KIOSK_HOLD_DAYS, type OrderStatus, type PaymentMethod } from '../../sha
 import { type OrderRecord, notePendingOrders, orderById, orderOfPaymobOrder, orderPaidByTransaction, transact, transactionUseItem, updateOrder, updateOrderItem } from '../data/order-repo';
 import { type PurchaseRecord, purchaseItems, purchaseOf } from '../data/purchase-repo';
 import type { TransactItem } from '../data/items';
+import { WalletAlsoFailed, moveWallet } from '../data/wallet-repo';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { logger } from '../lib/log';
 import { couponByCode, giveBackItems, holderGoneItem, paidUseItems } from '../coupons/public';
@@ -66,6 +68,7 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
     const o = await orderById(orderId);
     if (!o) throw new NotFound('No such order', 'payment.order');
     if (o.status === 'paid') return false;
+    if (o.kind === 'topUp') return creditTopUp(o, d, now.toISOString());
     const [current, coupon] = await Promise.all([purchaseOf(o.userId, o.lectureId), liveCoupon(o)]);
     const at = now.toISOString();
     const purchase: PurchaseRecord = {
@@ -97,6 +100,27 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
       if (attempt >= ATTEMPTS - 1) throw e;
       await backoff(attempt);
     }
+  }
+}
+
+/**
+ * Pays a top-up: the order's move to paid (on condition it was not paid yet) with the balance's
+ * credit and its ledger entry, one transaction. Returns false when it was paid already.
+ */
+async function creditTopUp(o: OrderRecord, d: PaidDetails, at: string): Promise<boolean> {
+  const items: TransactItem[] = [
+    updateOrderItem(o.id, { status: 'paid', method: d.method ?? o.method, paidAt: at, updatedAt: at, transactionId: d.transactionId, lastMessage: d.message }, { statusNot: 'paid' }),
+    ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
+  ];
+  try {
+    const { balance } = await moveWallet(o.userId, { amount: o.amount, kind: 'topUp', ref: o.id, at }, items);
+    logger.info('top-up paid', { orderId: o.id, method: d.method ?? o.method, amount: o.amount, balance });
+    return true;
+  } catch (e) {
+    if (!(e instanceof WalletAlsoFailed)) throw e;
+    if (e.index === 0) return false; // another notice paid it meanwhile
+    if (d.transactionId) await refuseIfPaidAnother(d.transactionId, o.id);
+    throw e;
   }
 }
 

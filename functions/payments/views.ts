@@ -4,6 +4,7 @@ import type { OrderRecord } from '../data/order-repo';
 
 export const toOrder = (o: OrderRecord): Order => ({
   id: o.id,
+  kind: o.kind ?? 'lecture',
   lectureId: o.lectureId,
   lectureName: o.lectureName,
   status: o.status,

@@ -4,7 +4,7 @@
  * takes piasters (functions/payments).
  */
 import { z } from 'zod';
-import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS } from '../constants.ts';
+import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS, WALLET_TOP_UP_MAX, WALLET_TOP_UP_MIN } from '../constants.ts';
 import { ruleParams } from '../rules.ts';
 import { lecture } from './catalogue.ts';
 import { formBoolean, id, nonBlank, toLatinDigits } from './common.ts';
@@ -88,15 +88,21 @@ export const couponCodeParams = z.object({ couponCode });
 /** Validate may name the lecture it is for: the course limit and once-per-student are checked too. */
 export const validateCouponQuery = z.object({ lectureId: id.optional() });
 
-export const paymentIntentionBody = z.object({ couponCode: couponCode.optional().or(z.literal('')) }).optional();
+/** `useWallet`: buy from the student's balance (after the coupon) instead of opening Paymob's checkout. */
+export const paymentIntentionBody = z.object({ couponCode: couponCode.optional().or(z.literal('')), useWallet: z.boolean().optional() }).optional();
+
+/** Money onto the balance through Paymob's checkout: whole pounds within the limits. */
+export const createTopUpBody = z.object({ amount: z.number().int().min(WALLET_TOP_UP_MIN).max(WALLET_TOP_UP_MAX) });
 
 /** An order as the student (pending ones on /profile/lecPay) and the teacher (sales) see it. */
 export const order = z.object({
   id: z.string(),
+  /** A lecture's order, or a top-up of the balance (its lecture fields are empty). */
+  kind: z.enum(ORDER_KINDS),
   lectureId: z.string(),
   lectureName: z.string(),
   status: z.enum(ORDER_STATUSES),
-  /** Known once Paymob says how it was paid (or 'coupon' for a 100 % coupon). */
+  /** Known once Paymob says how it was paid ('coupon' for a 100 % coupon, 'balance' from the student's wallet). */
   method: z.enum(PAYMENT_METHODS).nullable(),
   /** LE: the lecture's price when ordered, and what is charged after the coupon. */
   originalPrice: z.number(),
@@ -139,5 +145,9 @@ export const salesReport = z.object({
   byDay: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
   byLecture: z.array(z.object({ lectureId: z.string(), lectureName: z.string(), revenue: z.number(), orders: z.number() })),
   coupons: z.array(z.object({ code: z.string(), uses: z.number(), discountGiven: z.number() })),
+  /** The lectures' paid orders by how they were paid: Paymob's card, wallet and kiosk, a 100 % coupon, the balance. */
+  byMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), revenue: z.number(), orders: z.number() })),
+  /** Money put on balances through Paymob (not lecture revenue: it is spent on lectures later, by method 'balance'). */
+  topUps: z.object({ amount: z.number(), paid: z.number(), pending: z.number() }),
   orders: z.array(order.extend({ studentName: z.string(), studentDeleted: z.boolean(), studentEmail: z.string(), studentPhone: z.string() })),
 });

@@ -36,7 +36,7 @@ export const paymentIntention = z.object({
   /** Paymob's checkout for this order; '' when nothing is left to pay (a 100 % coupon granted the lecture). */
   paymentUrl: z.string(),
   orderId: z.string(),
-  /** True when the price came to 0 and the lecture is now the student's (no gateway). */
+  /** True when the lecture is now the student's without the gateway (a 100 % coupon, or paid from the balance). */
   granted: z.boolean(),
   data: z.object({
     originalPrice: z.number(),
@@ -44,8 +44,12 @@ export const paymentIntention = z.object({
     /** Percent taken off by the applied coupon. */
     discount: z.number().optional(),
     couponCode: z.string().optional(),
+    /** Paid from the balance (`useWallet`): what is left on it (LE). */
+    balance: z.number().optional(),
   }),
 });
+/** A top-up's Paymob checkout: the order that credits the balance once paid, and the amount (LE). */
+export const topUpIntention = z.object({ message: z.string(), paymentUrl: z.string(), orderId: z.string(), amount: z.number() });
 export const paymobCallbackResponse = message;
 export const salesResponse = z.object({ data: salesReport });
 

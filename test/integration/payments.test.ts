@@ -324,7 +324,7 @@ describe('POST /api/user/payment-intention/{lectureId}', () => {
     // A minute later, it is owned.
     const { orders } = await inProcess();
     const viewer = { userId: student.id, isAdmin: false, contact: { firstName: 'Test', lastName: 'User', email: student.email, phone: '' } };
-    await expect(orders.createPaymentIntention(lecture.id, viewer, code, new Date(Date.now() + 60_000))).rejects.toMatchObject({ status: 409, code: 'payment.owned' });
+    await expect(orders.createPaymentIntention(lecture.id, viewer, { couponCode: code }, new Date(Date.now() + 60_000))).rejects.toMatchObject({ status: 409, code: 'payment.owned' });
   });
 });
 
@@ -745,7 +745,7 @@ describe('expiry', () => {
 // ---- the sales page ------------------------------------------------------------------------------
 
 describe('GET /api/payments/sales', () => {
-  it('lists the orders with their students; revenue counts paid orders only, coupons and all', async () => {
+  it("lists the orders with their students; revenue counts paid lectures' orders only (not top-ups of a balance), coupons and all", async () => {
     const student = await makeUser({ firstName: 'Salma' });
     const code = await coupon({ discount: 25 });
     const { orderId, paymentUrl } = await link(student, lecture.id, code);
@@ -758,7 +758,7 @@ describe('GET /api/payments/sales', () => {
     const row = report.orders.find((x: { id: string }) => x.id === orderId);
     expect(row).toMatchObject({ status: 'paid', method: 'card', amount: 75, originalPrice: 100, couponCode: code, discount: 25, studentName: 'Salma User', studentEmail: student.email });
     expect(report.orders.find((x: { id: string }) => x.id === pendingOne.orderId)).toMatchObject({ status: 'pending' });
-    const paid = report.orders.filter((x: { status: string }) => x.status === 'paid');
+    const paid = report.orders.filter((x: { status: string; kind: string }) => x.status === 'paid' && x.kind === 'lecture');
     expect(report.totals.revenue).toBeCloseTo(paid.reduce((n: number, x: { amount: number }) => n + x.amount, 0), 2);
     expect(report.totals.paid).toBe(paid.length);
     expect(report.coupons).toContainEqual({ code, uses: 1, discountGiven: 25 });
@@ -797,7 +797,7 @@ describe('when Paymob refuses or does not answer', () => {
     const student = await makeUser();
     const code = await coupon({ discount: 30, maxUses: 1 });
     const broken = gateway.paymobGateway(() => Promise.resolve(settingsOf(settings())), baseUrl(), platform().url);
-    await expect(orders.createPaymentIntention(lecture.id, { userId: student.id, isAdmin: false, contact: { firstName: 'Test', lastName: 'User', email: student.email, phone: '' } }, code, new Date(), broken)).rejects.toMatchObject({ status: 502, code: 'payment.gateway' });
+    await expect(orders.createPaymentIntention(lecture.id, { userId: student.id, isAdmin: false, contact: { firstName: 'Test', lastName: 'User', email: student.email, phone: '' } }, { couponCode: code }, new Date(), broken)).rejects.toMatchObject({ status: 502, code: 'payment.gateway' });
     const pointer = await ddb().send(new GetCommand({ TableName: platform().tableName, Key: { PK: `USER#${student.id}`, SK: `OPENORDER#${lecture.id}` } }));
     expect(await order(pointer.Item!.orderId as string)).toMatchObject({ status: 'failed', couponHeld: false });
     expect(await couponCounts(code)).toEqual({ uses: 0, held: 0 });
@@ -813,7 +813,7 @@ describe('when Paymob refuses or does not answer', () => {
     let calls = 0;
     const slow = { ...real, createIntention: async (req: Parameters<typeof real.createIntention>[0]) => (calls++, await new Promise((r) => setTimeout(r, 2500)), real.createIntention(req)) };
     const viewer = { userId: student.id, isAdmin: false, contact: { firstName: 'Test', lastName: 'User', email: student.email, phone: '' } };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => orders.createPaymentIntention(lecture.id, viewer, code, new Date(), slow)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => orders.createPaymentIntention(lecture.id, viewer, { couponCode: code }, new Date(), slow)));
     expect(calls).toBe(1);
     expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.paymentUrl)).size).toBe(1);

@@ -340,6 +340,27 @@ describe('Cairo days and the sales report', () => {
     // A deleted student is still named, from the tombstone, and marked.
     expect(r.orders.find((o) => o.id === 'g')).toMatchObject({ studentName: 'Gone Student', studentDeleted: true, studentEmail: 'g@x.eg', studentPhone: '' });
   });
+  it('lectures bought from the balance count by method beside Paymob’s; top-ups are money in, counted apart from lecture revenue', () => {
+    const topUp = (o: Partial<OrderRecord>) => order({ kind: 'topUp', lectureId: '', lectureName: '', courseId: '', accessDays: 0, ...o });
+    const orders = [
+      order({ id: 'a', amount: 100, method: 'card' }),
+      order({ id: 'b', originalPrice: 60, amount: 60, method: 'balance' }),
+      order({ id: 'c', originalPrice: 40, amount: 40, method: 'balance', lectureId: 'l2', lectureName: 'Genes' }),
+      order({ id: 'd', amount: 0, method: 'coupon', couponCode: 'FREE', discount: 100 }),
+      topUp({ id: 't1', amount: 200, amountCents: 20000, originalPrice: 200, method: 'kiosk' }),
+      topUp({ id: 't2', amount: 50, amountCents: 5000, originalPrice: 50, status: 'pending', method: null, paidAt: null }),
+    ];
+    const r = salesOf({ from: '2026-01-10', to: '2026-01-10' }, orders, new Map());
+    expect(r.totals).toEqual({ revenue: 200, paid: 4, pending: 0, failed: 0, discountGiven: 100 });
+    expect(r.byMethod).toEqual([
+      { method: 'balance', revenue: 100, orders: 2 },
+      { method: 'card', revenue: 100, orders: 1 },
+      { method: 'coupon', revenue: 0, orders: 1 },
+    ]);
+    expect(r.topUps).toEqual({ amount: 200, paid: 1, pending: 1 });
+    expect(r.byLecture.map((l) => l.lectureId)).toEqual(['l1', 'l2']);
+    expect(r.orders.filter((o) => o.kind === 'topUp').map((o) => o.id).sort()).toEqual(['t1', 't2']);
+  });
 });
 
 describe('reconciliation', () => {

@@ -157,4 +157,5 @@ export const arCommerce: Record<keyof typeof enCommerce, string> = {
   'sales.method.wallet': 'محفظة',
   'sales.method.kiosk': 'أمان/مصاري',
   'sales.method.coupon': 'كوبون (100 %)',
+  'sales.method.balance': 'من الرصيد',
 };

@@ -167,6 +167,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.payment.order': 'لا يوجد طلب بهذا الرقم',
   'error.payment.malformed': 'إشعار الدفع غير سليم',
   'error.payment.transactionUsed': 'هذه العملية دُفع بها طلب آخر من قبل',
+  'error.wallet.insufficient': 'رصيدك لا يكفي؛ لم يُخصم شيء',
+  'error.wallet.busy': 'محفظتك مشغولة بعملية أخرى؛ حاول مرة أخرى',
   'error.video.notFound': 'الفيديو غير موجود',
   'error.video.key': 'لم يُرفع الفيديو هنا',
   'error.video.notUploaded': 'ملف الفيديو غير موجود',

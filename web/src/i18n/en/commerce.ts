@@ -166,4 +166,5 @@ export const enCommerce = {
   'sales.method.wallet': 'Wallet',
   'sales.method.kiosk': 'Aman/Masary',
   'sales.method.coupon': 'Coupon (100 %)',
+  'sales.method.balance': 'Balance',
 } as const;

@@ -142,6 +142,8 @@ const enErrors = {
   'error.payment.order': 'No such order',
   'error.payment.malformed': 'The payment notice is malformed',
   'error.payment.transactionUsed': 'This payment has already paid another order',
+  'error.wallet.insufficient': 'Your balance does not cover this; nothing was taken',
+  'error.wallet.busy': 'Your wallet is busy with another operation; try again',
   'error.video.notFound': 'Video not found',
   'error.video.key': 'The video was not uploaded here',
   'error.video.notUploaded': 'The video upload is missing',
