@@ -163,7 +163,6 @@ const table = {
   'GET /api/admin/codes/batches/{batchId}/codes.csv': { op: 'exportBatchCodes', domain: 'payments', access: 'admin', summary: "Export a batch's codes as CSV", params: p('batchId'), ours: true },
   'POST /api/wallet/redeem': { op: 'redeemCode', domain: 'payments', access: 'user', summary: 'Redeem a recharge code', ours: true },
   'GET /api/wallet': { op: 'getWallet', domain: 'payments', access: 'user', summary: 'Get my wallet', ours: true },
-  'POST /api/wallet/top-up': { op: 'topUpWallet', domain: 'payments', access: 'user', summary: 'Top up my wallet by Paymob', ours: true },
   'POST /api/admin/users/{userId}/wallet': { op: 'adjustWallet', domain: 'users', access: 'admin', summary: "Credit or debit a student's wallet", params: p('userId'), ours: true },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 

@@ -6,6 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { checkSymbolOf, formatRechargeCode } from '@shared/recharge-code';
 import { csvRows, codesOfCsv } from '@/features/codes/lib/codes-csv';
 import { pagesOf, qrPath, redeemUrl } from '@/features/codes/lib/print-sheet';
 import { ADMIN_SHELL_CALLS, adminUser, bodyOf, type FakeResponse, mockFetch, renderApp, storeSession } from './helpers';
@@ -24,7 +25,11 @@ const batch = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 /** A batch's CSV as the server writes it: BOM, headers, a code a row. */
-const csvOf = (n: number) => `\uFEFFcode,state,redeemedBy,redeemedAt\r\n${Array.from({ length: n }, (_, i) => `${String(i).padStart(4, '0')}-ABCD-EFGH,${i % 3 ? 'new' : 'redeemed'},,`).join('\r\n')}\r\n`;
+const codeOf = (i: number) => {
+  const body = `${String(i).padStart(4, '0')}ABCDEFGH`;
+  return formatRechargeCode(body + checkSymbolOf(body));
+};
+const csvOf = (n: number) => `\uFEFFcode,state,redeemedBy,redeemedAt\r\n${Array.from({ length: n }, (_, i) => `${codeOf(i)},${i % 3 ? 'new' : 'redeemed'},,`).join('\r\n')}\r\n`;
 
 function openCodes(answers: Record<string, (init: RequestInit) => FakeResponse> = {}) {
   storeSession(adminUser);
@@ -134,9 +139,9 @@ describe('the printed sheet', () => {
       ['d', 'e'],
     ]);
     expect(codesOfCsv(csvOf(3))).toEqual([
-      { code: '0000-ABCD-EFGH', state: 'redeemed' },
-      { code: '0001-ABCD-EFGH', state: 'new' },
-      { code: '0002-ABCD-EFGH', state: 'new' },
+      { code: codeOf(0), state: 'redeemed' },
+      { code: codeOf(1), state: 'new' },
+      { code: codeOf(2), state: 'new' },
     ]);
     expect(pagesOf(Array.from({ length: 50 }, (_, i) => i)).map((p) => p.length)).toEqual([24, 24, 2]);
     expect(redeemUrl('https://bioscope.example', 'ABCD-EFGH-JKMN')).toBe('https://bioscope.example/profile/wallet?code=ABCD-EFGH-JKMN');
@@ -158,8 +163,8 @@ describe('the printed sheet', () => {
     const first = within(pages[0]!).getAllByTestId('code-card')[0]!;
     expect(first).toHaveTextContent('د. أحمد الشريف');
     expect(first).toHaveTextContent('100 LE');
-    expect(within(first).getByTestId('card-code')).toHaveTextContent('0000-ABCD-EFGH');
-    expect(within(first).getByRole('img')).toHaveAttribute('aria-label', 'http://localhost/profile/wallet?code=0000-ABCD-EFGH');
+    expect(within(first).getByTestId('card-code')).toHaveTextContent(codeOf(0));
+    expect(within(first).getByRole('img')).toHaveAttribute('aria-label', `http://localhost/profile/wallet?code=${codeOf(0)}`);
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
     expect(document.title).toBe('Bioscope | Recharge codes: Maktabat El-Nour');
   });

@@ -101,7 +101,7 @@ describe("a student's wallet on the teacher's page", () => {
 });
 
 describe('the sales page', () => {
-  it('counts code redemptions by batch label (most first) and purchases paid from wallets', async () => {
+  it("shows the lectures by way of payment (Paymob's beside the balance), the top-ups, and code redemptions by batch label (most first)", async () => {
     storeSession(adminUser);
     mockFetch((url) => {
       if (url.startsWith('/api/payments/sales'))
@@ -109,11 +109,15 @@ describe('the sales page', () => {
           status: 200,
           body: {
             data: salesReport({
+              byMethod: [
+                { method: 'balance', orders: 4, revenue: 480 },
+                { method: 'card', orders: 2, revenue: 250 },
+              ],
+              topUps: { amount: 300, paid: 2, pending: 1 },
               codeRedemptions: [
                 { label: 'Centre', redemptions: 3, credited: 300 },
                 { label: 'Maktabat El-Nour', redemptions: 12, credited: 1200 },
               ],
-              walletPurchases: { purchases: 4, amount: 480 },
             }),
           },
         };
@@ -121,8 +125,10 @@ describe('the sales page', () => {
       return { status: 404, body: { message: `unexpected ${url}` } };
     });
     renderApp('/dashboard/sales');
-    const rows = await screen.findAllByTestId('code-sales-row');
+    const methods = await screen.findAllByTestId('method-sales-row');
+    expect(methods.map((r) => r.textContent)).toEqual(['Card2250 LE', 'Balance4480 LE']);
+    expect(screen.getByTestId('top-ups')).toHaveTextContent('Top-ups by Paymob: 300 LE in 2 payments');
+    const rows = screen.getAllByTestId('code-sales-row');
     expect(rows.map((r) => r.textContent)).toEqual(['Maktabat El-Nour121200 LE', 'Centre3300 LE']);
-    expect(screen.getByTestId('wallet-purchases')).toHaveTextContent('4 lectures, 480 LE');
   });
 });

@@ -36,24 +36,27 @@ afterEach(() => {
 });
 
 describe('reading a typed code', () => {
-  it('forgives spaces, dashes, lower case, Arabic-Indic digits and I/L/O, and names what no code holds', () => {
-    expect(readCode(' ab cd-efgh_jkmn ')).toEqual({ grouped: 'ABCD-EFGH-JKMN', length: 12, badChars: [], complete: true });
-    expect(readCode('٠١٢٣ ٤٥٦٧ ۸۹ab').grouped).toBe('0123-4567-89AB');
+  it("forgives spaces, dashes, lower case, Arabic-Indic digits and I/L/O, names what no code holds, and catches a typo by the check symbol", () => {
+    expect(readCode(' ab cd-efgh_jkmn 3 ')).toEqual({ grouped: 'ABCD-EFGH-JKMN-3', length: 13, badChars: [], complete: true });
+    expect(readCode('٠١٢٣ ٤٥٦٧ ۸۹ab t')).toMatchObject({ grouped: '0123-4567-89AB-T', complete: true });
     expect(readCode('oIlO').grouped).toBe('0110');
     expect(readCode('ABCD-EFGH-JKU!')).toMatchObject({ length: 10, badChars: ['U', '!'], complete: false });
     expect(codeHint(readCode(''))).toEqual({ key: 'wallet.codeEmpty' });
-    expect(codeHint(readCode('abcd'))).toEqual({ key: 'wallet.codeShort', n: 4 });
-    expect(codeHint(readCode('ABCD-EFGH-JKMN-P'))).toEqual({ key: 'wallet.codeLong', n: 13 });
+    expect(codeHint(readCode('abcd'))).toEqual({ key: 'wallet.codeShort', n: 4, max: 13 });
+    expect(codeHint(readCode('ABCD-EFGH-JKMN-3P'))).toEqual({ key: 'wallet.codeLong', n: 14, max: 13 });
     expect(codeHint(readCode('abcd u'))).toEqual({ key: 'wallet.codeBadChars', chars: 'U' });
+    // One symbol mistyped (N → M): the check symbol no longer holds.
+    expect(codeHint(readCode('ABCD-EFGH-JKMM-3'))).toEqual({ key: 'wallet.error.mistyped' });
+    expect(codeHint(readCode('abcdefghjkmn3'))).toEqual({ key: 'wallet.codeShape', code: 'ABCD-EFGH-JKMN-3' });
   });
 });
 
 describe('/profile/wallet', () => {
   it('shows the balance and the entries newest first; the QR link fills the box and the hint reads the code back', async () => {
-    openWallet('/profile/wallet?code=7k2m-9qx4-hr3p');
+    openWallet('/profile/wallet?code=7k2m-9qx4-hr3p-r');
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('40 LE');
-    expect(screen.getByLabelText(/Recharge code/)).toHaveValue('7k2m-9qx4-hr3p');
-    expect(screen.getByTestId('redeem-hint')).toHaveTextContent('Reads as 7K2M-9QX4-HR3P');
+    expect(screen.getByLabelText(/Recharge code/)).toHaveValue('7k2m-9qx4-hr3p-r');
+    expect(screen.getByTestId('redeem-hint')).toHaveTextContent('Reads as 7K2M-9QX4-HR3P-R');
     const rows = await screen.findAllByTestId('wallet-entry');
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Lecture bought', 'Recharge code']);
     expect(within(rows[0]!).getAllByRole('cell')[1]).toHaveTextContent('−60 LE');
@@ -67,25 +70,28 @@ describe('/profile/wallet', () => {
     const box = await screen.findByLabelText(/Recharge code/);
     expect(screen.getByTestId('redeem-hint')).toHaveTextContent('Type the code on your card');
     await userEvent.type(box, 'abcd ef');
-    expect(screen.getByTestId('redeem-hint')).toHaveTextContent('6 of 12 characters');
+    expect(screen.getByTestId('redeem-hint')).toHaveTextContent('6 of 13 characters');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('6 of 12 characters');
-    await userEvent.type(box, 'gh jkmn pq');
-    expect(screen.getByTestId('redeem-hint')).toHaveTextContent('Too long: a code has 12 characters (14 typed)');
+    expect(await screen.findByRole('alert')).toHaveTextContent('6 of 13 characters');
+    await userEvent.type(box, 'gh jkmn 3pq');
+    expect(screen.getByTestId('redeem-hint')).toHaveTextContent('Too long: a code has 13 characters (15 typed)');
     await userEvent.clear(box);
-    await userEvent.type(box, 'abcd-efgh-jkm#');
+    await userEvent.type(box, 'abcd efgh jkmm 3');
+    expect(screen.getByTestId('redeem-hint')).toHaveTextContent('This code is mistyped: check each character against the card');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'abcd-efgh-jkmn-#');
     expect(screen.getByTestId('redeem-hint')).toHaveTextContent('A code has no #');
     expect(redeemBodies(fetch)).toEqual([]);
   });
 
   it('redeems the code as the server reads it and the balance is asked again', async () => {
-    const { fetch } = openWallet('/profile/wallet?code=abcd efgh jkmn');
+    const { fetch } = openWallet('/profile/wallet?code=abcd efgh jkmn 3');
     await screen.findByTestId('wallet-balance');
     const walletReads = () => fetch.mock.calls.filter(([u]) => u === '/api/wallet').length;
     const before = walletReads();
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     await waitFor(() => expect(document.querySelector('.swal2-title')?.textContent).toBe('100 LE added to your balance'));
-    expect(redeemBodies(fetch)).toEqual([{ code: 'ABCD-EFGH-JKMN' }]);
+    expect(redeemBodies(fetch)).toEqual([{ code: 'ABCD-EFGH-JKMN-3' }]);
     expect(screen.getByLabelText(/Recharge code/)).toHaveValue('');
     await waitFor(() => expect(walletReads()).toBeGreaterThan(before));
   });
@@ -97,7 +103,7 @@ describe('/profile/wallet', () => {
     [410, 'This code no longer works (its batch was stopped or has expired)'],
     [429, 'Too many wrong codes: try again in a few minutes'],
   ])('a %i says why in English', async (status, text) => {
-    openWallet('/profile/wallet?code=ABCD-EFGH-JKMN', { status, body: { message: 'server words', code: 'wallet.x' } });
+    openWallet('/profile/wallet?code=ABCD-EFGH-JKMN-3', { status, body: { message: 'server words', code: 'wallet.x' } });
     await userEvent.click(await screen.findByRole('button', { name: 'Redeem' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
@@ -106,7 +112,7 @@ describe('/profile/wallet', () => {
     [409, 'تم استخدام هذا الكود من قبل'],
     [404, 'لا يوجد كود بهذا الرقم: راجع الكارت أو اسأل المكان الذي اشتريته منه'],
   ])('a %i says why in Arabic', async (status, text) => {
-    openWallet('/profile/wallet?code=ABCD-EFGH-JKMN', { status, body: { message: 'Code used', code: 'wallet.codeUsed' } }, 'ar');
+    openWallet('/profile/wallet?code=ABCD-EFGH-JKMN-3', { status, body: { message: 'Code used', code: 'wallet.codeUsed' } }, 'ar');
     await userEvent.click(await screen.findByRole('button', { name: 'اشحن' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });

@@ -42,7 +42,7 @@ export function csvRows(text: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim()));
 }
 
-const CODE = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4,5}$/;
+const CODE = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}(-[0-9A-Z])?$/;
 
 export function codesOfCsv(text: string): BatchCode[] {
   const [head, ...rows] = csvRows(text.replace(/^\uFEFF/, ''));

@@ -1,8 +1,5 @@
 import { api } from '@/lib/api';
-import type { BodyOf } from '@/lib/api-client';
 import type { PaymentIntention } from './create-payment-intention';
-
-const ROUTE = 'POST /api/user/payment-intention/{lectureId}';
 
 /**
  * POST /api/user/payment-intention/{lectureId} {couponCode?, useWallet: true}: the lecture bought from
@@ -13,7 +10,7 @@ const ROUTE = 'POST /api/user/payment-intention/{lectureId}';
 export const buyFromWalletApi = api.injectEndpoints({
   endpoints: (build) => ({
     buyFromWallet: build.mutation<PaymentIntention, { lectureId: string; couponCode?: string }>({
-      query: ({ lectureId, couponCode }) => ({ route: ROUTE, params: { lectureId }, body: { ...(couponCode ? { couponCode } : {}), useWallet: true } as BodyOf<typeof ROUTE> }),
+      query: ({ lectureId, couponCode }) => ({ route: 'POST /api/user/payment-intention/{lectureId}', params: { lectureId }, body: { ...(couponCode ? { couponCode } : {}), useWallet: true } }),
       invalidatesTags: ['Purchase', 'Wallet'],
     }),
   }),

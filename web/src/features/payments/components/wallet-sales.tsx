@@ -1,8 +1,9 @@
-import { Card } from '@aws-amplify/ui-react';
+import type { PaymentMethod } from '@shared/constants';
 import { type DataColumn, DataTable } from '@/components/data-table';
-import { useT } from '@/i18n/use-t';
+import { type MessageKey, useT } from '@/i18n/use-t';
 import '@/i18n/wallet-area';
 import { moneyText } from '@/lib/money';
+import type { SalesReport } from '../api/get-sales';
 
 /** Codes redeemed in the range, by the batch's label (which shop sells most). */
 export interface CodeRedemptions {
@@ -11,43 +12,50 @@ export interface CodeRedemptions {
   credited: number;
 }
 
-/** Lectures bought from wallets in the range (not Paymob's revenue: the money came in by codes and top-ups). */
-export interface WalletPurchases {
-  purchases: number;
-  amount: number;
-}
-
-/** Issue 40 on the sales page: recharge codes by where they are sold, and purchases paid from the wallet, beside Paymob's. */
-export function WalletSales({ codes, wallet }: { codes: readonly CodeRedemptions[]; wallet: WalletPurchases }) {
+/**
+ * Issue 40 on the sales page: the lectures' paid orders by how they were paid (Paymob's card, wallet
+ * and kiosk beside the balance and 100 % coupons), money put on balances by Paymob top-ups, and
+ * recharge codes redeemed by where they are sold.
+ */
+export function WalletSales({ report }: { report: SalesReport }) {
   const t = useT();
   const currency = t('currency');
-  const columns: DataColumn<CodeRedemptions>[] = [
+  const methodColumns: DataColumn<SalesReport['byMethod'][number]>[] = [
+    { header: t('sales.colMethod'), cell: (m) => t(`sales.method.${m.method}` as MessageKey) },
+    { header: t('sales.colOrders'), cell: (m) => m.orders },
+    { header: t('sales.revenue'), cell: (m) => <bdi dir="ltr">{moneyText(m.revenue, currency)}</bdi> },
+  ];
+  const codeColumns: DataColumn<CodeRedemptions>[] = [
     { header: t('sales.colBatch'), dir: 'auto', cell: (c) => <bdi>{c.label}</bdi> },
     { header: t('sales.colRedemptions'), cell: (c) => c.redemptions },
     { header: t('sales.colCredited'), cell: (c) => <bdi dir="ltr">{moneyText(c.credited, currency)}</bdi> },
   ];
-  const byRedemptions = [...codes].sort((a, b) => b.redemptions - a.redemptions);
+  const byMethod = [...(report.byMethod ?? [])].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+  const codes = [...codeRedemptionsOf(report)].sort((a, b) => b.redemptions - a.redemptions);
   return (
     <div className="sales-two">
+      <section className="sales-block" aria-labelledby="by-method">
+        <h2 id="by-method">{t('sales.byMethodTitle')}</h2>
+        <DataTable columns={methodColumns} rows={byMethod} rowKey={(m) => m.method} rowTestId="method-sales-row" empty={t('sales.none')} />
+        {report.topUps && (
+          <p className="muted" data-testid="top-ups">
+            {t('sales.topUps', { amount: moneyText(report.topUps.amount, currency), paid: report.topUps.paid })}
+          </p>
+        )}
+      </section>
       <section className="sales-block" aria-labelledby="code-redemptions">
         <h2 id="code-redemptions">{t('sales.codesTitle')}</h2>
-        <DataTable columns={columns} rows={byRedemptions} rowKey={(c) => c.label} rowTestId="code-sales-row" empty={t('sales.noCodes')} />
-      </section>
-      <section className="sales-block" aria-labelledby="wallet-purchases">
-        <h2 id="wallet-purchases">{t('sales.walletTitle')}</h2>
-        <Card variation="outlined" className="pay-card sales-total" data-testid="wallet-purchases">
-          <strong>{t('sales.walletPurchases', { count: wallet.purchases, amount: moneyText(wallet.amount, currency) })}</strong>
-        </Card>
+        <DataTable columns={codeColumns} rows={codes} rowKey={(c) => c.label} rowTestId="code-sales-row" empty={t('sales.noCodes')} />
       </section>
     </div>
   );
 }
 
-/** The report's issue-40 fields, read tolerantly (an older server has none). */
-export function walletSalesOf(report: unknown): { codes: CodeRedemptions[]; wallet: WalletPurchases } {
-  const r = report as { codeRedemptions?: CodeRedemptions[]; walletPurchases?: Partial<WalletPurchases> } | undefined;
-  return {
-    codes: Array.isArray(r?.codeRedemptions) ? r.codeRedemptions : [],
-    wallet: { purchases: Number(r?.walletPurchases?.purchases ?? 0), amount: Number(r?.walletPurchases?.amount ?? 0) },
-  };
+/** Paymob's first, then the ways without a gateway. */
+const METHOD_ORDER: PaymentMethod[] = ['card', 'wallet', 'kiosk', 'balance', 'coupon'];
+
+/** The codes redeemed by batch label, read tolerantly (a server without codes has none). */
+function codeRedemptionsOf(report: unknown): CodeRedemptions[] {
+  const list = (report as { codeRedemptions?: CodeRedemptions[] } | undefined)?.codeRedemptions;
+  return Array.isArray(list) ? list : [];
 }

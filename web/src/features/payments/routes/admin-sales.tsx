@@ -11,7 +11,7 @@ import '@/i18n/commerce-area';
 import { download } from '@/lib/csv';
 import { type SalesOrder, type SalesReport, useGetSalesQuery } from '../api/get-sales';
 import { RevenueChart } from '../components/revenue-chart';
-import { WalletSales, walletSalesOf } from '../components/wallet-sales';
+import { WalletSales } from '../components/wallet-sales';
 import { amountText, dateTimeText, dayText } from '../lib/format';
 import { everyDay, lastDays, rangeProblem, salesCsv, salesCsvName } from '../lib/sales';
 import '../components/payments.css';
@@ -167,7 +167,7 @@ export default function AdminSalesRoute() {
             </section>
           </div>
 
-          <WalletSales {...walletSalesOf(report)} />
+          <WalletSales report={report} />
 
           <section className="sales-block" aria-labelledby="orders">
             <h2 id="orders">

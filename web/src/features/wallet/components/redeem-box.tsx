@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { SubmitButton } from '@/components/button';
 import { TextField } from '@/components/fields';
 import { toastSuccess } from '@/components/toast';
-import { type MessageKey, useT } from '@/i18n/use-t';
+import { useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
 import { moneyText } from '@/lib/money';
 import { useRedeemCodeMutation } from '../api/redeem-code';
@@ -17,23 +17,23 @@ import { codeHint, readCode, redeemFailureKey } from '../lib/code-input';
 export function RedeemBox({ initialCode = '' }: { initialCode?: string }) {
   const t = useT();
   const [raw, setRaw] = useState(initialCode);
-  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [redeem, { isLoading }] = useRedeemCodeMutation();
   const input = readCode(raw);
   const hint = codeHint(input);
-  const hintText = hint.key === 'wallet.codeShape' ? t(hint.key, { code: hint.code }) : hint.key === 'wallet.codeBadChars' ? t(hint.key, { chars: hint.chars }) : 'n' in hint ? t(hint.key, { n: hint.n }) : t(hint.key);
+  const hintText = hint.key === 'wallet.codeShape' ? t(hint.key, { code: hint.code }) : hint.key === 'wallet.codeBadChars' ? t(hint.key, { chars: hint.chars }) : 'n' in hint ? t(hint.key, { n: hint.n, max: hint.max }) : t(hint.key);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!input.complete) {
-      setFailure(hint.key === 'wallet.codeShape' ? null : (hint.key as MessageKey));
+      setFailure(hintText);
       return;
     }
     setFailure(null);
     const result = await redeem(input.grouped);
     if (result.error) {
       const error = result.error as ApiFailure;
-      if (!error.handled) setFailure(redeemFailureKey(error.status));
+      if (!error.handled) setFailure(t(redeemFailureKey(error.status)));
       return;
     }
     setRaw('');
@@ -53,14 +53,14 @@ export function RedeemBox({ initialCode = '' }: { initialCode?: string }) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="XXXX-XXXX-XXXX"
+          placeholder="XXXX-XXXX-XXXX-X"
           className="redeem-code-field"
           value={raw}
           onChange={(e) => {
             setRaw(e.target.value);
             setFailure(null);
           }}
-          error={failure ? t(failure) : undefined}
+          error={failure ?? undefined}
         />
         <p className={`redeem-hint${hint.key === 'wallet.codeShape' ? ' is-whole' : ''}`} data-testid="redeem-hint" aria-live="polite">
           {hintText}

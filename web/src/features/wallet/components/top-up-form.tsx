@@ -6,8 +6,9 @@ import { useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
 import { setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
-import { useTopUpWalletMutation } from '../api/top-up-wallet';
-import { TOP_UP_MAX, topUpFormSchema } from '../lib/top-up-form';
+import { useCreateTopUpMutation } from '../api/create-top-up';
+import { WALLET_TOP_UP_MAX, WALLET_TOP_UP_MIN } from '@shared/constants';
+import { topUpFormSchema } from '../lib/top-up-form';
 
 /**
  * Top up by Paymob: an amount in whole pounds, then Paymob's checkout in the same tab, as a
@@ -15,7 +16,7 @@ import { TOP_UP_MAX, topUpFormSchema } from '../lib/top-up-form';
  */
 export function TopUpForm() {
   const t = useT();
-  const [topUp] = useTopUpWalletMutation();
+  const [topUp] = useCreateTopUpMutation();
   const { register, handleSubmit, setError, formState } = useZodForm(topUpFormSchema, { defaultValues: { amount: '' } });
 
   const onSubmit = handleSubmit(async ({ amount }) => {
@@ -33,7 +34,7 @@ export function TopUpForm() {
     <Card as="section" variation="outlined" className="wallet-card top-up" aria-labelledby="top-up-title">
       <h2 id="top-up-title">{t('wallet.topUpTitle')}</h2>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="top-up-form">
-        <TextField label={t('wallet.topUpAmount')} type="number" inputMode="numeric" min={1} max={TOP_UP_MAX} dir="ltr" error={formState.errors.amount?.message} {...register('amount')} />
+        <TextField label={t('wallet.topUpAmount')} type="number" inputMode="numeric" min={WALLET_TOP_UP_MIN} max={WALLET_TOP_UP_MAX} dir="ltr" error={formState.errors.amount?.message} {...register('amount')} />
         <SubmitButton loading={formState.isSubmitting}>{t('wallet.topUp')}</SubmitButton>
         <p className="muted wallet-methods">{t('wallet.methods')}</p>
       </form>

@@ -1,51 +1,49 @@
 /**
- * What the redeem box makes of what the student types, before anything is sent: the server forgives
- * the same things (spaces, dashes, lower case, Arabic-Indic digits; Crockford's I and L read as 1, O
- * as 0), so the hint under the box shows the code as the server will read it, and says at once when
- * it is too short, too long or holds a character no code has (a U, a symbol).
+ * What the redeem box makes of what the student types, before anything is sent. The reading is the
+ * server's own (shared/recharge-code.ts: spaces, dashes, case, Arabic-Indic and Persian digits and
+ * Crockford's I/L/O forgiven), so the hint under the box shows the code as the server will read it,
+ * and says at once when it is too short, too long, holds a character no code has, or fails its check
+ * symbol (a typo, told apart before any look-up).
  */
-export const CODE_LENGTH = 12;
-const ALPHABET = /^[0-9A-HJKMNP-TV-Z]$/;
-
-/** ٠–٩ (Arabic-Indic) and ۰–۹ (Persian) digits as 0–9. */
-const latinDigits = (s: string) => s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) % 16));
+import { CODE_ALPHABET, CODE_SYMBOLS, formatRechargeCode, normalizeRechargeCode, readRechargeCode } from '@shared/recharge-code';
 
 export interface CodeInput {
-  /** The characters as the server reads them, grouped by four ('7K2M-9QX4-…'). */
+  /** The characters as the server reads them, grouped as printed ('7K2M-9QX4-HR3P-X'). */
   grouped: string;
   /** How many code characters were typed. */
   length: number;
-  /** Characters that are in no code (each once, as typed). */
+  /** Characters that are in no code (each once). */
   badChars: string[];
-  /** Twelve good characters: worth sending. */
+  /** The right length, every character a code's, and the check symbol holds: worth sending. */
   complete: boolean;
 }
 
 export function readCode(raw: string): CodeInput {
-  const chars: string[] = [];
-  const bad = new Set<string>();
-  for (const ch of latinDigits(raw).toUpperCase()) {
-    if (/[\s\-_.\u2010-\u2015\u0640]/.test(ch)) continue;
-    const c = ch === 'I' || ch === 'L' ? '1' : ch === 'O' ? '0' : ch;
-    if (ALPHABET.test(c)) chars.push(c);
-    else bad.add(ch);
-  }
-  const groups = chars.join('').match(/.{1,4}/g) ?? [];
-  return { grouped: groups.join('-'), length: chars.length, badChars: [...bad], complete: chars.length === CODE_LENGTH && bad.size === 0 };
+  const normalized = normalizeRechargeCode(raw);
+  const chars = [...normalized].filter((c) => CODE_ALPHABET.includes(c));
+  const badChars = [...new Set([...normalized].filter((c) => !CODE_ALPHABET.includes(c)))];
+  const read = readRechargeCode(raw);
+  const complete = 'code' in read;
+  return { grouped: complete ? formatRechargeCode(read.code) : (chars.join('').match(/.{1,4}/g) ?? []).join('-'), length: chars.length, badChars, complete };
 }
 
-export type CodeHint = { key: 'wallet.codeEmpty' } | { key: 'wallet.codeShort' | 'wallet.codeLong'; n: number } | { key: 'wallet.codeBadChars'; chars: string } | { key: 'wallet.codeShape'; code: string };
+export type CodeHint =
+  | { key: 'wallet.codeEmpty' | 'wallet.error.mistyped' }
+  | { key: 'wallet.codeShort' | 'wallet.codeLong'; n: number; max: number }
+  | { key: 'wallet.codeBadChars'; chars: string }
+  | { key: 'wallet.codeShape'; code: string };
 
 /** The line under the box: what is wrong with the code as typed, or how it reads when it is whole. */
 export function codeHint(input: CodeInput): CodeHint {
   if (input.badChars.length) return { key: 'wallet.codeBadChars', chars: input.badChars.join(' ') };
   if (input.length === 0) return { key: 'wallet.codeEmpty' };
-  if (input.length < CODE_LENGTH) return { key: 'wallet.codeShort', n: input.length };
-  if (input.length > CODE_LENGTH) return { key: 'wallet.codeLong', n: input.length };
+  if (input.length < CODE_SYMBOLS) return { key: 'wallet.codeShort', n: input.length, max: CODE_SYMBOLS };
+  if (input.length > CODE_SYMBOLS) return { key: 'wallet.codeLong', n: input.length, max: CODE_SYMBOLS };
+  if (!input.complete) return { key: 'wallet.error.mistyped' };
   return { key: 'wallet.codeShape', code: input.grouped };
 }
 
-/** A failed redeem in the student's words, by its status (the contract: 400 a typo the check character caught, 404, 409, 410, 429). */
+/** A failed redeem in the student's words, by its status (400 a typo the check symbol caught, 404, 409 used, 410 stopped or expired, 429). */
 export function redeemFailureKey(status: number) {
   switch (status) {
     case 400:

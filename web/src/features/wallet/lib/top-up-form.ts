@@ -1,10 +1,9 @@
-/** The top-up form: a whole number of pounds, 1 to 10,000 (typed as text: empty is 'required', not 0). */
+/** The top-up form: whole pounds within the server's limits (typed as text: empty is 'required', not 0). */
 import { z } from 'zod';
-
-export const TOP_UP_MAX = 10_000;
+import { WALLET_TOP_UP_MAX, WALLET_TOP_UP_MIN } from '@shared/constants';
 
 export const topUpFormSchema = z.object({
-  amount: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(1).max(TOP_UP_MAX)),
+  amount: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number().int().min(WALLET_TOP_UP_MIN).max(WALLET_TOP_UP_MAX)),
 });
 
 export type TopUpFormValues = z.input<typeof topUpFormSchema>;
