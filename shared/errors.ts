@@ -120,6 +120,14 @@ export const ERROR_CODES = [
   // Wallet and recharge codes
   'wallet.insufficient', // 402 the balance does not cover the debit (`balance`, and `price` when buying); nothing was taken
   'wallet.busy', // 409 too many moves of one wallet at once; nothing changed, try again
+  'wallet.codeMistyped', // 400 the code is not the shape of a recharge code or its check symbol fails: a typo
+  'wallet.codeUnknown', // 404 no recharge code is this one
+  'wallet.codeUsed', // 409 the code has been redeemed already
+  'wallet.codeDisabled', // 410 the teacher stopped the code's batch
+  'wallet.codeExpired', // 410 the code's batch is past its end
+  'wallet.tooManyCodes', // 429 too many wrong codes from this student or this address (`retryAfter` seconds)
+  'codes.batchNotFound', // 404 no batch of codes has this id
+  'codes.notConfigured', // 503 the recharge codes' key cannot be read
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -13,6 +13,7 @@ import { ERROR_CODES } from './errors.ts';
 import { RULE_CODES } from './rules.ts';
 import { type Domain, DOMAINS, ROUTES, type RouteDef } from './routes.ts';
 import { binaryResponse } from './schemas/playback.ts';
+import { csvResponse } from './schemas/wallet.ts';
 import { redirectResponse } from './schemas/responses.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -40,6 +41,7 @@ const TAGS: Record<Domain, string> = {
   quizzes: 'Quizzes, their questions, assignment to sections and results',
   users: 'Profiles and the admin user screens',
   messages: 'Contact messages to the staff',
+  wallet: "Recharge codes and the student's wallet",
 };
 
 const ACCESS: Record<RouteDef['access'], string> = {
@@ -77,7 +79,9 @@ function operation(r: RouteDef & { id: string }) {
       ? { description: 'Redirects to the web app; the Location header carries the outcome', headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } }
       : r.response === binaryResponse
         ? { description: r.summary, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } }
-        : { description: r.summary, content: { 'application/json': { schema: schemaOf(r.response!, 'output') } } };
+        : r.response === csvResponse
+          ? { description: r.summary, content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } } }
+          : { description: r.summary, content: { 'application/json': { schema: schemaOf(r.response!, 'output') } } };
   return {
     operationId: r.op,
     summary: r.summary,

@@ -17,8 +17,9 @@ import * as play from './schemas/playback.ts';
 import * as quiz from './schemas/quizzes.ts';
 import * as res from './schemas/responses.ts';
 import * as up from './schemas/uploads.ts';
+import * as wal from './schemas/wallet.ts';
 
-export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages'] as const;
+export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages', 'wallet'] as const;
 export type Domain = (typeof DOMAINS)[number];
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -154,16 +155,16 @@ const table = {
   'GET /api/user/messages': { op: 'listMyMessages', domain: 'messages', access: 'user', summary: 'List my messages to the teacher with the replies, newest first', response: res.myMessages, ours: true },
   'GET /api/user/messages/unread': { op: 'countUnreadReplies', domain: 'messages', access: 'user', summary: "Count the teacher's replies I have not seen (the top bar's badge)", response: res.unreadMessages, ours: true },
   'POST /api/user/messages/read': { op: 'markRepliesRead', domain: 'messages', access: 'user', summary: 'Mark the replies seen (the student opened /contact)', response: res.messagesRead, ours: true },
-  'GET /api/contact-info': { op: 'getContactInfo', domain: 'messages', access: 'public', summary: "Get the teacher's contact details for /contact (platform settings)", response: res.contactInfoResponse, ours: true },
+  // wallet: recharge codes and the student's balance
+  'POST /api/admin/codes/batches': { op: 'createCodeBatch', domain: 'wallet', access: 'admin', summary: 'Create a batch of recharge codes, each worth an amount or granting a lecture', body: wal.createCodeBatchBody, response: wal.codeBatchResponse, ours: true },
+  'GET /api/admin/codes/batches': { op: 'listCodeBatches', domain: 'wallet', access: 'admin', summary: 'List the batches of recharge codes, newest first, with how many are redeemed', response: wal.codeBatchList, ours: true },
+  'PATCH /api/admin/codes/batches/{batchId}': { op: 'updateCodeBatch', domain: 'wallet', access: 'admin', summary: 'Update a batch: disable it (its unredeemed codes stop at once) or enable it again', params: p('batchId'), body: wal.updateCodeBatchBody, response: wal.codeBatchResponse, ours: true },
+  'GET /api/admin/codes/batches/{batchId}/codes.csv': { op: 'getCodeBatchCsv', domain: 'wallet', access: 'admin', summary: "Get a batch's codes as CSV (UTF-8 with a BOM): each code, its state, who redeemed it and when", params: p('batchId'), response: wal.csvResponse, ours: true },
+  'POST /api/wallet/redeem': { op: 'redeemCode', domain: 'wallet', access: 'user', summary: 'Redeem a recharge code: its value to my wallet, or its lecture to my lectures', body: wal.redeemCodeBody, response: wal.codeRedeemed, ours: true },
+  'GET /api/wallet': { op: 'getWallet', domain: 'wallet', access: 'user', summary: 'Get my wallet: the balance and the latest entries of its ledger', response: wal.walletResponse, ours: true },
+  'POST /api/admin/users/{userId}/wallet': { op: 'adjustWallet', domain: 'wallet', access: 'admin', summary: "Adjust a student's wallet: credit or debit it with a reason, written to the ledger", params: p('userId'), body: wal.adjustWalletBody, response: wal.walletAdjusted, ours: true },
 
-  // wallet and recharge codes (issue 40's contract, for the web until the backend's rows land)
-  'POST /api/admin/codes/batches': { op: 'createCodeBatch', domain: 'payments', access: 'admin', summary: 'Create a batch of recharge codes', ours: true },
-  'GET /api/admin/codes/batches': { op: 'listCodeBatches', domain: 'payments', access: 'admin', summary: 'List the batches of recharge codes', ours: true },
-  'PATCH /api/admin/codes/batches/{batchId}': { op: 'updateCodeBatch', domain: 'payments', access: 'admin', summary: 'Disable a batch of recharge codes', params: p('batchId'), ours: true },
-  'GET /api/admin/codes/batches/{batchId}/codes.csv': { op: 'exportBatchCodes', domain: 'payments', access: 'admin', summary: "Export a batch's codes as CSV", params: p('batchId'), ours: true },
-  'POST /api/wallet/redeem': { op: 'redeemCode', domain: 'payments', access: 'user', summary: 'Redeem a recharge code', ours: true },
-  'GET /api/wallet': { op: 'getWallet', domain: 'payments', access: 'user', summary: 'Get my wallet', ours: true },
-  'POST /api/admin/users/{userId}/wallet': { op: 'adjustWallet', domain: 'users', access: 'admin', summary: "Credit or debit a student's wallet", params: p('userId'), ours: true },
+  'GET /api/contact-info': { op: 'getContactInfo', domain: 'messages', access: 'public', summary: "Get the teacher's contact details for /contact (platform settings)", response: res.contactInfoResponse, ours: true },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 
 export type RouteId = keyof typeof table;

@@ -129,12 +129,23 @@
  *                           account = USER#id for a known e-mail or phone (both are one account), ID#identifier otherwise
  *  AP50 attemptWindow       PK=WINDOW#what#subject  SK=WINDOW  → n (ADD), endsAt (epoch ms; the window opens at its first
  *                           count), expiresAt TTL: failed sign-ins per source and per trusted device cookie (its nonce), reset
- *                           codes and wrong codes per e-mail and per source, sign-ups per source and per e-mail, mails per address
+ *                           codes and wrong codes per e-mail and per source, sign-ups per source and per e-mail, mails per address,
+ *                           wrong recharge codes per student and per source (functions/wallet/codes.ts)
  *  AP73 wallet              PK=USER#id              SK=WALLET  → balancePiasters, seq (the number of the latest ledger entry; every
  *                           move is one transaction conditioned on the seq it read: wallet-repo moveWallet)
  *  AP74 walletEntries       PK=USER#id              SK=WALLETENTRY#<seq, 10 digits>  → kind, amountPiasters, balanceAfterPiasters, at,
  *                           ref (the ledger: Put once, attribute_not_exists, in the move's transaction; ScanIndexForward=false = newest
  *                           first; the wallet's balance is the sum of its entries' amounts)
+ *  AP75 codeBatch           PK=CODEBATCH#id         SK=BATCH  → label, value (LE) | lectureId, count, redeemed (ADD 1 in each
+ *                           redemption's transaction, whose condition is also that the batch is not disabled), disabled,
+ *                           createdAt, validUntil (not `expiresAt`: the TTL attribute)
+ *  AP76 codeBatches         byParent: GSI1PK=CODEBATCHES  GSI1SK=createdAt#id  (the teacher's list, newest first)
+ *  AP77 rechargeCode        PK=RCODE#<HMAC-SHA256 of the code, hex>  SK=RCODE  → batchId, n, sealed (the code, AES-256-GCM: the CSV
+ *                           reads it back), and once redeemed redeemedBy, redeemedAt, credited, ref; the key is the code's keyed hash,
+ *                           so the table never holds an unredeemed code in clear (functions/wallet/code-keys.ts)
+ *  AP78 codesOfBatch        byParent: GSI1PK=CODEBATCH#id#CODES  GSI1SK=<n, 4 digits>  (on each AP77 item: the CSV, in print order)
+ *  AP79 codeRedemptions     byTerm:   GSI2PK=CODEREDEMPTIONS  GSI2SK=redeemedAt#batchId#n  (set on the AP77 item when it is
+ *                           redeemed: the sales page's redemptions over a range)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -276,4 +287,12 @@ export const keys = {
   wallet: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'WALLET' }),
   walletEntry: (userId: string, seq: number): Key => ({ PK: `USER#${userId}`, SK: `WALLETENTRY#${String(seq).padStart(10, '0')}` }),
   walletEntrySkPrefix: 'WALLETENTRY#',
+  codeBatch: (id: string): Key => ({ PK: `CODEBATCH#${id}`, SK: 'BATCH' }),
+  codeBatchesIndex: (createdAt: string, id: string) => ({ GSI1PK: 'CODEBATCHES', GSI1SK: `${createdAt}#${id}` }),
+  codeBatchesIndexPk: 'CODEBATCHES',
+  rechargeCode: (hash: string): Key => ({ PK: `RCODE#${hash}`, SK: 'RCODE' }),
+  codeOfBatch: (batchId: string, n: number) => ({ GSI1PK: `CODEBATCH#${batchId}#CODES`, GSI1SK: pad(n) }),
+  codesOfBatchPk: (batchId: string) => `CODEBATCH#${batchId}#CODES`,
+  codeRedemption: (redeemedAt: string, batchId: string, n: number) => ({ GSI2PK: 'CODEREDEMPTIONS', GSI2SK: `${redeemedAt}#${batchId}#${pad(n)}` }),
+  codeRedemptionsPk: 'CODEREDEMPTIONS',
 };

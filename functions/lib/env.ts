@@ -50,6 +50,10 @@ const schema = z.object({
   ORIGIN_VERIFY: z.string().default(''),
   /** The key that signs device cookies (functions/auth/device-cookie.ts); empty: a random one per process (cookies then hold in that process only). */
   DEVICE_COOKIE_SECRET: z.string().default(''),
+  /** Secrets Manager secret of the recharge codes' key (functions/wallet/code-keys.ts): read by the wallet Lambda only. */
+  CODES_SECRET_NAME: z.string().default(''),
+  /** The same key inline: the local platform sets it from its data folder; wins over CODES_SECRET_NAME. */
+  CODES_SECRET: z.string().default(''),
   PAYMOB_API_URL: z.string().default('https://accept.paymob.com'),
   /** Secrets Manager secret holding the Paymob keys as JSON (see functions/payments/paymob-settings.ts). */
   PAYMOB_SECRET_NAME: z.string().default(''),

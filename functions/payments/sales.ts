@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { type OrderRecord, ordersByDate } from '../data/order-repo';
 import { fullName, type PersonRef, peopleByIds } from '../data/user-repo';
 import { BadRequest } from '../lib/errors';
+import { codeRedemptionsOver } from './code-redemptions';
 import { toOrder } from './views';
 
 export type SalesReport = z.infer<typeof salesReport>;
@@ -30,7 +31,7 @@ export function salesRange(q: { from?: string; to?: string }, now: Date): { from
 }
 
 /** The report over orders already chosen (pure; the students looked up by the caller). */
-export function salesOf(range: { from: string; to: string }, all: OrderRecord[], students: Map<string, PersonRef>): SalesReport {
+export function salesOf(range: { from: string; to: string }, all: OrderRecord[], students: Map<string, PersonRef>): Omit<SalesReport, 'codeRedemptions'> {
   const orders = all.filter((o) => o.status !== 'cancelled').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const [topUps, lectureOrders] = [orders.filter((o) => o.kind === 'topUp'), orders.filter((o) => o.kind !== 'topUp')];
   const paid = lectureOrders.filter((o) => o.status === 'paid');
@@ -103,5 +104,6 @@ export async function getSales(q: { from?: string; to?: string }, now = new Date
     const d = cairoDay(new Date(o.createdAt));
     return d >= range.from && d <= range.to;
   });
-  return salesOf(range, orders, await peopleByIds(orders.map((o) => o.userId)));
+  const [students, codeRedemptions] = await Promise.all([peopleByIds(orders.map((o) => o.userId)), codeRedemptionsOver(range)]);
+  return { ...salesOf(range, orders, students), codeRedemptions };
 }

@@ -21,6 +21,7 @@ import {
   usersNewestFirst,
 } from '../data/user-repo';
 import { backfillSearchIndex, searchIndexReady, searchUsers } from '../data/user-search-repo';
+import { walletOf } from '../data/wallet-repo';
 import { searchPrefixes } from '../data/user-search-text';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { keptOnce } from '../lib/kept-once';
@@ -31,6 +32,8 @@ import { removePoolUser, setPoolUserEnabled } from './pool-state';
 export const UPDATED = 'تم التحديث بنجاح';
 export const WRONG_PASSWORD = 'The current password is not right';
 const NO_USER = 'No user has this id';
+/** The latest ledger entries on the teacher's page of a student. */
+const WALLET_ENTRIES_ON_STUDENT_PAGE = 20;
 
 type Profile = z.infer<typeof profile>;
 type UserPage = z.infer<typeof userPage>;
@@ -169,7 +172,7 @@ export async function grantLecture(b: { email: string; lectureName: string; lect
 type Details = z.infer<typeof userDetails>;
 export async function userDetailsOf(userId: string): Promise<Details> {
   const u = await existingUser(userId);
-  const [{ data: lectures }, stored] = await Promise.all([listPurchases(u.id), resultsOfUser(u.id)]);
+  const [{ data: lectures }, stored, wallet] = await Promise.all([listPurchases(u.id), resultsOfUser(u.id), walletOf(u.id, { limit: WALLET_ENTRIES_ON_STUDENT_PAGE })]);
   const titles = await quizTitles(stored.map((r) => String(r.quizId)));
   const results = stored
     .map((r) => ({
@@ -182,5 +185,5 @@ export async function userDetailsOf(userId: string): Promise<Details> {
       updatedAt: String(r.updatedAt ?? ''),
     }))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  return { user: toUserRow(u), lectures, results };
+  return { user: toUserRow(u), lectures, results, wallet };
 }

@@ -43,7 +43,9 @@ export type Grant =
   /** Send mail through SES from the configured sender identity. */
   | 'mail'
   /** Read the Paymob keys. */
-  | 'paymob';
+  | 'paymob'
+  /** Read the recharge codes' key. */
+  | 'codes';
 
 export interface DomainResources {
   table: ITableV2;
@@ -51,6 +53,7 @@ export interface DomainResources {
   userPool: IUserPool;
   paymobSecret: ISecret;
   cloudfrontPrivateKey: ISecret;
+  codesSecret: ISecret;
   /** SES identities (domain and/or address) the mail grant may send from. */
   mailIdentities: string[];
   /** In SES's sandbox: the sender's address, the only From the grant on every (recipient) identity allows. */
@@ -239,6 +242,9 @@ export class DomainFunction extends Construct {
         return;
       case 'paymob':
         r.paymobSecret.grantRead(fn);
+        return;
+      case 'codes':
+        r.codesSecret.grantRead(fn);
         return;
     }
   }

@@ -74,8 +74,12 @@ function closeServer(server: http.Server | undefined): Promise<void> {
 }
 
 /** The key that signs device cookies (functions/auth/device-cookie.ts): made once per data folder, so trusted devices survive a restart. */
-function deviceCookieSecretFor(dataDir: string): string {
-  const file = path.join(dataDir, 'auth', 'device-cookie.key');
+const deviceCookieSecretFor = (dataDir: string) => keptSecret(path.join(dataDir, 'auth', 'device-cookie.key'));
+/** The recharge codes' key (functions/wallet/code-keys.ts): made once per data folder; without it its codes cannot be found or read. */
+const codesSecretFor = (dataDir: string) => keptSecret(path.join(dataDir, 'wallet', 'recharge-codes.key'));
+
+/** A random key kept in a file of the data folder (made on first use, readable by its owner only). */
+function keptSecret(file: string): string {
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('hex');
@@ -209,6 +213,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       PAYMOB_SETTINGS: JSON.stringify(paymobSettings),
       SINGLE_SESSION: String(cfg.singleSession),
       DEVICE_COOKIE_SECRET: deviceCookieSecretFor(cfg.dataDir),
+      CODES_SECRET: codesSecretFor(cfg.dataDir),
       // The teacher's contact card (/contact): CONTACT_INFO or the demo one (infra/local/config.ts).
       CONTACT_INFO: cfg.contactInfo,
       DYNAMODB_ENDPOINT: dynamoEndpoint,

@@ -50,6 +50,7 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   quizzes: ['data', 'media:images'],
   users: ['data', 'identity:admin'],
   messages: ['data'],
+  wallet: ['data', 'codes'],
 };
 
 /** Auth and payments call Cognito, SES or Paymob before answering. */
@@ -149,6 +150,8 @@ export class ApiStack extends Stack {
       // Changing it updates every Lambda, so CloudFormation reads the rotated secret (settings.ts).
       ORIGIN_VERIFY_ROTATION: settings.originSecretRotation,
       DEVICE_COOKIE_SECRET: SecretValue.secretsManager(settings.deviceCookieSecretName).unsafeUnwrap(),
+      // By name: only the wallet Lambda may read it (GRANTS).
+      CODES_SECRET_NAME: settings.codesSecretName,
     } as const;
     const resources = {
       table: data.table,
@@ -156,6 +159,7 @@ export class ApiStack extends Stack {
       userPool: data.userPool,
       paymobSecret: data.paymobSecret,
       cloudfrontPrivateKey: data.cloudfrontPrivateKey,
+      codesSecret: data.codesSecret,
       mailIdentities: settings.mailIdentities,
       mailSandboxFrom: settings.sesSandbox ? settings.mailFromAddress : undefined,
     };

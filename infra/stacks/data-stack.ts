@@ -53,6 +53,8 @@ export class DataStack extends Stack {
   /** Made by the operator (Paymob's keys; the CloudFront key pair's private half): read by name. */
   readonly paymobSecret: ISecret;
   readonly cloudfrontPrivateKey: ISecret;
+  /** Generated here (the recharge codes' key), handed on by name as the others: no export ties the api stack to it. */
+  readonly codesSecret: ISecret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -212,6 +214,18 @@ export class DataStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'Read at deploy time by a dynamic reference (Lambda environment); a new value only makes devices sign in once more, so the operator rotates it.',
     });
+    // Looks recharge codes up (HMAC) and seals them for the teacher's CSV (AES-GCM): functions/wallet/code-keys.ts.
+    const codesSecret = new Secret(this, 'RechargeCodesKey', {
+      secretName: settings.codesSecretName,
+      description: 'The key recharge codes are looked up and sealed with; read by the wallet Lambda only',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(codesSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Never rotated: every code printed and not yet redeemed is found and read only with this key (docs/deploy.md, Recharge codes).',
+    });
+    this.codesSecret = Secret.fromSecretNameV2(this, 'RechargeCodesKeyByName', settings.codesSecretName);
     const vault = new BackupVault(this, 'BackupVault', {
       backupVaultName: `bioscope-${settings.stage}-backups`,
       removalPolicy: RemovalPolicy.RETAIN,

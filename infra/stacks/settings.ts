@@ -132,6 +132,8 @@ export interface Settings {
   originSecretRotation: string;
   /** The key that signs device cookies (functions/auth/device-cookie.ts); generated, never typed. */
   deviceCookieSecretName: string;
+  /** The key recharge codes are looked up (HMAC) and sealed (AES-GCM) with (functions/wallet/code-keys.ts); generated, never typed. */
+  codesSecretName: string;
   cognitoDomainPrefix: string;
   mailFrom: string;
   /** Named, so the api stack can scope grants to it without a cross-stack reference. */
@@ -415,6 +417,7 @@ export function readSettings(node: Node): Settings {
     originSecretName: `${secretPrefix}/origin-verify`,
     originSecretRotation: str('originSecretRotation') ?? '1',
     deviceCookieSecretName: `${secretPrefix}/device-cookie`,
+    codesSecretName: `${secretPrefix}/recharge-codes`,
     // Prefixes are global per region; the account id keeps the default unique.
     cognitoDomainPrefix: str('cognitoDomainPrefix') ?? `${prefix}-${Aws.ACCOUNT_ID}`,
     mailFrom,

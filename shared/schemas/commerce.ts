@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS, WALLET_TOP_UP_MAX, WALLET_TOP_UP_MIN } from '../constants.ts';
 import { ruleParams } from '../rules.ts';
+import { codeRedemptionsByBatch } from './wallet.ts';
 import { lecture } from './catalogue.ts';
 import { formBoolean, id, nonBlank, toLatinDigits } from './common.ts';
 
@@ -150,4 +151,6 @@ export const salesReport = z.object({
   /** Money put on balances through Paymob (not lecture revenue: it is spent on lectures later, by method 'balance'). */
   topUps: z.object({ amount: z.number(), paid: z.number(), pending: z.number() }),
   orders: z.array(order.extend({ studentName: z.string(), studentDeleted: z.boolean(), studentEmail: z.string(), studentPhone: z.string() })),
+  /** Recharge codes redeemed over the range, by batch: how many, and the LE they credited (a lecture's codes credit none). */
+  codeRedemptions: codeRedemptionsByBatch,
 });

@@ -10,6 +10,7 @@ import { MIN_SEARCH_CHARS, searchTooShort } from '../search-text.ts';
 import { user } from './auth.ts';
 import { purchasedLecture } from './commerce.ts';
 import { egyptMobile, email, id, nonBlank, password, schoolYear, shortText } from './common.ts';
+import { wallet } from './wallet.ts';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().max(128).optional());
@@ -82,6 +83,8 @@ export const userDetails = z.object({
   results: z.array(
     z.object({ quizId: z.string(), title: z.string(), bestScore: z.number().nullable(), lastScore: z.number().nullable(), passed: z.boolean(), attempts: z.number(), updatedAt: z.string() }),
   ),
+  /** The balance and the latest entries of the ledger. */
+  wallet,
 });
 
 /** The teacher's contact details, shown on /contact: set once (platform settings; CDK context in AWS). */

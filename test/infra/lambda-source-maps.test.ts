@@ -31,6 +31,7 @@ function synthHealth() {
     userPool: UserPool.fromUserPoolId(stack, 'Pool', 'eu-central-1_test'),
     paymobSecret: Secret.fromSecretNameV2(stack, 'Paymob', 'bioscope/test/paymob'),
     cloudfrontPrivateKey: Secret.fromSecretNameV2(stack, 'VideoKey', 'bioscope/test/cloudfront-private-key'),
+    codesSecret: Secret.fromSecretNameV2(stack, 'Codes', 'bioscope/test/recharge-codes'),
     mailIdentities: ['school.eg'],
   };
   new DomainFunction(stack, 'Health', { domain: 'health', grants: [], resources, environment: {} });

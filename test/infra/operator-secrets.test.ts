@@ -30,8 +30,8 @@ function secretsOf(context: Record<string, unknown> = {}) {
 describe('secrets the operator makes', () => {
   const dev = secretsOf();
 
-  test('no stack makes the Paymob or the CloudFront-key secret; the generated ones (origin header, device cookies) stay', () => {
-    expect(dev.secretNames.sort()).toEqual(['bioscope/dev/device-cookie', 'bioscope/dev/origin-verify']);
+  test('no stack makes the Paymob or the CloudFront-key secret; the generated ones (origin header, device cookies, recharge codes) stay', () => {
+    expect(dev.secretNames.sort()).toEqual(['bioscope/dev/device-cookie', 'bioscope/dev/origin-verify', 'bioscope/dev/recharge-codes']);
   });
 
   test('each is read by name by the one Lambda that needs it', () => {

@@ -115,8 +115,8 @@ describe('the sales page', () => {
               ],
               topUps: { amount: 300, paid: 2, pending: 1 },
               codeRedemptions: [
-                { label: 'Centre', redemptions: 3, credited: 300 },
-                { label: 'Maktabat El-Nour', redemptions: 12, credited: 1200 },
+                { batchId: 'b2', label: 'Centre', count: 3, value: 300 },
+                { batchId: 'b1', label: 'Maktabat El-Nour', count: 12, value: 1200 },
               ],
             }),
           },

@@ -23,7 +23,7 @@ export const arWallet: Record<keyof typeof enWallet, string> = {
   'wallet.codeBadChars': 'لا يحتوي الكود على {chars}',
   'wallet.codeEmpty': 'اكتب الكود المكتوب على الكارت',
   'wallet.redeemed': 'تمت إضافة {amount} إلى رصيدك',
-  'wallet.redeemedLecture': 'أصبحت المحاضرة متاحة لك الآن',
+  'wallet.redeemedLecture': 'أصبحت محاضرة "{lecture}" متاحة لك الآن',
   'wallet.error.mistyped': 'الكود مكتوب بشكل خاطئ: راجع كل حرف على الكارت',
   'wallet.error.unknown': 'لا يوجد كود بهذا الرقم: راجع الكارت أو اسأل المكان الذي اشتريته منه',
   'wallet.error.used': 'تم استخدام هذا الكود من قبل',

@@ -27,7 +27,7 @@ export const enWallet = {
   'wallet.codeBadChars': 'A code has no {chars}',
   'wallet.codeEmpty': 'Type the code on your card',
   'wallet.redeemed': '{amount} added to your balance',
-  'wallet.redeemedLecture': 'The lecture is yours now',
+  'wallet.redeemedLecture': 'The lecture "{lecture}" is yours now',
   'wallet.error.mistyped': 'This code is mistyped: check each character against the card',
   'wallet.error.unknown': 'No such code: check the card, or ask where you bought it',
   'wallet.error.used': 'This code has already been used',

@@ -1,21 +1,15 @@
+import type { CreateCodeBatchBody } from '@shared/schemas/wallet';
 import { api } from '@/lib/api';
-import type { CodeBatch } from './list-code-batches';
+import type { ResponseOf } from '@/lib/api-client';
 
-/** What POST /api/admin/codes/batches takes: how many codes, each worth `value` LE or granting `lectureId`, where they are sold, until when. */
-export interface CreateCodeBatchBody {
-  count: number;
-  value?: number;
-  lectureId?: string;
-  label: string;
-  expiresAt?: string;
-}
+export type { CreateCodeBatchBody };
 
 /** POST /api/admin/codes/batches (admin) → 201 the batch; the list is asked again. */
 export const createCodeBatchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createCodeBatch: build.mutation<Partial<CodeBatch> & { id: string }, CreateCodeBatchBody>({
+    createCodeBatch: build.mutation<ResponseOf<'POST /api/admin/codes/batches'>['data'], CreateCodeBatchBody>({
       query: (body) => ({ route: 'POST /api/admin/codes/batches', body }),
-      transformResponse: (res: { data: Partial<CodeBatch> & { id: string } }) => res.data,
+      transformResponse: (res: ResponseOf<'POST /api/admin/codes/batches'>) => res.data,
       invalidatesTags: ['CodeBatch'],
     }),
   }),

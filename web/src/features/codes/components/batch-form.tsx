@@ -7,7 +7,7 @@ import type { ApiFailure } from '@/lib/api';
 import { setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { useCreateCodeBatchMutation } from '../api/create-code-batch';
-import { BATCH_COUNT_MAX, batchBody, batchFormSchema, CODE_VALUE_MAX, emptyBatchForm, todayIso } from '../lib/batch-form';
+import { CODE_BATCH_MAX, batchBody, batchFormSchema, CODE_VALUE_MAX, emptyBatchForm, todayIso } from '../lib/batch-form';
 import { LecturePicker } from './lecture-picker';
 
 const FIELDS = ['count', 'value', 'lectureId', 'label', 'expiresDay'] as const;
@@ -37,7 +37,7 @@ export function BatchForm() {
       <h2 id="batch-form-title">{t('codes.addTitle')}</h2>
       <form className="batch-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <div className="field-row">
-          <TextField label={t('codes.count')} type="number" inputMode="numeric" min={1} max={BATCH_COUNT_MAX} dir="ltr" error={errors.count?.message} {...register('count')} />
+          <TextField label={t('codes.count')} type="number" inputMode="numeric" min={1} max={CODE_BATCH_MAX} dir="ltr" error={errors.count?.message} {...register('count')} />
           <TextField label={t('codes.label')} placeholder={t('codes.labelPlaceholder')} dir="auto" autoComplete="off" error={errors.label?.message} {...register('label')} />
         </div>
         <RadioGroupField

@@ -23,7 +23,7 @@ export function BatchesTable({ batches, onCsv, onDisable, busy }: { batches: Cod
   const expired = (b: CodeBatch) => b.expiresAt !== null && Date.parse(b.expiresAt) <= now;
   const columns: DataColumn<CodeBatch>[] = [
     { header: t('codes.colLabel'), dir: 'auto', cell: (b) => <strong>{b.label}</strong> },
-    { header: t('codes.colValue'), cell: (b) => (b.value !== null ? <bdi dir="ltr">{moneyText(b.value, t('currency'))}</bdi> : <bdi>{b.lectureName || t('codes.aLecture')}</bdi>) },
+    { header: t('codes.colValue'), cell: (b) => (b.value !== null ? <bdi dir="ltr">{moneyText(b.value, t('currency'))}</bdi> : <bdi>{t('codes.aLecture')}</bdi>) },
     {
       header: t('codes.colRedeemed'),
       className: 'batch-progress',

@@ -5,10 +5,9 @@
  */
 import { z } from 'zod';
 import { ruleParams } from '@shared/rules';
-import type { CreateCodeBatchBody } from '../api/create-code-batch';
+import { CODE_BATCH_MAX, CODE_VALUE_MAX, type CreateCodeBatchBody } from '@shared/schemas/wallet';
 
-export const BATCH_COUNT_MAX = 5_000;
-export const CODE_VALUE_MAX = 10_000;
+export { CODE_BATCH_MAX, CODE_VALUE_MAX };
 
 /** A whole number typed in a field (empty is 'required', not 0). */
 const whole = (min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number().int().min(min).max(max));
@@ -17,7 +16,7 @@ const whole = (min: number, max: number) => z.preprocess((v) => (v === '' || v =
 export const todayIso = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 const common = {
-  count: whole(1, BATCH_COUNT_MAX),
+  count: whole(1, CODE_BATCH_MAX),
   label: z.string().trim().min(1).max(80),
   expiresDay: z.string().refine((d) => d === '' || d >= todayIso(), ruleParams('coupon.expiry')),
 };

@@ -10,7 +10,7 @@ import { download } from '@/lib/csv';
 import { messageOf } from '@/lib/messages';
 import { usePageTitle } from '@/lib/page-title';
 import { useAppDispatch } from '@/stores/hooks';
-import { exportBatchCodesApi } from '../api/export-batch-codes';
+import { getCodeBatchCsvApi } from '../api/get-code-batch-csv';
 import { type CodeBatch, useListCodeBatchesQuery } from '../api/list-code-batches';
 import { useUpdateCodeBatchMutation } from '../api/update-code-batch';
 import { BatchForm } from '../components/batch-form';
@@ -47,7 +47,7 @@ export default function AdminCodesRoute() {
   async function onCsv(b: CodeBatch) {
     setBusy(b.id);
     try {
-      const { csv } = await dispatch(exportBatchCodesApi.endpoints.exportBatchCodes.initiate(b.id, { subscribe: false, forceRefetch: true })).unwrap();
+      const { csv } = await dispatch(getCodeBatchCsvApi.endpoints.getCodeBatchCsv.initiate(b.id, { subscribe: false, forceRefetch: true })).unwrap();
       download(`\uFEFF${csv}`, `codes-${b.label.replace(/[^\p{L}\p{N}]+/gu, '-')}-${b.id}.csv`);
     } catch (e) {
       if (!(e as ApiFailure).handled) void toastError(t('codes.csvFailed'));

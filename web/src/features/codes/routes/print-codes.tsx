@@ -5,7 +5,7 @@ import { Spinner } from '@/components/spinner';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/wallet-area';
 import { usePageTitle } from '@/lib/page-title';
-import { useExportBatchCodesQuery } from '../api/export-batch-codes';
+import { useGetCodeBatchCsvQuery } from '../api/get-code-batch-csv';
 import { useListCodeBatchesQuery } from '../api/list-code-batches';
 import { type CardFace, CodeCard } from '../components/code-card';
 import { pagesOf, redeemUrl } from '../lib/print-sheet';
@@ -21,7 +21,7 @@ export default function PrintCodesRoute() {
   const language = useLanguage();
   const { batchId = '' } = useParams();
   const batches = useListCodeBatchesQuery();
-  const codes = useExportBatchCodesQuery(batchId);
+  const codes = useGetCodeBatchCsvQuery(batchId);
   const batch = batches.data?.find((b) => b.id === batchId);
 
   usePageTitle(batch ? t('codes.sheetTitle', { label: batch.label }) : t('title.printCodes'));
@@ -37,7 +37,7 @@ export default function PrintCodesRoute() {
 
   const faces = cardFaces(codes.data.codes.map((c) => c.code), {
     teacher: t('home.teacherName'),
-    gives: batch.value !== null ? t('codes.cardValue', { amount: batch.value }) : batch.lectureName || t('codes.aLecture'),
+    gives: batch.value !== null ? t('codes.cardValue', { amount: batch.value }) : t('codes.aLecture'),
     scan: t('codes.cardScan'),
     expires: batch.expiresAt ? t('codes.cardExpires', { day: new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium' }).format(new Date(batch.expiresAt)) }) : undefined,
   });

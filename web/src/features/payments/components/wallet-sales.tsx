@@ -5,12 +5,8 @@ import '@/i18n/wallet-area';
 import { moneyText } from '@/lib/money';
 import type { SalesReport } from '../api/get-sales';
 
-/** Codes redeemed in the range, by the batch's label (which shop sells most). */
-export interface CodeRedemptions {
-  label: string;
-  redemptions: number;
-  credited: number;
-}
+/** Codes redeemed in the range by batch (which shop sells most): how many, and the LE they credited. */
+type CodeRedemptions = SalesReport['codeRedemptions'][number];
 
 /**
  * Issue 40 on the sales page: the lectures' paid orders by how they were paid (Paymob's card, wallet
@@ -27,11 +23,11 @@ export function WalletSales({ report }: { report: SalesReport }) {
   ];
   const codeColumns: DataColumn<CodeRedemptions>[] = [
     { header: t('sales.colBatch'), dir: 'auto', cell: (c) => <bdi>{c.label}</bdi> },
-    { header: t('sales.colRedemptions'), cell: (c) => c.redemptions },
-    { header: t('sales.colCredited'), cell: (c) => <bdi dir="ltr">{moneyText(c.credited, currency)}</bdi> },
+    { header: t('sales.colRedemptions'), cell: (c) => c.count },
+    { header: t('sales.colCredited'), cell: (c) => <bdi dir="ltr">{moneyText(c.value, currency)}</bdi> },
   ];
   const byMethod = [...(report.byMethod ?? [])].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
-  const codes = [...codeRedemptionsOf(report)].sort((a, b) => b.redemptions - a.redemptions);
+  const codes = [...(report.codeRedemptions ?? [])].sort((a, b) => b.count - a.count);
   return (
     <div className="sales-two">
       <section className="sales-block" aria-labelledby="by-method">
@@ -45,7 +41,7 @@ export function WalletSales({ report }: { report: SalesReport }) {
       </section>
       <section className="sales-block" aria-labelledby="code-redemptions">
         <h2 id="code-redemptions">{t('sales.codesTitle')}</h2>
-        <DataTable columns={codeColumns} rows={codes} rowKey={(c) => c.label} rowTestId="code-sales-row" empty={t('sales.noCodes')} />
+        <DataTable columns={codeColumns} rows={codes} rowKey={(c) => c.batchId} rowTestId="code-sales-row" empty={t('sales.noCodes')} />
       </section>
     </div>
   );
@@ -54,8 +50,3 @@ export function WalletSales({ report }: { report: SalesReport }) {
 /** Paymob's first, then the ways without a gateway. */
 const METHOD_ORDER: PaymentMethod[] = ['card', 'wallet', 'kiosk', 'balance', 'coupon'];
 
-/** The codes redeemed by batch label, read tolerantly (a server without codes has none). */
-function codeRedemptionsOf(report: unknown): CodeRedemptions[] {
-  const list = (report as { codeRedemptions?: CodeRedemptions[] } | undefined)?.codeRedemptions;
-  return Array.isArray(list) ? list : [];
-}

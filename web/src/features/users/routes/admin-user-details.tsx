@@ -5,7 +5,6 @@ import { type DataColumn, DataTable } from '@/components/data-table';
 import { Spinner } from '@/components/spinner';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
-import type { Wallet } from '@/lib/endpoints/get-wallet';
 import { errorCodeOf } from '@/lib/messages';
 import { failureText } from '../lib/failure-text';
 import { type UserDetails, useGetUserDetailsQuery } from '../api/get-user-details';
@@ -140,8 +139,13 @@ export default function AdminUserDetailsRoute() {
       <h2>{t('userPage.results')}</h2>
       <DataTable columns={resultColumns} rows={d.results} rowKey={(r) => r.quizId} rowTestId="result-row" empty={t('userPage.noResults')} />
 
-      <h2>{t('userWallet.title')}</h2>
-      <UserWallet userId={u.id} wallet={walletOf(d)} />
+      {/* A server from before issue 40 sends no wallet. */}
+      {d.wallet && (
+        <>
+          <h2>{t('userWallet.title')}</h2>
+          <UserWallet userId={u.id} wallet={d.wallet} />
+        </>
+      )}
 
       <h2>{t('userPage.videoViews')}</h2>
       <VideoViews userId={u.id} />
@@ -150,8 +154,3 @@ export default function AdminUserDetailsRoute() {
   );
 }
 
-/** The student's wallet as their page gives it (issue 40); none yet: an empty one. */
-function walletOf(details: UserDetails): Wallet {
-  const wallet = (details as { wallet?: Partial<Wallet> }).wallet;
-  return { balance: Number(wallet?.balance ?? 0), entries: Array.isArray(wallet?.entries) ? wallet.entries : [] };
-}

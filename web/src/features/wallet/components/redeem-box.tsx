@@ -37,8 +37,8 @@ export function RedeemBox({ initialCode = '' }: { initialCode?: string }) {
       return;
     }
     setRaw('');
-    const { credited, lectureId } = result.data;
-    void toastSuccess(lectureId && !credited ? t('wallet.redeemedLecture') : t('wallet.redeemed', { amount: moneyText(credited ?? 0, t('currency')) }));
+    const { credited, lecture } = result.data;
+    void toastSuccess(lecture ? t('wallet.redeemedLecture', { lecture: lecture.lectureName }) : t('wallet.redeemed', { amount: moneyText(credited, t('currency')) }));
   }
 
   return (

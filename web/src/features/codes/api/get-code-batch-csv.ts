@@ -12,9 +12,9 @@ export interface BatchCodes {
  * its state. The CSV button saves it; the printed sheet reads the codes from it. Not kept once no
  * screen shows it (the codes are the batch's value).
  */
-export const exportBatchCodesApi = api.injectEndpoints({
+export const getCodeBatchCsvApi = api.injectEndpoints({
   endpoints: (build) => ({
-    exportBatchCodes: build.query<BatchCodes, string>({
+    getCodeBatchCsv: build.query<BatchCodes, string>({
       query: (batchId) => ({ route: 'GET /api/admin/codes/batches/{batchId}/codes.csv', params: { batchId } }),
       transformResponse: (res: unknown) => {
         const csv = typeof res === 'string' ? res.replace(/^\uFEFF/, '') : '';
@@ -25,4 +25,4 @@ export const exportBatchCodesApi = api.injectEndpoints({
   }),
 });
 
-export const { useExportBatchCodesQuery } = exportBatchCodesApi;
+export const { useGetCodeBatchCsvQuery } = getCodeBatchCsvApi;
