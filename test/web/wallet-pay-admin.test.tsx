@@ -132,3 +132,13 @@ describe('the sales page', () => {
     expect(rows.map((r) => r.textContent)).toEqual(['Maktabat El-Nour121200 LE', 'Centre3300 LE']);
   });
 });
+
+describe("Paymob's return after a top-up", () => {
+  it('/temp?for=topUp thanks the student and goes on to the wallet, not to my lectures', async () => {
+    storeSession(studentUser);
+    mockFetch(() => ({ status: 200, body: { data: { balance: 100, entries: [] } } }));
+    const { location } = renderApp('/temp?for=topUp');
+    expect(await screen.findByRole('link', { name: 'Go to my wallet' })).toHaveAttribute('href', '/profile/wallet');
+    await waitFor(() => expect(location()).toBe('/profile/wallet'), { timeout: 6000 });
+  });
+});

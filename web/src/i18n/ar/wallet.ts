@@ -46,6 +46,7 @@ export const arWallet: Record<keyof typeof enWallet, string> = {
   'wallet.topUp': 'تابع إلى الدفع',
   'wallet.topUpFailed': 'تعذر بدء الدفع؛ حاول مرة أخرى',
   'wallet.methods': 'بطاقة بنكية، أو محفظة إلكترونية، أو نقدًا في أحد منافذ أمان أو مصاري.',
+  'paid.toMyWallet': 'الذهاب إلى محفظتي',
   'pay.fromBalance': 'ادفع من رصيدي ({amount})',
   'pay.byPaymob': 'ادفع بالبطاقة أو المحفظة أو منافذ الدفع',
   'pay.howTitle': 'طريقة الدفع',

@@ -50,6 +50,7 @@ export const enWallet = {
   'wallet.topUp': 'Continue to payment',
   'wallet.topUpFailed': 'The payment could not be started; try again',
   'wallet.methods': 'Card, mobile wallet, or cash at an Aman or Masary outlet.',
+  'paid.toMyWallet': 'Go to my wallet',
   // /pay
   'pay.fromBalance': 'Pay from my balance ({amount})',
   'pay.byPaymob': 'Pay by card, wallet or kiosk',
