@@ -22,6 +22,7 @@ function openWallet(path: string, redeem: FakeResponse = { status: 200, body: { 
       if (url === '/api/wallet') return { status: 200, body: { data: { balance: 40, entries: ENTRIES } } };
       if (url === '/api/user/messages/unread') return { status: 200, body: { data: { unread: 0 } } };
       if (url === '/api/wallet/redeem' && init.method === 'POST') return redeem;
+      if (url === '/api/wallet/top-up' && init.method === 'POST') return { status: 201, body: { message: 'ok', paymentUrl: 'about:blank', orderId: 'o9', amount: 100 } };
       return { status: 404, body: { message: `unexpected ${url}` } };
     },
     { topBar: true },
@@ -132,5 +133,23 @@ describe('the top bar', () => {
     await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(screen.queryByTestId('wallet-link')).toBeNull();
     expect(fetch.mock.calls.some(([u]) => u === '/api/wallet')).toBe(false);
+  });
+});
+
+describe('the top-up form', () => {
+  it("holds an amount outside 10–5,000 LE on its field, and sends a good one to Paymob's checkout", async () => {
+    const { fetch } = openWallet('/profile/wallet');
+    const amount = await screen.findByLabelText('Amount (LE)');
+    await userEvent.type(amount, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Amount must be at least 10')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([u]) => u === '/api/wallet/top-up')).toBe(false);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    // The checkout opens in the same tab (jsdom does not navigate away; the e2e journeys of lectures do).
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => u === '/api/wallet/top-up')).toBe(true));
+    const post = fetch.mock.calls.find(([u]) => u === '/api/wallet/top-up')!;
+    expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({ amount: 100 });
   });
 });
