@@ -66,6 +66,7 @@ describe('route guards', () => {
       ['Messages', '/dashboard/messages'],
       ['Quizzes', '/dashboard/quizzes'],
       ['Coupons', '/dashboard/Cuppons'],
+      ['Codes', '/dashboard/codes'],
       ['Sales', '/dashboard/sales'],
       ['Security', '/dashboard/security'],
     ]);

@@ -38,10 +38,14 @@ export interface FakeResponse {
 type Handler = (url: string, init: RequestInit) => FakeResponse | Promise<FakeResponse>;
 
 /**
- * The signed-in top bar's own background call (the count of the teacher's replies on "Contact us"):
- * answered with none and kept out of the calls a test inspects, unless its handler answers it.
+ * The signed-in top bar's own background calls (the count of the teacher's replies on "Contact us",
+ * the wallet's balance): answered with none and kept out of the calls a test inspects, unless its
+ * handler answers them.
  */
-const TOP_BAR_CALL = '/api/user/messages/unread';
+const TOP_BAR_CALLS: Record<string, FakeResponse> = {
+  '/api/user/messages/unread': { status: 200, body: { data: { unread: 0 } } },
+  '/api/wallet': { status: 200, body: { data: { balance: 0, entries: [] } } },
+};
 
 /** Replace global.fetch; returns the jest mock to inspect calls. */
 export function mockFetch(handler: Handler, { topBar = false } = {}) {
@@ -51,7 +55,7 @@ export function mockFetch(handler: Handler, { topBar = false } = {}) {
   };
   const fn = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => answer(await handler(String(input), init)));
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) =>
-    !topBar && String(input) === TOP_BAR_CALL ? answer({ status: 200, body: { data: { unread: 0 } } }) : fn(input, init)) as typeof fetch;
+    !topBar && TOP_BAR_CALLS[String(input)] ? answer(TOP_BAR_CALLS[String(input)]!) : fn(input, init)) as typeof fetch;
   return fn;
 }
 

@@ -67,7 +67,7 @@ describe('/dashboard/users', () => {
   });
 
   it('a click on a row opens the student page', async () => {
-    const { location } = users((url) => (url === '/api/admin/users/u1' ? { status: 200, body: { data: { user: row(), lectures: [], results: [] } } } : undefined));
+    const { location } = users((url) => (url === '/api/admin/users/u1' ? { status: 200, body: { data: { user: row(), lectures: [], results: [], wallet: { balance: 0, entries: [] } } } } : undefined));
     const rows = await screen.findAllByTestId('user-row');
     await userEvent.click(within(rows[0]!).getByText('Second year'));
     await waitFor(() => expect(location()).toBe('/dashboard/users/u1'));

@@ -17,6 +17,7 @@ const details = (over: Record<string, unknown> = {}) => ({
     { quizId: 'q1', title: 'Cell quiz', bestScore: 80, lastScore: 60, passed: true, attempts: 2, updatedAt: '2026-11-10T09:00:00.000Z' },
     { quizId: 'q2', title: 'اختبار الوراثة', bestScore: 30, lastScore: 30, passed: false, attempts: 1, updatedAt: '2026-11-11T09:00:00.000Z' },
   ],
+  wallet: { balance: 0, entries: [] },
   ...over,
 });
 

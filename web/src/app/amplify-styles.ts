@@ -31,3 +31,7 @@ import '@aws-amplify/ui-react/styles/table.layer.css';
 import '@aws-amplify/ui-react/styles/badge.layer.css';
 import '@aws-amplify/ui-react/styles/checkbox.layer.css';
 import '@aws-amplify/ui-react/styles/checkboxField.layer.css';
+import '@aws-amplify/ui-react/styles/fieldset.layer.css';
+import '@aws-amplify/ui-react/styles/radio.layer.css';
+import '@aws-amplify/ui-react/styles/radiogroup.layer.css';
+import '@aws-amplify/ui-react/styles/radioGroupField.layer.css';

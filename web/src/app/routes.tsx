@@ -87,6 +87,9 @@ const screens = {
   adminCoupons: preloadable(() => import('@/features/coupons/routes/admin-coupons')),
   adminSales: preloadable(() => import('@/features/payments/routes/admin-sales')),
   adminSecurity: preloadable(() => import('@/features/users/routes/admin-security')),
+  wallet: preloadable(() => import('@/features/wallet/routes/wallet')),
+  adminCodes: preloadable(() => import('@/features/codes/routes/admin-codes')),
+  adminPrintCodes: preloadable(() => import('@/features/codes/routes/print-codes')),
 };
 
 const toHome = <Navigate to="/" replace />;
@@ -111,6 +114,8 @@ export const routes: RouteObject[] = [
     path: '/dashboard',
     element: <RequireSession admin />,
     children: [
+      // The printed sheet of a batch's cards: a page of its own, without the dashboard's menu.
+      { path: 'codes/:batchId/print', element: <Suspense fallback={<Spinner />}>{page(screens.adminPrintCodes)}</Suspense> },
       {
         element: <AdminLayout />,
         children: [
@@ -125,6 +130,7 @@ export const routes: RouteObject[] = [
           { path: 'quizzes/:quizId', element: page(screens.adminQuizResults) },
           { path: 'Cuppons', element: page(screens.adminCoupons) },
           { path: 'sales', element: page(screens.adminSales) },
+          { path: 'codes', element: page(screens.adminCodes) },
           { path: 'security', element: page(screens.adminSecurity) },
           { path: '*', element: toHome },
         ],
@@ -152,6 +158,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/lecPay', element: page(screens.paidLectures) },
           { path: 'profile/edit', element: page(screens.profileEdit) },
           { path: 'profile/complete', element: page(screens.completeProfile) },
+          { path: 'profile/wallet', element: page(screens.wallet) },
         ],
       },
       { path: '*', element: toHome },

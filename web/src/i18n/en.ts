@@ -14,14 +14,15 @@ import type { enMessages } from './en/messages';
 import type { enQuiz } from './en/quiz';
 import type { enQuizAdmin } from './en/quiz-admin';
 import type { enUsers } from './en/users';
+import type { enWallet } from './en/wallet';
 
 export const en = { ...enCommon, ...enAuth, ...enHome, ...enCatalogue, ...enCommerceShared, ...enBundles } as const;
 
 /**
  * Keys of the areas that load with their screens rather than with the shell (their module calls
  * `addArea` when it loads: i18n/commerce-area.ts, i18n/users-area.ts,
- * i18n/messages-area.ts, i18n/quiz-area.ts). A screen imports its area before it renders.
+ * i18n/messages-area.ts, i18n/quiz-area.ts, i18n/wallet-area.ts). A screen imports its area before it renders.
  */
-export type LazyMessageKey = keyof typeof enCommerce | keyof typeof enUsers | keyof typeof enMessages | keyof typeof enQuiz | keyof typeof enQuizAdmin;
+export type LazyMessageKey = keyof typeof enCommerce | keyof typeof enUsers | keyof typeof enMessages | keyof typeof enQuiz | keyof typeof enQuizAdmin | keyof typeof enWallet;
 
 export type MessageKey = keyof typeof en | LazyMessageKey;

@@ -19,6 +19,7 @@ const MENU = [
   { to: '/dashboard/messages', key: 'admin.messages', paths: /^\/dashboard\/messages(\/|$)/i },
   { to: '/dashboard/quizzes', key: 'admin.quizzes', paths: /^\/dashboard\/quizzes(\/|$)/i },
   { to: '/dashboard/Cuppons', key: 'admin.coupons', paths: /^\/dashboard\/cuppons(\/|$)/i },
+  { to: '/dashboard/codes', key: 'admin.codes', paths: /^\/dashboard\/codes(\/|$)/i },
   { to: '/dashboard/sales', key: 'admin.sales', paths: /^\/dashboard\/sales(\/|$)/i },
   { to: '/dashboard/security', key: 'admin.security', paths: /^\/dashboard\/security(\/|$)/i },
 ] as const;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RepliesBadge } from '@/features/messages/components/replies-badge';
+import { WalletLink } from '@/features/wallet/components/wallet-link';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoMark, MenuIcon } from '@/components/icons';
@@ -51,6 +52,7 @@ export function TopNav() {
           {t('nav.profile')}
         </NavLink>
         <NavLink to="/profile/lecPay">{t('nav.myLectures')}</NavLink>
+        {user && !isAdmin && <WalletLink />}
         <NavLink to="/contact">
           {t('nav.contact')}
           {user && <RepliesBadge />}

@@ -11,6 +11,7 @@ import '@/i18n/commerce-area';
 import { download } from '@/lib/csv';
 import { type SalesOrder, type SalesReport, useGetSalesQuery } from '../api/get-sales';
 import { RevenueChart } from '../components/revenue-chart';
+import { WalletSales } from '../components/wallet-sales';
 import { amountText, dateTimeText, dayText } from '../lib/format';
 import { everyDay, lastDays, rangeProblem, salesCsv, salesCsvName } from '../lib/sales';
 import '../components/payments.css';
@@ -165,6 +166,8 @@ export default function AdminSalesRoute() {
               <DataTable columns={couponColumns} rows={report.coupons} rowKey={(c) => c.code} rowTestId="coupon-use-row" empty={t('sales.noCoupons')} />
             </section>
           </div>
+
+          <WalletSales report={report} />
 
           <section className="sales-block" aria-labelledby="orders">
             <h2 id="orders">

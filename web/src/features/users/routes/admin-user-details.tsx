@@ -10,6 +10,7 @@ import { failureText } from '../lib/failure-text';
 import { type UserDetails, useGetUserDetailsQuery } from '../api/get-user-details';
 import { UserActions } from '../components/user-actions';
 import { UserStatusBadge } from '../components/user-status-badge';
+import { UserWallet } from '../components/user-wallet';
 import { VideoViews } from '../components/video-views';
 import { amountText, dateTimeText, dayText, fullName, phoneText } from '../lib/format';
 import { useUserActions } from '../lib/use-user-actions';
@@ -138,9 +139,18 @@ export default function AdminUserDetailsRoute() {
       <h2>{t('userPage.results')}</h2>
       <DataTable columns={resultColumns} rows={d.results} rowKey={(r) => r.quizId} rowTestId="result-row" empty={t('userPage.noResults')} />
 
+      {/* A server from before issue 40 sends no wallet. */}
+      {d.wallet && (
+        <>
+          <h2>{t('userWallet.title')}</h2>
+          <UserWallet userId={u.id} wallet={d.wallet} />
+        </>
+      )}
+
       <h2>{t('userPage.videoViews')}</h2>
       <VideoViews userId={u.id} />
       {actions.modal}
     </section>
   );
 }
+

@@ -1,0 +1,171 @@
+/**
+ * Issue 40: /dashboard/codes. The new-batch form's rules (1–5,000 codes, 1–10,000 LE or a lecture,
+ * where it is sold, a day not past) stop a bad batch on its fields; the batches show their redeemed
+ * share, stop after a confirm, and their printed sheet lays out 24 cards a page, each with the
+ * teacher, the value, the code and a QR link to the redeem page with the code.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { checkSymbolOf, formatRechargeCode } from '@shared/recharge-code';
+import { csvRows, codesOfCsv } from '@/features/codes/lib/codes-csv';
+import { pagesOf, qrPath, redeemUrl } from '@/features/codes/lib/print-sheet';
+import { ADMIN_SHELL_CALLS, adminUser, bodyOf, type FakeResponse, mockFetch, renderApp, storeSession } from './helpers';
+
+const BATCHES = '/api/admin/codes/batches';
+const batch = (over: Record<string, unknown> = {}) => ({
+  id: 'b1',
+  label: 'Maktabat El-Nour',
+  value: 100,
+  lectureId: null,
+  count: 50,
+  redeemed: 20,
+  disabled: false,
+  createdAt: '2026-12-01T10:00:00.000Z',
+  expiresAt: null,
+  ...over,
+});
+/** A batch's CSV as the server writes it: BOM, headers, a code a row. */
+const codeOf = (i: number) => {
+  const body = `${String(i).padStart(4, '0')}ABCDEFGH`;
+  return formatRechargeCode(body + checkSymbolOf(body));
+};
+const csvOf = (n: number) => `\uFEFFcode,state,redeemedBy,redeemedAt\r\n${Array.from({ length: n }, (_, i) => `${codeOf(i)},${i % 3 ? 'new' : 'redeemed'},,`).join('\r\n')}\r\n`;
+
+function openCodes(answers: Record<string, (init: RequestInit) => FakeResponse> = {}) {
+  storeSession(adminUser);
+  return mockFetch((url, init) => {
+    if (ADMIN_SHELL_CALLS[url]) return ADMIN_SHELL_CALLS[url];
+    const key = `${init.method ?? 'GET'} ${url}`;
+    if (answers[key]) return answers[key](init);
+    if (key === `GET ${BATCHES}`) return { status: 200, body: { data: [batch(), batch({ id: 'b2', label: 'Centre', value: null, lectureId: 'l2', count: 10, redeemed: 10, disabled: true })] } };
+    if (key === 'GET /api/cours/all') return { status: 200, body: { data: [] } };
+    if (url.endsWith('/codes.csv')) return { status: 200, body: undefined };
+    return { status: 404, body: { message: `unexpected ${key}` } };
+  });
+}
+const swalButton = (kind: 'confirm' | 'cancel') => document.querySelector<HTMLButtonElement>(`.swal2-${kind}`)!;
+
+afterEach(() => window.localStorage.clear());
+
+describe('the new-batch form', () => {
+  it('stops a batch without a count, value or place, and one beyond the limits, each on its field', async () => {
+    const fetch = openCodes();
+    renderApp('/dashboard/codes');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create batch' }));
+    expect(await screen.findByText('Number of codes is required')).toBeInTheDocument();
+    expect(screen.getByText('Value is required')).toBeInTheDocument();
+    expect(screen.getByText('Where it is sold is required')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Number of codes'), '5001');
+    await userEvent.type(screen.getByLabelText('Value (LE)'), '10001');
+    expect(await screen.findByText('Number of codes must be at most 5000')).toBeInTheDocument();
+    expect(screen.getByText('Value must be at most 10000')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Value (LE)'));
+    await userEvent.type(screen.getByLabelText('Value (LE)'), '2.5');
+    expect(await screen.findByText('Value must be a whole number')).toBeInTheDocument();
+
+    // A lecture batch wants its lecture instead of a value.
+    await userEvent.click(screen.getByLabelText('One lecture'));
+    expect(screen.queryByLabelText('Value (LE)')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+    expect(await screen.findByText('Lecture is required')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([u, init]) => u === BATCHES && (init as RequestInit).method === 'POST')).toBe(false);
+  });
+
+  it('sends count, value, label and the end of the chosen day, and lists the batch', async () => {
+    const fetch = openCodes({ [`POST ${BATCHES}`]: () => ({ status: 201, body: { data: batch({ id: 'b3' }) } }) });
+    renderApp('/dashboard/codes');
+    await userEvent.type(await screen.findByLabelText('Number of codes'), '200');
+    await userEvent.type(screen.getByLabelText('Value (LE)'), '50');
+    await userEvent.type(screen.getByLabelText('Where it is sold'), '  Maktabat El-Nour ');
+    await userEvent.type(screen.getByLabelText('Expiry date'), '2099-06-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+    await waitFor(() => expect(document.querySelector('.swal2-title')?.textContent).toBe('Batch of 200 codes created'));
+    const post = fetch.mock.calls.findIndex(([u, init]) => u === BATCHES && (init as RequestInit).method === 'POST');
+    const body = bodyOf(fetch, post);
+    expect(body).toEqual({ count: 200, value: 50, label: 'Maktabat El-Nour', expiresAt: new Date(2099, 5, 30, 23, 59, 59, 999).toISOString() });
+    expect(screen.getByLabelText('Number of codes')).toHaveValue(null);
+  });
+
+  it("puts the server's rule on its field (expiresAt on the expiry day)", async () => {
+    openCodes({ [`POST ${BATCHES}`]: () => ({ status: 400, body: { message: 'bad', errors: [{ field: 'expiresAt', code: 'coupon.expiry' }] } }) });
+    renderApp('/dashboard/codes');
+    await userEvent.type(await screen.findByLabelText('Number of codes'), '10');
+    await userEvent.type(screen.getByLabelText('Value (LE)'), '50');
+    await userEvent.type(screen.getByLabelText('Where it is sold'), 'Centre');
+    await userEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+    expect(await screen.findByText('Expiry date must be in the future')).toBeInTheDocument();
+  });
+});
+
+describe('the batches', () => {
+  it('show where each is sold, what a code gives, the redeemed share as a bar, and whether it works', async () => {
+    openCodes();
+    renderApp('/dashboard/codes');
+    const rows = await screen.findAllByTestId('batch-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Maktabat El-Nour')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('100 LE')).toBeInTheDocument();
+    expect(within(rows[0]!).getByTestId('batch-redeemed')).toHaveTextContent('20 of 50');
+    expect(within(rows[0]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(within(rows[0]!).getByTestId('batch-state')).toHaveTextContent('Active');
+    expect(within(rows[1]!).getByText('A lecture')).toBeInTheDocument();
+    expect(within(rows[1]!).getByTestId('batch-state')).toHaveTextContent('Stopped');
+    expect(within(rows[1]!).queryByRole('button', { name: 'Stop: Centre' })).toBeNull();
+    expect(within(rows[0]!).getByRole('link', { name: 'Print: Maktabat El-Nour' })).toHaveAttribute('href', '/dashboard/codes/b1/print');
+    expect(document.title).toBe('Bioscope | Recharge codes');
+  });
+
+  it('stop asks first; cancelled it sends nothing, confirmed it sends {disabled: true}', async () => {
+    const fetch = openCodes({ 'PATCH /api/admin/codes/batches/b1': () => ({ status: 200, body: { data: batch({ disabled: true }) } }) });
+    renderApp('/dashboard/codes');
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop: Maktabat El-Nour' }));
+    await waitFor(() => expect(document.querySelector('.swal2-title')?.textContent).toBe('Stop this batch?'));
+    await userEvent.click(swalButton('cancel'));
+    const patches = () => fetch.mock.calls.filter(([u, init]) => u === '/api/admin/codes/batches/b1' && (init as RequestInit).method === 'PATCH');
+    expect(patches()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Stop: Maktabat El-Nour' }));
+    await waitFor(() => expect(swalButton('confirm')).toHaveTextContent('Yes, stop it'));
+    await userEvent.click(swalButton('confirm'));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(JSON.parse(String((patches()[0]![1] as RequestInit).body))).toEqual({ disabled: true });
+  });
+});
+
+describe('the printed sheet', () => {
+  it('reads the codes from the CSV (quoted fields too) and cuts them into pages of 24', () => {
+    expect(csvRows('a,"b,""c"""\r\nd,e\r\n')).toEqual([
+      ['a', 'b,"c"'],
+      ['d', 'e'],
+    ]);
+    expect(codesOfCsv(csvOf(3))).toEqual([
+      { code: codeOf(0), state: 'redeemed' },
+      { code: codeOf(1), state: 'new' },
+      { code: codeOf(2), state: 'new' },
+    ]);
+    expect(pagesOf(Array.from({ length: 50 }, (_, i) => i)).map((p) => p.length)).toEqual([24, 24, 2]);
+    expect(redeemUrl('https://bioscope.example', 'ABCD-EFGH-JKMN')).toBe('https://bioscope.example/profile/wallet?code=ABCD-EFGH-JKMN');
+    const qr = qrPath('https://bioscope.example/profile/wallet?code=ABCD-EFGH-JKMN');
+    expect(qr.size).toBe(33);
+    expect(qr.d.startsWith('M0 0h7v1h-7z')).toBe(true);
+  });
+
+  it('lays 50 cards on 3 A4 pages (24, 24, 2), each with the teacher, the value, the code and its QR link', async () => {
+    openCodes({ 'GET /api/admin/codes/batches/b1/codes.csv': () => ({ status: 200, body: undefined }) });
+    // The CSV is text, not JSON: answered as the server does.
+    const json = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/codes.csv') ? ({ ok: true, status: 200, text: async () => csvOf(50) } as Response) : json(input, init)) as typeof fetch;
+    renderApp('/dashboard/codes/b1/print');
+    const pages = await screen.findAllByTestId('sheet-page');
+    expect(pages.map((p) => within(p).getAllByTestId('code-card').length)).toEqual([24, 24, 2]);
+    expect(screen.getByTestId('sheet-count')).toHaveTextContent('50 cards on 3 A4 pages');
+    const first = within(pages[0]!).getAllByTestId('code-card')[0]!;
+    expect(first).toHaveTextContent('د. أحمد الشريف');
+    expect(first).toHaveTextContent('100 LE');
+    expect(within(first).getByTestId('card-code')).toHaveTextContent(codeOf(0));
+    expect(within(first).getByRole('img')).toHaveAttribute('aria-label', `http://localhost/profile/wallet?code=${codeOf(0)}`);
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(document.title).toBe('Bioscope | Recharge codes: Maktabat El-Nour');
+  });
+});
