@@ -54,7 +54,7 @@ export async function settled(page: Page) {
         .filter((i) => i.getAttribute('src') && i.getBoundingClientRect().top <= window.innerHeight + 1000)
         .every((i) => i.complete && i.naturalWidth > 0),
     null,
-    { timeout: 10_000 },
+    { timeout: 20_000 },
   );
 }
 
