@@ -15,6 +15,7 @@ import { type Domain, matchRoute } from '../../shared/routes';
 import { MEDIA_PREFIXES } from '../../functions/lib/media-layout';
 import { ERROR_CACHE_CONTROL, securityHeaders } from '../definitions/security-headers';
 import { cookiesOf, hlsCacheControl, hlsContentType, playbackAccessProblem } from './hls-gate';
+import { apiTimeoutSeconds } from '../definitions/api-timeouts';
 import { lambdaContext, toLambdaEvent, writeLambdaResult } from './lambda-event';
 import { jwtAuthorizer } from './jwt';
 import { type Credentials, forwardToBucket, mediaKeyOf, presignedProblem, rawPathOf, S3_PROXY_PATH } from './media';
@@ -140,7 +141,7 @@ export function createGateway(opts: GatewayOptions): http.Server {
     }
     const handler = await opts.loadDomain(m.route.domain);
     const event = toLambdaEvent(req, url, body, { routeKey: m.route.id, pathParameters: m.params }, claims);
-    writeLambdaResult(res, await invoke(() => handler(event, lambdaContext(`bioscope-${m.route.domain}`))));
+    writeLambdaResult(res, await invoke(() => handler(event, lambdaContext(`bioscope-${m.route.domain}`, apiTimeoutSeconds(m.route.domain)))));
   }
 
   const bucketUrl = (key: string) => new URL(`${opts.media.endpoint}/${opts.media.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`);

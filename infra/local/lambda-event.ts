@@ -54,7 +54,9 @@ export function toLambdaEvent(
   };
 }
 
-export function lambdaContext(name: string): Context {
+/** The context of one invocation: its remaining time counts down from the function's timeout, as Lambda's does. */
+export function lambdaContext(name: string, timeoutSeconds: number): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: name,
@@ -64,7 +66,7 @@ export function lambdaContext(name: string): Context {
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${name}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 10000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

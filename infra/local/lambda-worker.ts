@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { LambdaHandler } from './gateway';
+import { apiTimeoutSeconds } from '../definitions/api-timeouts';
 import { lambdaContext } from './lambda-event';
 import type { ThreadMessage, ThreadAnswer } from './lambda-workers';
 import { threadStoreStats } from './store-stats';
@@ -23,7 +24,7 @@ parentPort!.on('message', async (m: ThreadMessage) => {
   let answer: ThreadAnswer;
   try {
     if ('control' in m) answer = { id: m.id, value: stats?.(m.control) };
-    else answer = { id: m.id, result: await (await load(m.domain))(m.event, lambdaContext(m.name)) };
+    else answer = { id: m.id, result: await (await load(m.domain))(m.event, lambdaContext(m.name, apiTimeoutSeconds(m.domain))) };
   } catch (e) {
     answer = { id: m.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }

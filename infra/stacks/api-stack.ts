@@ -15,6 +15,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { DOMAINS, ROUTES, type Domain } from '../../shared/routes';
 import { DomainFunction, type Grant } from '../constructs/domain-function';
+import { apiTimeoutSeconds } from '../definitions/api-timeouts';
 import { Monitoring } from '../constructs/monitoring';
 import { PaymentsReconcile } from '../constructs/payments-reconcile';
 import { Rollouts } from '../constructs/rollouts';
@@ -53,8 +54,6 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   wallet: ['data', 'codes'],
 };
 
-/** Auth and payments call Cognito, SES or Paymob before answering; wallet writes a batch of up to 5,000 codes in one request. */
-const TIMEOUTS: Partial<Record<Domain, Duration>> = { auth: Duration.seconds(20), payments: Duration.seconds(20), wallet: Duration.seconds(20) };
 
 export interface ApiStackProps extends StackProps {
   settings: Settings;
@@ -171,7 +170,7 @@ export class ApiStack extends Stack {
           grants: GRANTS[domain],
           resources,
           environment,
-          timeout: TIMEOUTS[domain],
+          timeout: Duration.seconds(apiTimeoutSeconds(domain)),
           // Sign-in and payments (prod): a video or search storm cannot starve them (docs/deploy.md).
           reservedConcurrency: settings.reservedConcurrency[domain],
         }),
