@@ -101,12 +101,12 @@ describe('PUT /api/cours/{id}', () => {
 });
 
 describe('terms', () => {
-  it('lists the terms of one track in order, with their lock', async () => {
+  it('lists the terms of one track in order, with their lock and their bundle (none: null)', async () => {
     const r = await api('GET', `/api/cours/Term/${enc(GENERAL)}/${w.course.id}`, { token: w.student.token });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([
-      { id: w.termId, name: 'الترم الأول', courseFor: GENERAL, isLocked: false },
-      { id: expect.any(String), name: 'الترم الثاني', courseFor: GENERAL, isLocked: false },
+      { id: w.termId, name: 'الترم الأول', courseFor: GENERAL, isLocked: false, bundlePrice: null, endsAt: null },
+      { id: expect.any(String), name: 'الترم الثاني', courseFor: GENERAL, isLocked: false, bundlePrice: null, endsAt: null },
     ]);
   });
 
