@@ -5,7 +5,8 @@ import type { Course } from '@shared/schemas/catalogue';
 import { useT } from '@/i18n/use-t';
 // Relative on purpose: jest's moduleNameMapper maps `@/` before it stubs images.
 import defaultImage from '../../../assets/course-default.svg';
-import { mediaSrc, tracksOf } from '../lib/media';
+import { tracksOf } from '@/lib/tracks';
+import { mediaSrc } from '../lib/media';
 import { useFinePointer } from '../lib/use-fine-pointer';
 
 export interface TrackLink {

@@ -1,17 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { TRACKS, type Track } from '@shared/constants';
+import { tracksOf } from '@/lib/tracks';
 import { SelectField } from '@/components/fields';
 import { useT } from '@/i18n/use-t';
 import { useListCoursesQuery } from '@/lib/endpoints/list-courses';
 import { useListTermLecturesQuery } from '@/lib/endpoints/list-term-lectures';
 import { useListTermsQuery } from '@/lib/endpoints/list-terms';
-
-/** A course's tracks are one text separated by comma and space (spec 3); unknown text → both tracks. */
-function tracksOf(courseFor: string): Track[] {
-  const listed = TRACKS.filter((t) => courseFor.split(',').map((s) => s.trim()).includes(t));
-  return listed.length ? listed : [...TRACKS];
-}
 
 /** The lecture a lecture batch grants: course → track → term → lecture, each choice clearing those after it. */
 export function LecturePicker({ value, onChange, error }: { value: string; onChange: (lectureId: string) => void; error?: string }) {

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { TRACKS, type Track } from '@shared/constants';
+import { tracksOf } from '@/lib/tracks';
 import { SubmitButton } from '@/components/button';
 import { SelectField } from '@/components/fields';
 import { Modal } from '@/components/modal';
@@ -13,12 +13,6 @@ import { useListTermsQuery } from '@/lib/endpoints/list-terms';
 import { messageOf } from '@/lib/messages';
 import { useGrantLectureMutation } from '../api/grant-lecture';
 import { amountText, fullName } from '../lib/format';
-
-/** Spec 3: a course's tracks are one text separated by comma and space; unknown text → both tracks. */
-function tracksOf(courseFor: string): Track[] {
-  const listed = TRACKS.filter((t) => courseFor.split(',').map((s) => s.trim()).includes(t));
-  return listed.length ? listed : [...TRACKS];
-}
 
 export interface GrantTarget {
   firstName: string;
