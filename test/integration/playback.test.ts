@@ -5,7 +5,7 @@
  * playback starts (a start that sends back a live playback resumes it), against the lecture's limit,
  * reset by the teacher; cookies live the video's length plus a margin; students see ready videos only.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { playbackCookies, POSTER_LINK_WINDOW_SECONDS, posterLinkExpiry } from '../../functions/lib/media-cookies';
@@ -311,9 +311,12 @@ describe('the view limit', () => {
     expect(policyUntil(resumed.headers.getSetCookie())).toBe(Math.floor(until / 1000));
 
     // An asset whose length the transcoder did not record: the fallback life.
-    const key = await uploadedVideo();
+    // Rewritten with the same source's tag, so the upload's event (which may come after this) finds it transcoded.
+    const bytes = new TextEncoder().encode(`no length ${Date.now()}`);
+    const key = await uploadedVideo(bytes);
     const assetId = assetOf(key);
-    await writeAsset(assetId, key, { state: 'ready', progress: 100, rungs: [READY_RUNG], poster: READY_POSTER, encrypted: false });
+    const sourceEtag = createHash('md5').update(bytes).digest('hex');
+    await writeAsset(assetId, key, { sourceEtag, state: 'ready', progress: 100, rungs: [READY_RUNG], poster: READY_POSTER, encrypted: false });
     const unknown = await lectureWith([{ videoUrl: key, videoName: 'No length' }], { price: '0', isFree: 'true' });
     const u = await start(student, unknown.id, unknown.videos[0]!.id);
     expect(u.body.durationSeconds).toBeUndefined();
