@@ -7,9 +7,11 @@ import { PasswordField, TextField } from '@/components/fields';
 import { toast, toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { type Translate, useT } from '@/i18n/use-t';
 import { useZodForm } from '@/lib/forms';
+import { type DeviceRefusal, refusalOf } from '@/lib/devices';
 import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectHasValidToken, selectUser } from '@/lib/session';
 import { isMfaChallenge, useLogInMutation } from '../api/log-in';
+import { DeviceLimit } from '../components/device-limit';
 import { GoogleButton } from '../components/google-button';
 import { MfaCodeStep } from '../components/mfa-code-step';
 import { ResendActivation } from '../components/resend-activation';
@@ -39,6 +41,8 @@ export default function LoginRoute() {
   const [challenge, setChallenge] = useState<{ identifier: string; session: string } | null>(null);
   // The account is not activated yet (403 auth.notActivated): the identifier it was tried with, to resend the mail.
   const [notActivated, setNotActivated] = useState<string | null>(null);
+  // One device too many (403 auth.deviceLimit, issue 41): the panel says why, and a device removed signs in again.
+  const [refusal, setRefusal] = useState<DeviceRefusal | null>(null);
 
   usePageTitle(t('title.logIn'));
 
@@ -63,6 +67,8 @@ export default function LoginRoute() {
   const onSubmit = handleSubmit(async (body) => {
     const result = await logIn(body);
     setNotActivated('error' in result && errorCodeOf(result.error) === 'auth.notActivated' ? body.identifier : null);
+    setRefusal('error' in result ? (refusalOf(result.error) ?? null) : null);
+    if ('error' in result && refusalOf(result.error)) return;
     if ('error' in result) {
       wait.start(result.error);
       void toastError(messageOf(result.error, t, 'auth.signInFailed'), TOAST_MS.error);
@@ -75,6 +81,7 @@ export default function LoginRoute() {
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <h1 dir="auto">{t('auth.loginTitle')}</h1>
+      {refusal && <DeviceLimit refusal={refusal} onRemoved={() => void onSubmit()} />}
       <TextField
         id="login-identifier"
         label={t('auth.identifier')}
