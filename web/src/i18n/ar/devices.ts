@@ -88,6 +88,5 @@ export const arDevices: Record<keyof typeof enDevices, string> = {
   'stream.elsewhereTitle': 'الفيديو يعمل على جهاز آخر',
   'stream.elsewhereText': 'حسابك يشغّل فيديو على جهاز آخر الآن. هل تريد المشاهدة هنا بدلًا منه؟ سيتوقف على الجهاز الآخر.',
   'stream.watchHere': 'شاهد هنا',
-  'stream.notNow': 'ليس الآن',
   'stream.takenOver': 'هذا الفيديو يعمل الآن على جهاز آخر بحسابك.',
 };

@@ -97,6 +97,5 @@ export const enDevices = {
   'stream.elsewhereTitle': 'Playing on another device',
   'stream.elsewhereText': 'Your account is playing a video on another device. Watch here instead? The other device will stop.',
   'stream.watchHere': 'Watch here',
-  'stream.notNow': 'Not now',
   'stream.takenOver': 'This video is now playing on another device with your account.',
 } as const;
