@@ -109,3 +109,25 @@ describe('a sign-in refused for one device too many', () => {
     expect(await within(panel).findByText('Ask your teacher in class to reset your devices.')).toBeInTheDocument();
   });
 });
+
+describe('a Google sign-in refused for one device too many', () => {
+  it('comes back with the token only: lists the devices by it, removes one and offers the Google sign-in again', async () => {
+    const fetch = mockFetch((url) => {
+      if (url === '/api/auth/devices?removalToken=rt-g') return { status: 200, body: { data: { devices, limit: 2, nextRemovalAt: null } } };
+      if (url === '/api/auth/devices/remove') return { status: 200, body: { data: { removed: true } } };
+      if (url === '/api/contact-info') return contactInfo;
+      return { status: 404, body: { message: `unexpected ${url}` } };
+    });
+    renderApp('/auth/login?google=failed&reason=device_limit&removalToken=rt-g');
+    const panel = await screen.findByTestId('device-limit');
+    expect(within(panel).getByRole('heading', { name: 'This account is already used on 2 devices' })).toBeInTheDocument();
+    // Not the generic "sign-in failed" toast.
+    expect(screen.queryByText('something went wrong , try again!')).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Remove this device: Android phone · Chrome' }));
+    await userEvent.click(await waitFor(() => document.querySelector<HTMLButtonElement>('.swal2-confirm')!));
+    const removed = await screen.findByTestId('device-removed');
+    expect(removed).toHaveTextContent('The device was removed. Sign in with Google again:');
+    expect(within(removed).getByRole('link', { name: /Google/ })).toHaveAttribute('href', `/api/auth/google?deviceId=${deviceId()}`);
+    expect(bodyOf(fetch, calls(fetch, '/api/auth/devices/remove')[0])).toEqual({ removalToken: 'rt-g', deviceId: 'h-phone-000000000000000' });
+  });
+});

@@ -30,7 +30,7 @@ export const arDevices: Record<keyof typeof enDevices, string> = {
   'deviceLimit.removed': 'تم حذف الجهاز',
   'deviceLimit.removeFailed': 'تعذر حذف الجهاز',
   'deviceLimit.signInAgain': 'سجّل الدخول مرة أخرى لحذف جهاز',
-  'deviceLimit.google': 'بعد حذف الجهاز، اضغط زر Google مرة أخرى لتسجيل الدخول.',
+  'deviceLimit.google': 'تم حذف الجهاز. سجّل الدخول بحساب Google مرة أخرى:',
   'myDevices.title': 'أجهزتي',
   'myDevices.explain': 'يمكن استخدام حسابك على {limit, plural, one {جهاز واحد} two {جهازين} few {# أجهزة} many {# جهازًا} other {# جهاز}} على الأكثر. يمكنك حذف جهاز مرة واحدة كل {days, plural, one {يوم} two {يومين} few {# أيام} many {# يومًا} other {# يوم}}.',
   'myDevices.remove': 'حذف',

@@ -34,7 +34,7 @@ export const enDevices = {
   'deviceLimit.removed': 'The device was removed',
   'deviceLimit.removeFailed': 'The device could not be removed',
   'deviceLimit.signInAgain': 'Sign in again to remove a device',
-  'deviceLimit.google': 'Use the Google button again to sign in once the device is removed.',
+  'deviceLimit.google': 'The device was removed. Sign in with Google again:',
   // /profile: my devices
   'myDevices.title': 'My devices',
   'myDevices.explain': 'Your account may be used on at most {limit, plural, one {# device} other {# devices}}. You can remove a device once every {days, plural, one {# day} other {# days}}.',

@@ -6,7 +6,7 @@ import '@/i18n/devices-area';
 import { type DeviceRefusal, dayTimeText, deviceName } from '@/lib/devices';
 import { useGetContactInfoQuery } from '@/lib/endpoints/get-contact-info';
 import { messageOf } from '@/lib/messages';
-import { useRemoveDeviceToSignInMutation } from '../api/remove-device-to-sign-in';
+import { useRemoveDeviceWithTokenMutation } from '../api/remove-device-with-token';
 import './device-limit.css';
 
 /**
@@ -19,7 +19,7 @@ import './device-limit.css';
 export function DeviceLimit({ refusal, onRemoved }: { refusal: DeviceRefusal; onRemoved: () => void }) {
   const t = useT();
   const language = useLanguage();
-  const [remove, removal] = useRemoveDeviceToSignInMutation();
+  const [remove, removal] = useRemoveDeviceWithTokenMutation();
   const contact = useGetContactInfoQuery();
   // The server says when: null is now.
   const canRemove = refusal.nextRemovalAt === null;

@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { errorCodeOf } from '@/lib/messages';
-import { type Span, useReportPlaybackProgressMutation } from '../api/report-playback-progress';
+import { type Span, useSavePlaybackProgressMutation } from '../api/save-playback-progress';
 import { newSpans, spansOf } from './watched';
 
 /** How often a playing video reports (the server's rule: at most 30 s apart; another device may take over 60 s after the last). */
@@ -26,7 +26,7 @@ export function useHeartbeat({
   playing: boolean;
   onTakenOver: () => void;
 }): (el: HTMLVideoElement | null) => void {
-  const [reportProgress] = useReportPlaybackProgressMutation();
+  const [saveProgress] = useSavePlaybackProgressMutation();
   const reported = useRef<Span[]>([]);
   // A new playback attaches the media again: its played ranges start empty.
   useEffect(() => {
@@ -39,11 +39,11 @@ export function useHeartbeat({
       const played = spansOf(el.played);
       const watched = newSpans(played, reported.current);
       reported.current = played;
-      void reportProgress({ lectureId, videoId, playbackId, watched }).then((result) => {
+      void saveProgress({ lectureId, videoId, playbackId, watched }).then((result) => {
         if ('error' in result && errorCodeOf(result.error) === 'playback.takenOver') onTakenOver();
       });
     },
-    [playbackId, reportProgress, lectureId, videoId, onTakenOver],
+    [playbackId, saveProgress, lectureId, videoId, onTakenOver],
   );
 
   useEffect(() => {

@@ -2,7 +2,7 @@
  * Issue 41 (for issue 42's insight): the spans of a video played since the last report, read from the
  * video element's `played` ranges — what they hold now, less what was already reported.
  */
-import type { Span } from '../api/report-playback-progress';
+import type { Span } from '../api/save-playback-progress';
 
 /** Shorter than this, a span is a seek's crumb, not watching. */
 const MIN_SPAN_SECONDS = 0.5;

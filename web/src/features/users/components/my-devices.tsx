@@ -7,7 +7,7 @@ import '@/i18n/devices-area';
 import { dayTimeText, type Device, deviceName } from '@/lib/devices';
 import { errorBodyOf, errorCodeOf, messageOf } from '@/lib/messages';
 import { useThisDevice } from '@/lib/use-this-device';
-import { useDeleteMyDeviceMutation } from '../api/delete-my-device';
+import { useRemoveMyDeviceMutation } from '../api/remove-my-device';
 import { useListMyDevicesQuery } from '../api/list-my-devices';
 import { failureText } from '../lib/failure-text';
 
@@ -20,7 +20,7 @@ export function MyDevices() {
   const t = useT();
   const language = useLanguage();
   const list = useListMyDevicesQuery();
-  const [remove, removal] = useDeleteMyDeviceMutation();
+  const [remove, removal] = useRemoveMyDeviceMutation();
   const thisDevice = useThisDevice();
   // A 429's date, until the list (refetched) says it.
   const [refusedUntil, setRefusedUntil] = useState<string>();

@@ -6,7 +6,7 @@ import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/devices-area';
 import { deviceName } from '@/lib/devices';
 import { messageOf } from '@/lib/messages';
-import { type SharingEvent, type SignIn, useGetUserDevicesQuery } from '../api/get-user-devices';
+import { type SharingEvent, type SignIn, useListUserDevicesQuery } from '../api/list-user-devices';
 import { useResetUserDevicesMutation } from '../api/reset-user-devices';
 import { failureText } from '../lib/failure-text';
 import { dateTimeText } from '../lib/format';
@@ -21,7 +21,7 @@ import './devices.css';
 export function UserDevices({ userId }: { userId: string }) {
   const t = useT();
   const language = useLanguage();
-  const devices = useGetUserDevicesQuery(userId);
+  const devices = useListUserDevicesQuery(userId);
   const [reset, resetting] = useResetUserDevicesMutation();
 
   async function onReset() {

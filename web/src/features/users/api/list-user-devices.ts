@@ -25,9 +25,9 @@ export interface UserDevices {
 }
 
 /** Issue 41: GET /api/admin/users/{userId}/devices — a student's devices, last sign-ins and sharing signals. */
-export const getUserDevicesApi = api.injectEndpoints({
+export const listUserDevicesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUserDevices: build.query<UserDevices, string>({
+    listUserDevices: build.query<UserDevices, string>({
       query: (userId) => ({ route: 'GET /api/admin/users/{userId}/devices', params: { userId } }),
       transformResponse: (res: { data: UserDevices }) => res.data,
       providesTags: (_r, _e, userId) => [{ type: 'Device', id: userId }],
@@ -35,4 +35,4 @@ export const getUserDevicesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUserDevicesQuery } = getUserDevicesApi;
+export const { useListUserDevicesQuery } = listUserDevicesApi;

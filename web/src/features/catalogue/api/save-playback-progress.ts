@@ -7,9 +7,9 @@ export type Span = [from: number, to: number];
  * played since the last one; 409 playback.takenOver when another device of the student holds the
  * stream now — the player stops.
  */
-export const reportPlaybackProgressApi = api.injectEndpoints({
+export const savePlaybackProgressApi = api.injectEndpoints({
   endpoints: (build) => ({
-    reportPlaybackProgress: build.mutation<unknown, { lectureId: string; videoId: string; playbackId: string; watched?: Span[] }>({
+    savePlaybackProgress: build.mutation<unknown, { lectureId: string; videoId: string; playbackId: string; watched?: Span[] }>({
       query: ({ lectureId, videoId, playbackId, watched }) => ({
         route: 'POST /api/AWS/lectures/{id}/videos/{videoId}/progress',
         params: { id: lectureId, videoId },
@@ -19,4 +19,4 @@ export const reportPlaybackProgressApi = api.injectEndpoints({
   }),
 });
 
-export const { useReportPlaybackProgressMutation } = reportPlaybackProgressApi;
+export const { useSavePlaybackProgressMutation } = savePlaybackProgressApi;
