@@ -105,3 +105,14 @@ export function discountedPrice(price: number, discountPercent: number | undefin
   if (discountPercent === undefined || discountPercent < 0 || discountPercent > 100) return price;
   return Math.round(price * (100 - discountPercent)) / 100;
 }
+
+/** The teacher's settings (issue 41, docs/devices.md): each one's bounds and default (singleSession's default is the SINGLE_SESSION environment). */
+export const SETTINGS_BOUNDS = {
+  deviceLimit: { min: 1, max: 5, default: 2 },
+  deviceRemovalDays: { min: 1, max: 365, default: 30 },
+  sharingFlagThreshold: { min: 1, max: 50, default: 3 },
+} as const;
+/** A stream heard from within this long is live: another session's start is refused (409 playback.elsewhere) unless it takes over. */
+export const STREAM_LIVE_SECONDS = 60;
+/** The window over which refused devices and taken-over streams are counted against the sharing threshold. */
+export const SHARING_WINDOW_DAYS = 7;

@@ -130,6 +130,14 @@ export const ERROR_CODES = [
   'wallet.tooManyCodes', // 429 too many wrong codes from this student or this address (`retryAfter` seconds)
   'codes.batchNotFound', // 404 no batch of codes has this id
   'codes.notConfigured', // 503 the recharge codes' key cannot be read
+  // Devices and one stream at a time (docs/devices.md)
+  'auth.deviceLimit', // 403 a student's further device: `devices`, `limit`, `nextRemovalAt` (null: may remove now), `removalToken`; no session
+  'auth.removalTokenInvalid', // 401 the device-removal token is unknown, used, expired (10 min) or names no device of its account
+  'devices.removalTooSoon', // 429 a device was removed less than the teacher's period ago (`nextRemovalAt`)
+  'device.notFound', // 404 no device of this account has this id
+  'session.deviceRemoved', // 401 the device of this session was removed (by the student or the teacher's reset)
+  'playback.elsewhere', // 409 another session of the student streamed within the last minute: start again with takeOver to move it here
+  'playback.takenOver', // 409 another session of the student holds the stream now: this player stops
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -155,4 +163,10 @@ export interface ApiErrorBody {
   /** On a 402 wallet.insufficient: the wallet's balance (LE), and the price it did not cover when buying. */
   balance?: number;
   price?: number;
+  /** On a 403 auth.deviceLimit: the account's devices, the limit, and the one-time token to remove one. */
+  devices?: unknown[];
+  limit?: number;
+  removalToken?: string;
+  /** On a 403 auth.deviceLimit and a 429 devices.removalTooSoon: when a device may next be removed (ISO; null: now). */
+  nextRemovalAt?: string | null;
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import * as auth from './schemas/auth.ts';
 import * as cat from './schemas/catalogue.ts';
 import * as com from './schemas/commerce.ts';
+import * as dev from './schemas/devices.ts';
 import { id, idParam } from './schemas/common.ts';
 import * as people from './schemas/people.ts';
 import * as play from './schemas/playback.ts';
@@ -62,9 +63,11 @@ const table = {
   'POST /api/auth/resend-activation': { op: 'sendActivationMail', domain: 'auth', access: 'public', summary: 'Send a new activation link by mail to an account not activated yet (the same answer for any e-mail)', body: auth.sendActivationMailBody, response: res.messageResponse },
   'POST /api/auth/verify-reset-code': { op: 'verifyResetCode', domain: 'auth', access: 'public', summary: 'Verify a reset code', body: auth.verifyResetCodeBody, response: res.messageResponse },
   'POST /api/auth/reset-password': { op: 'resetPassword', domain: 'auth', access: 'public', summary: 'Reset the password with a verified code', body: auth.resetPasswordBody, response: res.messageResponse },
-  'GET /api/auth/google': { op: 'startGoogleSignIn', domain: 'auth', access: 'public', summary: 'Start Google sign-in: redirect to the hosted UI with Google', response: res.redirectResponse },
+  'GET /api/auth/google': { op: 'startGoogleSignIn', domain: 'auth', access: 'public', summary: "Start Google sign-in: redirect to the hosted UI with Google (the web's deviceId carried through to the callback)", query: dev.startGoogleSignInQuery, response: res.redirectResponse },
   'GET /api/auth/google/callback': { op: 'finishGoogleSignIn', domain: 'auth', access: 'public', summary: 'Finish Google sign-in: the OAuth2 code-flow callback', query: auth.googleCallbackQuery, response: res.redirectResponse, ours: true },
   'POST /api/auth/google/exchange': { op: 'logInWithGoogle', domain: 'auth', access: 'public', summary: 'Log in with the one-time code of a finished Google sign-in (the browser that started it only)', body: auth.googleExchangeBody, response: auth.loginResponse, ours: true },
+  'POST /api/auth/devices/remove': { op: 'removeDeviceWithToken', domain: 'auth', access: 'public', summary: "Remove a device of the account with the one-time token of a sign-in refused for the device limit (then sign in again)", body: dev.removeDeviceWithTokenBody, response: dev.deviceRemoved, ours: true },
+  'GET /api/auth/devices': { op: 'listRefusalDevices', domain: 'auth', access: 'public', summary: "List the devices of the account a sign-in was refused for (the device limit), with that refusal's token: what the 403 listed, for the Google path's login page", query: dev.removalTokenQuery, response: dev.deviceLimitDevices, ours: true },
   'GET /api/auth/activate': { op: 'activateAccount', domain: 'auth', access: 'public', summary: 'Activate an account: the link from the sign-up mail', query: auth.activateQuery, response: res.redirectResponse, ours: true },
 
   // catalogue: courses, terms, sections
@@ -92,6 +95,7 @@ const table = {
   'PATCH /api/AWS/lectures/video/{videoId}': { op: 'updateVideo', domain: 'catalogue', access: 'admin', summary: 'Update a video: rename it or change its quiz', params: cat.videoIdParams, body: cat.updateVideoBody, response: res.videoUpdated, ours: true },
   // protected playback (HLS behind signed cookies, view limits, the AES key)
   'POST /api/AWS/lectures/{id}/videos/{videoId}/playback': { op: 'startPlayback', domain: 'catalogue', access: 'user', summary: 'Start playing a video (a view counted), or resume a live playback: signed cookies for its HLS playlists and segments (entitled, quiz gate open, ready, views left)', params: play.playbackParams, body: play.startPlaybackBody, response: play.playbackStarted, ours: true },
+  'POST /api/AWS/lectures/{id}/videos/{videoId}/progress': { op: 'savePlaybackProgress', domain: 'catalogue', access: 'user', summary: "Save a playing video's progress (the heartbeat, at most 30 s apart): keeps the student's one stream here, or 409 playback.takenOver when another session holds it", params: play.playbackParams, body: dev.savePlaybackProgressBody, response: dev.playbackProgressReported, ours: true },
   'POST /api/AWS/lectures/{id}/videos/{videoId}/views': { op: 'countVideoView', domain: 'catalogue', access: 'user', summary: "Count a video's view: now a no-op kept for older players (the playback's start counts it); answers the views left", params: play.playbackParams, body: play.countVideoViewBody, response: play.videoViewCounted, ours: true },
   'GET /api/AWS/media-keys/{assetId}': { op: 'getVideoKey', domain: 'catalogue', access: 'user', summary: 'Get the AES-128 key of a video asset (16 bytes; only with an unexpired playback of it)', params: play.assetIdParams, response: play.binaryResponse, ours: true },
   'GET /api/AWS/get-signed-url': { op: 'getSignedUrl', domain: 'catalogue', access: 'admin', summary: 'Get a presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
@@ -144,6 +148,12 @@ const table = {
   'GET /api/admin/users/{userId}': { op: 'getUserDetails', domain: 'users', access: 'admin', summary: "Get a student's page: profile, lectures owned, quiz results", params: p('userId'), response: res.userDetailsResponse, ours: true },
   'GET /api/admin/users/{userId}/video-views': { op: 'listVideoViews', domain: 'users', access: 'admin', summary: "List a student's counted video views with each lecture's limit", params: play.videoViewsParams, response: play.videoViewList, ours: true },
   'DELETE /api/admin/users/{userId}/video-views': { op: 'resetVideoViews', domain: 'users', access: 'admin', summary: "Reset a student's view counts of a lecture (or of one of its videos)", params: play.videoViewsParams, query: play.resetVideoViewsQuery, response: play.videoViewsReset, ours: true },
+  'GET /api/user/devices': { op: 'listMyDevices', domain: 'users', access: 'user', summary: 'List my devices, the limit, and when I may next remove one', response: dev.myDevices, ours: true },
+  'DELETE /api/user/devices/{deviceId}': { op: 'removeMyDevice', domain: 'users', access: 'user', summary: "Remove one of my devices (once per the teacher's period); its sessions end", params: dev.deviceParams, response: dev.deviceRemoved, ours: true },
+  'GET /api/admin/users/{userId}/devices': { op: 'listUserDevices', domain: 'users', access: 'admin', summary: "List a student's devices, latest sign-ins, the week's sharing events and whether they flag the account", params: p('userId'), response: dev.userDevices, ours: true },
+  'DELETE /api/admin/users/{userId}/devices': { op: 'resetUserDevices', domain: 'users', access: 'admin', summary: "Reset a student's devices and removal period; every session of the student ends", params: p('userId'), response: dev.devicesReset, ours: true },
+  'GET /api/admin/settings': { op: 'getSettings', domain: 'users', access: 'admin', summary: "Get the teacher's settings: device limit, removal period, one session per student, sharing threshold", response: dev.settingsResponse, ours: true },
+  'PATCH /api/admin/settings': { op: 'updateSettings', domain: 'users', access: 'admin', summary: "Update some of the teacher's settings (the others kept)", body: dev.updateSettingsBody, response: dev.settingsResponse, ours: true },
   'DELETE /api/user/deleteUser/{userId}': { op: 'deleteUser', domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId'), response: res.deletedResponse },
   'PATCH /api/user/blockUser/{userId}': { op: 'blockUser', domain: 'users', access: 'admin', summary: 'Block or unblock a user (a toggle)', params: p('userId'), response: res.userBlocked },
   'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student: the lecture its lectureId names, or else the one lecture named lectureName', body: people.grantLectureBody, response: res.lectureGranted },

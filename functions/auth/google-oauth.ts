@@ -23,11 +23,13 @@ import { stripBidiControls } from '../../shared/schemas/common';
 import { putGoogleHandoff, putOAuthState, takeGoogleHandoff, takeOAuthState } from '../data/oauth-state-repo';
 import { createUser, setPoolUsername, toUser, type UserRecord, userById, userIdByEmail } from '../data/user-repo';
 import { env } from '../lib/env';
-import { Blocked, Conflict, Unauthorized } from '../lib/errors';
+import { Blocked, Conflict, HttpError, Unauthorized } from '../lib/errors';
 import { signInHeldBack } from './google-rules';
 import { poolUserNames } from './pool';
 import { revokeRefreshToken } from './refresh-tokens';
 import { startSession } from './sessions';
+import { settingsOf } from '../data/settings-repo';
+import { admitDevice, noteSignIn, type SignInDevice } from './devices';
 
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 /** How long the browser has to collect the session after the callback. */
@@ -54,9 +56,11 @@ export type GoogleFailure =
   | 'blocked'
   | 'not_activated'
   | 'held_back'
+  | 'device_limit'
   | 'failed';
 export class GoogleSignInFailed extends Error {
-  constructor(readonly reason: GoogleFailure, detail?: string) {
+  /** `removalToken`: a device_limit's one-time token to remove a device (the login page reads the devices with it). */
+  constructor(readonly reason: GoogleFailure, detail?: string, readonly removalToken?: string) {
     super(detail ?? reason);
   }
 }
@@ -76,12 +80,13 @@ export function signInSecretOf(cookies: string[] | undefined, header?: string): 
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
 }
 
-export async function startGoogleSignIn(): Promise<{ url: string; cookie: string }> {
+/** `device`: the handle of the web's device id, carried through the state to the callback. */
+export async function startGoogleSignIn(device?: string): Promise<{ url: string; cookie: string }> {
   if (!env.COGNITO_DOMAIN || !env.HOSTED_UI_CLIENT_ID) throw new GoogleSignInFailed('failed', 'COGNITO_DOMAIN or HOSTED_UI_CLIENT_ID is not configured');
   const secret = b64url(randomBytes(32));
   const state = b64url(randomBytes(32));
   const verifier = b64url(randomBytes(32));
-  await putOAuthState(state, { codeVerifier: verifier, browser: sha256(secret) }, Math.floor(Date.now() / 1000) + OAUTH_STATE_TTL_SECONDS);
+  await putOAuthState(state, { codeVerifier: verifier, browser: sha256(secret), ...(device ? { device } : {}) }, Math.floor(Date.now() / 1000) + OAUTH_STATE_TTL_SECONDS);
   const u = new URL(`${env.COGNITO_DOMAIN}/oauth2/authorize`);
   u.search = new URLSearchParams({
     response_type: 'code',
@@ -210,6 +215,7 @@ export async function finishGoogleSignIn(
   q: { code?: string; state?: string; error?: string },
   secret: string | undefined,
   source: string,
+  seen: Omit<SignInDevice, 'handle'> & { handle: (started?: string) => string },
 ): Promise<string> {
   if (q.error || !q.code || !q.state) throw new GoogleSignInFailed(q.error ? 'cancelled' : 'failed', q.error);
   const started = await takeOAuthState(q.state);
@@ -226,9 +232,18 @@ export async function finishGoogleSignIn(
   if (typeof claims.nonce !== 'string' || !sameHash(claims.nonce, nonceOf(secret))) throw new GoogleSignInFailed('wrong_browser', 'the ID token was not issued to this sign-in (nonce)');
   const user = await recordFor(claims);
   await checkMayEnter(user, source);
+  // The device, as a password sign-in's: a student's further one is refused (the login page offers to remove one).
+  const device: SignInDevice = { handle: seen.handle(started.device), label: seen.label, ip: seen.ip };
+  try {
+    await admitDevice(user, device, String(claims.jti), await settingsOf());
+  } catch (e) {
+    if (e instanceof HttpError && e.code === 'auth.deviceLimit') throw new GoogleSignInFailed('device_limit', 'a further device', e.extra.removalToken);
+    if (e instanceof HttpError && e.code === 'user.blocked') throw new GoogleSignInFailed('blocked');
+    throw e;
+  }
 
   const code = b64url(randomBytes(32));
-  await putGoogleHandoff(sha256(code), { userId: user.id, token: idToken, browser: started.browser }, Math.floor(Date.now() / 1000) + HANDOFF_TTL_SECONDS);
+  await putGoogleHandoff(sha256(code), { userId: user.id, token: idToken, browser: started.browser, device }, Math.floor(Date.now() / 1000) + HANDOFF_TTL_SECONDS);
   return code;
 }
 
@@ -242,5 +257,6 @@ export async function collectGoogleSession(code: string, secret: string | undefi
   if (!user) throw new Unauthorized(INVALID_CODE, 'auth.googleCodeInvalid');
   if (user.block) throw new Blocked();
   await startSession(user, handoff.token);
+  if (handoff.device) await noteSignIn(user.id, handoff.device);
   return { ...toUser(user), token: handoff.token };
 }

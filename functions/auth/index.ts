@@ -1,5 +1,7 @@
 import { sessionGate } from './session-gate';
 import { domainHandler } from '../lib/http';
+import { listRefusalDevices } from './list-refusal-devices';
+import { removeDeviceWithToken } from './remove-device-with-token';
 import { activateAccount } from './activate-account';
 import { finishMfaSetup } from './finish-mfa-setup';
 import { finishMfaSignIn } from './finish-mfa-sign-in';
@@ -32,4 +34,6 @@ export const handler = domainHandler('auth', {
   'POST /api/auth/google/exchange': logInWithGoogle,
   'GET /api/auth/activate': activateAccount,
   'POST /api/auth/resend-activation': sendActivationMail,
+  'POST /api/auth/devices/remove': removeDeviceWithToken,
+  'GET /api/auth/devices': listRefusalDevices,
 }, sessionGate);

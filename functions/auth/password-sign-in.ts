@@ -13,6 +13,9 @@ import { trustedDeviceOf } from './device-cookie';
 import { decoySignIn } from './sign-in-decoy';
 import { accountOfIdentifier, accountOfUser, beginSignIn } from './sign-in-throttle';
 import { startSession } from './sessions';
+import { decodeJwt } from 'jose';
+import { settingsOf } from '../data/settings-repo';
+import { admitDevice, noteSignIn, type SignInDevice } from './devices';
 
 export const NOT_ACTIVATED = 'Your account is not activated yet. Check your e-mail for the activation link.';
 /** A wrong password is answered no sooner than this, whether or not the account exists. */
@@ -20,8 +23,11 @@ export const FAILED_SIGN_IN_FLOOR_MS = 300;
 
 const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
-/** `cookies`: the request's, where the account's device cookie may be (device-cookie.ts). */
-export async function logIn(identifier: string, password: string, source: string, cookies: readonly string[] = []): Promise<LoginResponse['data'] | { mfa: { session: string } }> {
+/**
+ * `cookies`: the request's, where the account's device cookie may be (device-cookie.ts); `device`: the
+ * device signing in (devices.ts, `signingIn`), admitted once the password is right and before the session starts.
+ */
+export async function logIn(identifier: string, password: string, source: string, cookies: readonly string[], signingIn: SignInDevice): Promise<LoginResponse['data'] | { mfa: { session: string } }> {
   const startedAt = Date.now();
   const id = parseIdentifier(identifier);
   const userId = id.kind === 'email' ? await userIdByEmail(id.email) : id.kind === 'phone' ? await userIdByPhone(id.phone) : undefined;
@@ -46,7 +52,11 @@ export async function logIn(identifier: string, password: string, source: string
   // The admin's authenticator code comes next (mfa.ts finishMfaSignIn).
   if ('mfa' in result) return result;
 
-  await Promise.all([startSession(user, result.idToken), revokeRefreshToken(result.refreshToken)]);
+  // No refresh token outlives the sign-in, whether the device is let in or not.
+  const [settings] = await Promise.all([settingsOf(), revokeRefreshToken(result.refreshToken)]);
+  await admitDevice(user, signingIn, String(decodeJwt(result.idToken).jti), settings);
+  await startSession(user, result.idToken, settings);
+  await noteSignIn(user.id, signingIn);
   return { ...toUser(user), token: result.idToken };
 }
 

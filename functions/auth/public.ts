@@ -10,9 +10,12 @@
  * - `setPoolPassword`, `deletePoolUser`: the pool as the users domain needs it (set a new
  *   password, remove a deleted user's sign-in);
  * - `keepOnlySession(userId, jti)`: after a password change, end every other session of the user.
+ * - devices (devices.ts, docs/devices.md): a student's own list and removal, the teacher's view and
+ *   reset, the account's sharing flag, and a stream taken over (catalogue's playback).
  */
 export { parseGroups, sessionGate } from './session-gate';
 export { deletePoolUser, setPoolPassword } from './pool';
 export { checkCurrentPassword } from './password-sign-in';
 export { sourceOf } from './caller-source';
 export { keepOnlySession } from './sessions';
+export { devicesForTeacher, isFlagged, myDevices, noteStreamTakenOver, removeMyDevice, resetDevicesOf } from './devices';

@@ -18,6 +18,7 @@ const SESSION_ENDED_CODE: Record<SessionEndReason, ErrorCode> = {
   reset: 'session.passwordReset',
   deleted: 'session.accountDeleted',
   blocked: 'session.blocked',
+  deviceRemoved: 'session.deviceRemoved',
 };
 const SESSION_ENDED: Record<SessionEndReason, string> = {
   logout: 'You have logged out. Please log in again.',
@@ -26,6 +27,7 @@ const SESSION_ENDED: Record<SessionEndReason, string> = {
   reset: 'Your password was reset. Please log in again.',
   deleted: 'This account no longer exists.',
   blocked: 'Your account was blocked, so this session has ended. Please log in again.',
+  deviceRemoved: 'This device was removed from your account, so this session has ended. Please log in again.',
 };
 
 /** API Gateway flattens array claims to "[a b]"; the local gateway passes arrays. Accept both. */

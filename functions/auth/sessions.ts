@@ -1,17 +1,19 @@
 import { decodeJwt } from 'jose';
 import { setSessions, type UserRecord, userById } from '../data/user-repo';
-import { env } from '../lib/env';
+import type { Settings } from '../../shared/schemas/devices';
+import { settingsOf } from '../data/settings-repo';
 import { Blocked, isConditionFailed } from '../lib/errors';
 import { sessionsAfterSignIn, sessionsAfterSignOut } from './session-rules';
 
 /**
  * Makes the ID token's jti a live session of the user (session-gate.ts refuses any other token)
- * and records the sign-in time; a block written since the user was read wins (403).
+ * and records the sign-in time; a block written since the user was read wins (403). One session per
+ * student or not is the teacher's setting (`settings`, read when not given).
  */
-export async function startSession(user: UserRecord, idToken: string): Promise<void> {
+export async function startSession(user: UserRecord, idToken: string, settings?: Pick<Settings, 'singleSession'>): Promise<void> {
   const { jti } = decodeJwt(idToken);
   if (typeof jti !== 'string') throw new Error('the ID token has no jti');
-  const next = sessionsAfterSignIn(user, jti, env.SINGLE_SESSION);
+  const next = sessionsAfterSignIn(user, jti, (settings ?? (await settingsOf())).singleSession);
   try {
     await setSessions(user.id, next.sessions, next.reason, new Date().toISOString());
   } catch (e) {

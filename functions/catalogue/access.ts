@@ -12,6 +12,8 @@ export interface Viewer {
   isAdmin: boolean;
   /** The student's own items the session gate read with their record (lib/http.ts readsAlong). */
   readAlong?: ReadAlong;
+  /** The token's claims: its jti names the session (the one stream, playback.ts). */
+  claims?: Record<string, unknown>;
 }
 
 /** Video URLs live long enough to watch a lecture through; seeking re-uses the same URL. */

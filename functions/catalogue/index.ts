@@ -1,5 +1,6 @@
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
+import { savePlaybackProgress } from './save-playback-progress';
 import { addVideos } from './add-videos';
 import { countVideoView } from './count-video-view';
 import { createCourse } from './create-course';
@@ -53,6 +54,7 @@ export const handler = domainHandler('catalogue', {
   'PATCH /api/AWS/lectures/video/{videoId}': updateVideo,
   'POST /api/AWS/lectures/video/{videoId}/transcode': startVideoTranscode,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/playback': startPlayback,
+  'POST /api/AWS/lectures/{id}/videos/{videoId}/progress': savePlaybackProgress,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/views': countVideoView,
   'GET /api/AWS/media-keys/{assetId}': getVideoKey,
   'GET /api/AWS/get-signed-url': getSignedUrl,

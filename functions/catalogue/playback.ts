@@ -11,6 +11,9 @@ import { type LectureRecord, lectureWithVideos, type VideoRecord } from '../data
 import { purchaseAlong, purchaseKeyOf } from '../data/purchase-repo';
 import { termPurchaseKeyOf, toTermPurchase } from '../data/term-purchase-repo';
 import { lectureViewsKey, type PlaybackRecord, playbackOf, playbackOfAssetUntil, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
+import { STREAM_LIVE_SECONDS } from '../../shared/constants';
+import { noteStreamTakenOver } from '../auth/public';
+import { claimStream, hearStream } from '../data/stream-repo';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
 import { cookiesForAsset } from '../lib/media-cookies';
@@ -153,7 +156,7 @@ async function countNewPlayback(p: Omit<PlaybackRecord, 'counted'>, isAdmin: boo
  * started before; while it lives it is resumed (no view, the same expiry). Otherwise a new playback
  * starts and its view is counted with it — refused (403 video.viewLimit, no cookies) once none is left.
  */
-export async function startPlayback(lectureId: string, videoId: string, viewer: Viewer, resume?: string, now = new Date()): Promise<PlaybackStarted> {
+export async function startPlayback(lectureId: string, videoId: string, viewer: Viewer, resume?: string, now = new Date(), stream: { takeOver: boolean; userAgent?: string } = { takeOver: false }): Promise<PlaybackStarted> {
   const v = await lectureForViewer(lectureId, viewer, now);
   const video = v.videos.find((x) => x.id === videoId);
   if (!video) throw new NotFound('Video not found', 'video.notFound');
@@ -166,6 +169,7 @@ export async function startPlayback(lectureId: string, videoId: string, viewer: 
   const assetId = asset.assetId || assetIdOfKey(video.key);
   const resumed = await livePlayback(viewer, resume, { lectureId, videoId, assetId }, now);
   const playback = resumed ?? { playbackId: ulid(), until: now.getTime() + playbackSeconds(asset.durationSeconds) * 1000 };
+  if (!viewer.isAdmin) await holdStream(viewer, playback.playbackId, now, stream);
   const viewsLeft = resumed ? viewsLeftOf(limit, v.views.get(video.id)) : await countNewPlayback({ ...playback, userId: viewer.userId, lectureId, videoId, assetId }, viewer.isAdmin, limit, v.views.get(video.id) ?? 0, now);
   const until = new Date(playback.until);
   return {
@@ -182,6 +186,32 @@ export async function startPlayback(lectureId: string, videoId: string, viewer: 
     },
     cookies: await cookiesForAsset(assetId, until),
   };
+}
+
+const ELSEWHERE = 'This account is playing a video on another device right now';
+const TAKEN_OVER = 'This account started playing on another device, so the video stopped here';
+const jtiOf = (viewer: Viewer) => String(viewer.claims?.jti ?? '');
+
+/**
+ * A student plays one stream at a time (docs/devices.md): a start while another session of theirs was
+ * heard from within STREAM_LIVE_SECONDS is refused (409 playback.elsewhere, no view counted) unless it
+ * takes the stream over — that session's player stops at its next heartbeat, and the event (named by
+ * the device that took it) counts towards the sharing flag.
+ */
+async function holdStream(viewer: Viewer, playbackId: string, now: Date, stream: { takeOver: boolean; userAgent?: string }): Promise<void> {
+  const claim = await claimStream(viewer.userId, { jti: jtiOf(viewer), playbackId, at: now.getTime() }, now.getTime() - STREAM_LIVE_SECONDS * 1000, stream.takeOver);
+  if (claim === 'elsewhere') throw new Conflict(ELSEWHERE, 'playback.elsewhere');
+  if (claim.tookFrom) await noteStreamTakenOver(viewer.userId, stream.userAgent, now);
+}
+
+/**
+ * The player's heartbeat: the session holding the student's stream keeps it live; another session's
+ * gets 409 playback.takenOver (its player stops). An admin's is only acknowledged. The watched spans
+ * are checked by the route's schema and not kept (docs/devices.md).
+ */
+export async function hearPlayback(viewer: Viewer, playbackId: string, now = Date.now()): Promise<void> {
+  if (viewer.isAdmin) return;
+  if (!(await hearStream(viewer.userId, { jti: jtiOf(viewer), playbackId, at: now }))) throw new Conflict(TAKEN_OVER, 'playback.takenOver');
 }
 
 /** A player's view report (players before issue 36): counts nothing — the playback's start did — and answers the views left. */

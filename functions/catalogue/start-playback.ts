@@ -7,8 +7,8 @@ import * as playback from './playback';
  */
 // The student's purchase, quiz results and views are read with their session; the playback is written after.
 export const startPlayback = readsAlong<'POST /api/AWS/lectures/{id}/videos/{videoId}/playback'>(
-  async ({ params, body, auth }) => {
-    const { body: started, cookies } = await playback.startPlayback(params.id, params.videoId, auth, body?.playbackId);
+  async ({ params, body, auth, event }) => {
+    const { body: started, cookies } = await playback.startPlayback(params.id, params.videoId, auth, body?.playbackId, new Date(), { takeOver: body?.takeOver === true, userAgent: event.headers?.['user-agent'] });
     return { status: 200, body: started, cookies };
   },
   ({ params, userId }) => playback.ownKeysOfLecture(params.id, userId),

@@ -156,6 +156,24 @@
  *  AP78 codesOfBatch        byParent: GSI1PK=CODEBATCH#id#CODES  GSI1SK=<n, 4 digits>  (on each AP77 item: the CSV, in print order)
  *  AP79 codeRedemptions     byTerm:   GSI2PK=CODEREDEMPTIONS  GSI2SK=redeemedAt#batchId#n  (set on the AP77 item when it is
  *                           redeemed: the sales page's redemptions over a range)
+ *  AP90 settings            PK=SETTINGS             SK=TEACHER  → deviceLimit, deviceRemovalDays, singleSession, sharingFlagThreshold
+ *                           (the teacher's switches, one item; a field absent takes its default: data/settings-repo.ts)
+ *  AP91 devicesOfUser       PK=USER#id              SK=DEVICE#handle  → name, kind, os, browser, firstSeenAt, lastSeenAt, jtis (the
+ *                           sessions signed in from it, so removing it ends them); handle = base64url(SHA-256(the web's device id))
+ *                           [0..22). A new one is Put in one transaction with the user record's deviceCount +1, conditioned on
+ *                           the count being under the limit (students) and the user not blocked; the record also holds
+ *                           deviceRemovedAt (the once-per-period removal rule). SK begins_with DEVICE# lists them
+ *  AP92 signInsOfUser       PK=USER#id              SK=SIGNIN#at#ulid  → name, kind, os, browser, ip (first three octets or groups
+ *                           only), expiresAt TTL 90 days; ScanIndexForward=false, Limit 20: the student page's sign-ins
+ *  AP93 sharingEvents       PK=USER#id              SK=SHARING#at#ulid  → kind (deviceRefused | streamTakenOver), name, expiresAt
+ *                           TTL 30 days; the record's sharingAt (the latest times, epoch ms) and flaggedUntil are set with it
+ *  AP94 deviceRemovalToken  PK=DEVREMOVAL#sha256(token)  SK=DEVREMOVAL  → userId, expiresAt TTL 10 min (handed with a refused
+ *                           sign-in; Deleted, on condition it exists, in the removal's transaction: once)
+ *  AP95 streamOfUser        PK=USER#id              SK=STREAM  → jti, playbackId, at (epoch ms of the start or the latest heartbeat):
+ *                           the one stream of a student; a start from another session within STREAM_LIVE_SECONDS is refused
+ *                           unless it takes over, a heartbeat from a session not holding it is refused (conditional writes)
+ *  AP96 flaggedUsers        byLookup: GSI3PK=FLAGGEDUSERS  GSI3SK=createdAt#id  (on the user record, set when it is first flagged
+ *                           and kept: the users list's flagged=true reads these, FilterExpression flaggedUntil > now)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -310,4 +328,16 @@ export const keys = {
   codesOfBatchPk: (batchId: string) => `CODEBATCH#${batchId}#CODES`,
   codeRedemption: (redeemedAt: string, batchId: string, n: number) => ({ GSI2PK: 'CODEREDEMPTIONS', GSI2SK: `${redeemedAt}#${batchId}#${pad(n)}` }),
   codeRedemptionsPk: 'CODEREDEMPTIONS',
+
+  settings: { PK: 'SETTINGS', SK: 'TEACHER' } as Key,
+  device: (userId: string, handle: string): Key => ({ PK: `USER#${userId}`, SK: `DEVICE#${handle}` }),
+  deviceSkPrefix: 'DEVICE#',
+  signIn: (userId: string, at: string, id: string): Key => ({ PK: `USER#${userId}`, SK: `SIGNIN#${at}#${id}` }),
+  signInSkPrefix: 'SIGNIN#',
+  sharingEvent: (userId: string, at: string, id: string): Key => ({ PK: `USER#${userId}`, SK: `SHARING#${at}#${id}` }),
+  sharingEventSkPrefix: 'SHARING#',
+  deviceRemovalToken: (tokenHash: string): Key => ({ PK: `DEVREMOVAL#${tokenHash}`, SK: 'DEVREMOVAL' }),
+  stream: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'STREAM' }),
+  flaggedUser: (createdAt: string, id: string) => ({ GSI3PK: 'FLAGGEDUSERS', GSI3SK: `${createdAt}#${id}` }),
+  flaggedUsersPk: 'FLAGGEDUSERS',
 };

@@ -1,4 +1,5 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DeviceLabel } from '../../shared/schemas/devices';
 import { ddb, TABLE } from './client';
 import { keys } from './keys';
 
@@ -8,6 +9,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export interface OAuthState {
   codeVerifier: string;
   browser: string;
+  /** The handle of the web's device id sent to the start (docs/devices.md); absent: none sent. */
+  device?: string;
 }
 
 /** AP27 */
@@ -20,7 +23,7 @@ export async function takeOAuthState(state: string, now = nowSeconds()): Promise
   const r = await ddb.send(new DeleteCommand({ TableName: TABLE, Key: keys.oauthState(state), ReturnValues: 'ALL_OLD' }));
   const item = r.Attributes;
   if (!item || Number(item.expiresAt) <= now || typeof item.browser !== 'string') return undefined;
-  return { codeVerifier: String(item.codeVerifier), browser: item.browser };
+  return { codeVerifier: String(item.codeVerifier), browser: item.browser, ...(typeof item.device === 'string' ? { device: item.device } : {}) };
 }
 
 /** What a finished Google sign-in leaves for the browser to collect with its one-time code. */
@@ -30,6 +33,13 @@ export interface GoogleHandoff {
   token: string;
   /** sha256 of the sign-in cookie: only the browser that started the sign-in may collect it. */
   browser: string;
+  /** The device admitted at the callback, for the sign-in's record once the session starts. */
+  device?: HandoffDevice;
+}
+export interface HandoffDevice {
+  handle: string;
+  label: DeviceLabel;
+  ip: string;
 }
 
 /** AP55: under the hash of the code, so the table never holds a usable code. */
@@ -42,5 +52,5 @@ export async function takeGoogleHandoff(codeHash: string, now = nowSeconds()): P
   const r = await ddb.send(new DeleteCommand({ TableName: TABLE, Key: keys.googleHandoff(codeHash), ReturnValues: 'ALL_OLD' }));
   const item = r.Attributes;
   if (!item || Number(item.expiresAt) <= now) return undefined;
-  return { userId: String(item.userId), token: String(item.token), browser: String(item.browser) };
+  return { userId: String(item.userId), token: String(item.token), browser: String(item.browser), ...(item.device ? { device: item.device as HandoffDevice } : {}) };
 }

@@ -14,7 +14,7 @@ export const TABLE_DEFINITION = {
     { name: 'byTerm', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
     /**
      * Sparse: only items that carry GSI3PK — orders while they are pending (AP66, the reconciler's read)
-     * and lectures by their normalised name (AP68, the grant's fallback). One index for both: CloudFormation
+     * and lectures by their normalised name (AP68, the grant's fallback), users once flagged for sharing (AP96). One index for all: CloudFormation
      * adds at most one index to a table per deploy.
      */
     { name: 'byLookup', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },

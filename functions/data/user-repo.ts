@@ -15,7 +15,7 @@ import {
   searchIndexReady,
 } from './user-search-repo';
 
-export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted' | 'blocked';
+export type SessionEndReason = 'logout' | 'elsewhere' | 'password' | 'reset' | 'deleted' | 'blocked' | 'deviceRemoved';
 
 /** The user's record: the server's truth for role, block and which sessions are live. */
 export interface UserRecord {
@@ -39,6 +39,12 @@ export interface UserRecord {
   sessionEndReason?: SessionEndReason;
   /** Last successful sign-in (password or Google). */
   lastSignInAt?: string;
+  /** How many devices are recorded (AP91; absent: none yet), and when one was last removed (the once-per-period rule). */
+  deviceCount?: number;
+  deviceRemovedAt?: string;
+  /** The latest refused devices and taken-over streams (epoch ms), and until when they flag the account (data/sharing-repo.ts). */
+  sharingAt?: number[];
+  flaggedUntil?: number;
 }
 
 /** AP1 */

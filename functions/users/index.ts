@@ -1,5 +1,11 @@
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
+import { getSettings } from './get-settings';
+import { listMyDevices } from './list-my-devices';
+import { listUserDevices } from './list-user-devices';
+import { removeMyDevice } from './remove-my-device';
+import { resetUserDevices } from './reset-user-devices';
+import { updateSettings } from './update-settings';
 import { blockUser } from './block-user';
 import { deleteUser } from './delete-user';
 import { getProfile } from './get-profile';
@@ -23,4 +29,10 @@ export const handler = domainHandler('users', {
   'DELETE /api/user/deleteUser/{userId}': deleteUser,
   'PATCH /api/user/blockUser/{userId}': blockUser,
   'POST /api/admin/grant-lecture': grantLecture,
+  'GET /api/user/devices': listMyDevices,
+  'DELETE /api/user/devices/{deviceId}': removeMyDevice,
+  'GET /api/admin/users/{userId}/devices': listUserDevices,
+  'DELETE /api/admin/users/{userId}/devices': resetUserDevices,
+  'GET /api/admin/settings': getSettings,
+  'PATCH /api/admin/settings': updateSettings,
 }, sessionGate);

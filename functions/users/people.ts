@@ -2,7 +2,8 @@
 import type { z } from 'zod';
 import type { UpdateProfileBody, userDetails, UserRow } from '../../shared/schemas/people';
 import type { profile, userPage } from '../../shared/schemas/responses';
-import { checkCurrentPassword, keepOnlySession, setPoolPassword } from '../auth/public';
+import { checkCurrentPassword, isFlagged, keepOnlySession, setPoolPassword } from '../auth/public';
+import { flaggedUsers } from '../data/sharing-repo';
 import { toLecture } from '../catalogue/public';
 import { backfillLectureNames, lectureById, lectureNamesIndexed, lecturesNamed } from '../data/lecture-repo';
 import { purchaseOf, recordPurchase } from '../data/purchase-repo';
@@ -38,7 +39,7 @@ const WALLET_ENTRIES_ON_STUDENT_PAGE = 20;
 type Profile = z.infer<typeof profile>;
 type UserPage = z.infer<typeof userPage>;
 const toProfile = (u: UserRecord): Profile => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, mobileNumber: u.mobileNumber, schooleYear: u.schooleYear });
-export const toUserRow = (u: UserRecord): UserRow => ({ ...toUser(u), createdAt: u.createdAt, lastSignInAt: u.lastSignInAt ?? null });
+export const toUserRow = (u: UserRecord): UserRow => ({ ...toUser(u), createdAt: u.createdAt, lastSignInAt: u.lastSignInAt ?? null, flagged: isFlagged(u) });
 
 async function existingUser(id: string): Promise<UserRecord> {
   const u = await userById(id);
@@ -88,8 +89,9 @@ const ensureSearchIndex = keptOnce(async () => {
  * search stopped reading early (a common name at a big school) the total is the matches found so
  * far and `totalIsLowerBound` says so, the pages reaching them.
  */
-export async function listUsers(q: { search?: string; page: number; limit: number }): Promise<UserPage> {
+export async function listUsers(q: { search?: string; page: number; limit: number; flagged?: boolean }): Promise<UserPage> {
   const skip = (q.page - 1) * q.limit;
+  if (q.flagged) return flaggedPage(q, skip);
   const prefixes = q.search ? searchPrefixes(q.search) : [];
   await ensureSearchIndex();
   if (!prefixes.length) {
@@ -106,6 +108,14 @@ export async function listUsers(q: { search?: string; page: number; limit: numbe
     pages: Math.ceil(found.reachable / q.limit),
     ...(found.exact ? {} : { totalIsLowerBound: true }),
   };
+}
+
+/** The users flagged now (few: AP96 holds only those ever flagged), newest first, searched by the same words when a search is sent. */
+async function flaggedPage(q: { search?: string; page: number; limit: number }, skip: number): Promise<UserPage> {
+  const words = q.search ? searchPrefixes(q.search).map((w) => w.toLowerCase()) : [];
+  const text = (u: UserRecord) => [u.firstName, u.lastName, u.email, u.mobileNumber ?? ''].join(' ').toLowerCase();
+  const all = (await flaggedUsers(Date.now())).filter((u) => words.every((w) => text(u).includes(w)));
+  return { data: all.slice(skip, skip + q.limit).map(toUserRow), page: q.page, limit: q.limit, total: all.length, pages: Math.ceil(all.length / q.limit) };
 }
 
 async function studentAccount(userId: string, action: string): Promise<UserRecord> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants.ts';
 import { ruleParams } from '../rules.ts';
+import { deviceId } from './devices.ts';
 import { egyptMobile, email, nonBlank, password, schoolYear, shortText, toLatinDigits } from './common.ts';
 
 /**
@@ -31,6 +32,8 @@ export const signupBody = z
 export const loginBody = z.object({
   identifier: nonBlank(254),
   password: z.string().min(1).max(128),
+  /** The web app's random device id (docs/devices.md); absent, the device is told by its user agent. */
+  deviceId: deviceId.optional(),
 });
 
 export const forgetPasswordBody = z.object({ email });

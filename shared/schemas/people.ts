@@ -56,6 +56,8 @@ export const usersQuery = z.object({
     .optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
+  /** 'true': only the users flagged for account sharing now (docs/devices.md). */
+  flagged: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
 
 export const contactBody = z.object({ subject: shortText(200), message: nonBlank(5000) });
@@ -73,6 +75,8 @@ export const userRow = user.extend({
   createdAt: z.string(),
   /** Last successful sign-in (password or Google), when known. */
   lastSignInAt: z.string().nullable(),
+  /** Refused devices and taken-over streams passed the teacher's threshold within 7 days (docs/devices.md). */
+  flagged: z.boolean(),
 });
 export type UserRow = z.infer<typeof userRow>;
 

@@ -13,8 +13,11 @@ export const assetIdParams = z.object({ assetId: id });
 
 export const playbackRung = z.object({ name: z.string(), height: z.number().int(), width: z.number().int(), bandwidth: z.number().int() });
 
-/** Absent, or without playbackId: a new playback (a view). With the id of this student's live playback of the video: that one resumed. */
-export const startPlaybackBody = z.object({ playbackId: id.optional() }).optional();
+/**
+ * Absent, or without playbackId: a new playback (a view). With the id of this student's live playback of the video: that one resumed.
+ * `takeOver`: while another session of the student streams (409 playback.elsewhere), the stream moves here.
+ */
+export const startPlaybackBody = z.object({ playbackId: id.optional(), takeOver: z.boolean().optional() }).optional();
 
 /** The cookies come as Set-Cookie (CloudFront-Policy, -Signature, -Key-Pair-Id) for the asset's path only. */
 export const playbackStarted = z.object({
