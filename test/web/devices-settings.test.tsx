@@ -28,7 +28,7 @@ describe('/dashboard/settings', () => {
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
     expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
-    const limit = screen.getByLabelText('Devices per student');
+    const limit = await screen.findByLabelText('Devices per student');
     await waitFor(() => expect(limit).toHaveValue(2));
     expect(screen.getByLabelText('Days between removals')).toHaveValue(30);
     expect(screen.getByLabelText('Flag sharing after')).toHaveValue(3);

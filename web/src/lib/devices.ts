@@ -3,26 +3,18 @@
  * written from its kind, system and browser in the interface's language ("Android phone · Chrome",
  * "هاتف Android · Chrome"), and when it was last used (relative while recent, else the date).
  */
+import type { z } from 'zod';
+import type { Device, DeviceKind, DeviceLabel, deviceLimitRefusal } from '@shared/schemas/devices';
 import type { Language, Translate } from '@/i18n/use-t';
 
-export interface Device {
-  /** The server's handle of the device (base64url(SHA-256(deviceId)).slice(0, 22)). */
-  id: string;
-  /** The server's own English name, for a kind this web does not know. */
-  name: string;
-  kind: 'phone' | 'tablet' | 'computer' | string;
-  os: string;
-  browser: string;
-  firstSeenAt: string;
-  lastSeenAt: string;
-}
+export type { Device };
 
-const KINDS = ['phone', 'tablet', 'computer'] as const;
-type Kind = (typeof KINDS)[number];
-const isKind = (k: string): k is Kind => (KINDS as readonly string[]).includes(k);
+// Types only from the shared schema: the login page loads no more of it. A kind this web does not know keeps the server's name.
+const KINDS: readonly string[] = ['phone', 'tablet', 'computer'] satisfies DeviceKind[];
+const isKind = (k: string): k is DeviceKind => KINDS.includes(k);
 
 /** "Android phone · Chrome" in the interface's language. */
-export function deviceName(d: Pick<Device, 'name' | 'kind' | 'os' | 'browser'>, t: Translate): string {
+export function deviceName(d: DeviceLabel, t: Translate): string {
   if (!isKind(d.kind)) return d.name || t('device.unknown');
   const what = d.os ? t(`device.${d.kind}`, { os: d.os }) : t(`device.${d.kind}Only`);
   return d.browser ? `${what} · ${d.browser}` : what;
@@ -52,17 +44,12 @@ export const dayTimeText = (iso: string, language: Language) => new Intl.DateTim
 /** Whole days from now until `iso` (at least 1): the wait a removal starts. */
 export const daysUntil = (iso: string, nowMs = Date.now()) => Math.max(1, Math.ceil((Date.parse(iso) - nowMs) / 86_400_000));
 
-/** A sign-in refused for one device too many (403 auth.deviceLimit): the account's devices and how one may be removed. */
-export interface DeviceRefusal {
-  devices: Device[];
-  limit: number;
-  /** When a device may next be removed (ISO); null: now. */
-  nextRemovalAt: string | null;
-  /** Lets this sign-in remove one of the devices (POST /api/auth/devices/remove). */
-  removalToken: string;
-  /** Days between removals, when the server says. */
-  removalDays?: number;
-}
+/**
+ * A sign-in refused for one device too many (403 auth.deviceLimit): the account's devices, the
+ * limit, when one may next be removed (null: now) and the token that lets this sign-in remove one
+ * (POST /api/auth/devices/remove); `removalDays` when the server says.
+ */
+export type DeviceRefusal = z.infer<typeof deviceLimitRefusal> & { removalDays?: number };
 
 /** The refusal a failed sign-in carries (RTK Query's `{ status, data }`), if it is one. */
 export function refusalOf(error: unknown): DeviceRefusal | undefined {

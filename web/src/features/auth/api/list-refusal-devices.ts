@@ -1,11 +1,7 @@
 import { api } from '@/lib/api';
-import type { Device } from '@/lib/devices';
+import type { ResponseOf } from '@/lib/api-client';
 
-export interface RefusalDevices {
-  devices: Device[];
-  limit: number;
-  nextRemovalAt: string | null;
-}
+export type RefusalDevices = ResponseOf<'GET /api/auth/devices'>['data'];
 
 /**
  * Issue 41: a Google sign-in refused for one device too many comes back to the login page with only
@@ -15,7 +11,7 @@ export const listRefusalDevicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRefusalDevices: build.query<RefusalDevices, string>({
       query: (removalToken) => ({ route: 'GET /api/auth/devices', query: { removalToken } }),
-      transformResponse: (res: { data: RefusalDevices }) => res.data,
+      transformResponse: (res: ResponseOf<'GET /api/auth/devices'>) => res.data,
     }),
   }),
 });

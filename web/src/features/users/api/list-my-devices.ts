@@ -1,21 +1,14 @@
 import { api } from '@/lib/api';
-import type { Device } from '@/lib/devices';
+import type { ResponseOf } from '@/lib/api-client';
 
-export interface MyDevices {
-  devices: Device[];
-  limit: number;
-  /** Days between two removals. */
-  removalDays: number;
-  /** When a device may next be removed (ISO); null: now. */
-  nextRemovalAt: string | null;
-}
+export type MyDevices = ResponseOf<'GET /api/user/devices'>['data'];
 
-/** Issue 41: GET /api/user/devices — the devices my account is used on, the teacher's limit and when I may next remove one. */
+/** Issue 41: GET /api/user/devices — the devices my account is used on, the teacher's limit and period, and when I may next remove one (null: now). */
 export const listMyDevicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listMyDevices: build.query<MyDevices, void>({
       query: () => ({ route: 'GET /api/user/devices' }),
-      transformResponse: (res: { data: MyDevices }) => res.data,
+      transformResponse: (res: ResponseOf<'GET /api/user/devices'>) => res.data,
       providesTags: ['Device'],
     }),
   }),
