@@ -119,6 +119,7 @@ it('a second browser takes over the playing video, and the first stops', async (
   const stopped = first.page.getByTestId('player-elsewhere');
   await stopped.getByText('This video is now playing on another device with your account.').waitFor({ timeout: 40_000 });
   expect(await first.page.evaluate(() => (document.querySelector('[data-testid="lecture-video"]') as HTMLVideoElement).paused)).toBe(true);
+  await first.page.getByRole('button', { name: 'Play', exact: true }).waitFor();
   await shot(first.page, 'devices-player-taken-over-desktop-en');
   await Promise.all([first.close(), second.close()]);
 });

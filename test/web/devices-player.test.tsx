@@ -107,17 +107,27 @@ describe('one stream at a time', () => {
     expect(screen.queryByTestId('player-elsewhere')).toBeNull();
   });
 
-  it('taken over by another device, stops and says so; "watch here" takes it back', async () => {
-    const fetch = open((url) => (url === PLAYBACK ? started() : url === PROGRESS ? takenOver : undefined));
-    const el = await playerReady();
-    const pause = jest.spyOn(el, 'pause').mockImplementation(() => {});
-    played(el, [[0, 40]]);
-    fireEvent.play(el);
-    fireEvent.pause(el);
-    const dialog = await screen.findByTestId('player-elsewhere');
-    expect(dialog).toHaveTextContent('This video is now playing on another device with your account.');
-    expect(pause).toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Play' })).toBeDisabled();
+  it('taken over by another device (its heartbeat while playing), stops and says so; "watch here" takes it back', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'], advanceTimers: true });
+    let fetch: jest.Mock;
+    let dialog: HTMLElement;
+    let el: HTMLVideoElement;
+    try {
+      fetch = open((url) => (url === PLAYBACK ? started() : url === PROGRESS ? takenOver : undefined));
+      el = await playerReady();
+      // The element's pause queues its event; the source's teardown drops it (a real browser's load()): none comes here.
+      const pause = jest.spyOn(el, 'pause').mockImplementation(() => {});
+      played(el, [[0, 40]]);
+      fireEvent.play(el);
+      expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(HEARTBEAT_MS));
+      dialog = await screen.findByTestId('player-elsewhere');
+      expect(dialog).toHaveTextContent('This video is now playing on another device with your account.');
+      expect(pause).toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Play' })).toBeDisabled();
+    } finally {
+      jest.useRealTimers();
+    }
 
     jest.spyOn(el, 'play').mockResolvedValue(undefined);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Watch here' }));

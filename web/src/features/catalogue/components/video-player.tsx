@@ -151,6 +151,8 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
   // Issue 41: another device took the stream: this one stops (the overlay offers to take it back).
   const onTakenOver = useCallback(() => {
     videoEl.current?.pause();
+    // Said here: the source's teardown (as the phase leaves 'ready') drops the pause event still queued.
+    setPlaying(false);
     setPhase({ state: 'takenOver' });
   }, []);
   const report = useHeartbeat({ lectureId, videoId: video.id, playbackId: preview ? undefined : playback?.playbackId, video: videoEl, playing, onTakenOver });
