@@ -79,10 +79,12 @@ export async function admitDevice(user: UserRecord, device: SignInDevice, jti: s
   const current = await userById(user.id);
   if (!current || current.block) throw new Blocked();
   const removalToken = randomBytes(32).toString('base64url');
+  // A student trying the same new phone again (before removing an old one) is one refusal, not several.
+  const again = current.lastRefusal?.handle === device.handle && Date.parse(current.lastRefusal.at) > now.getTime() - DAY_MS;
   const [devices] = await Promise.all([
     devicesOfUser(user.id),
     putRemovalToken(sha256(removalToken), user.id, Math.floor(now.getTime() / 1000) + REMOVAL_TOKEN_TTL_SECONDS),
-    recordSharingEvent(current, { at, kind: 'deviceRefused', name: device.label.name }, settings.sharingFlagThreshold),
+    again ? undefined : recordSharingEvent(current, { at, kind: 'deviceRefused', name: device.label.name }, settings.sharingFlagThreshold, device.handle),
   ]);
   throw new DeviceLimit(user.locale ?? 'en', { devices: devices.map(toDevice), limit: settings.deviceLimit, nextRemovalAt: nextRemovalAt(current, settings.deviceRemovalDays, now.getTime()), removalToken });
 }

@@ -3,7 +3,7 @@
  * one-time tokens that let a refused sign-in remove one (AP94). The limit holds in one transaction:
  * two new devices at once cannot both pass it.
  */
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceLabel } from '../../shared/schemas/devices';
 import { isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
@@ -21,7 +21,7 @@ export interface DeviceRecord extends DeviceLabel {
 }
 
 const toDevice = (item: Record<string, unknown>): DeviceRecord => {
-  const d = withoutKeys<DeviceRecord & { userId?: string }>(item);
+  const d = withoutKeys<DeviceRecord>(item);
   return { id: d.id, name: d.name, kind: d.kind, os: d.os, browser: d.browser, firstSeenAt: d.firstSeenAt, lastSeenAt: d.lastSeenAt, jtis: d.jtis ?? [] };
 };
 
@@ -157,7 +157,7 @@ export async function resetDevices(userId: string, reason: SessionEndReason): Pr
   return devices.length;
 }
 
-/** AP94: a removal token (its hash) bound to the user, for `ttlSeconds`. */
+/** AP94: a removal token (its hash) bound to the user until `expiresAt` (epoch seconds; the table's TTL). */
 export async function putRemovalToken(tokenHash: string, userId: string, expiresAt: number): Promise<void> {
   await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.deviceRemovalToken(tokenHash), userId, expiresAt }, ConditionExpression: 'attribute_not_exists(PK)' }));
 }
@@ -166,9 +166,4 @@ export async function putRemovalToken(tokenHash: string, userId: string, expires
 export async function userOfRemovalToken(tokenHash: string, nowSeconds: number): Promise<string | undefined> {
   const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.deviceRemovalToken(tokenHash), ConsistentRead: true }));
   return r.Item && Number(r.Item.expiresAt) > nowSeconds ? String(r.Item.userId) : undefined;
-}
-
-/** AP94: a token spent without removing (none left to spend it on). */
-export async function dropRemovalToken(tokenHash: string): Promise<void> {
-  await ddb.send(new DeleteCommand({ TableName: TABLE, Key: keys.deviceRemovalToken(tokenHash) }));
 }

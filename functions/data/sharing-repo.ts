@@ -81,17 +81,18 @@ export function flaggedUntilOf(times: number[], threshold: number, now: number):
 /**
  * AP93 and the record: the event, its time added to the record's latest times, and the flag they
  * set under the teacher's `threshold` now (a flagged user is put on AP96 for the users list's filter).
+ * `refusedDevice`: the handle of a refused device, kept as the record's lastRefusal.
  */
-export async function recordSharingEvent(user: Pick<UserRecord, 'id' | 'createdAt'>, event: SharingEventRecord, threshold: number): Promise<void> {
+export async function recordSharingEvent(user: Pick<UserRecord, 'id' | 'createdAt'>, event: SharingEventRecord, threshold: number, refusedDevice?: string): Promise<void> {
   const at = Date.parse(event.at);
   await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.sharingEvent(user.id, event.at, ulid(at)), ...event, expiresAt: epochSeconds(at + EVENT_KEPT_DAYS * DAY_MS) } }));
   const r = await ddb.send(
     new UpdateCommand({
       TableName: TABLE,
       Key: keys.user(user.id),
-      UpdateExpression: 'SET sharingAt = list_append(if_not_exists(sharingAt, :none), :t)',
+      UpdateExpression: `SET sharingAt = list_append(if_not_exists(sharingAt, :none), :t)${refusedDevice ? ', lastRefusal = :r' : ''}`,
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':none': [], ':t': [at] },
+      ExpressionAttributeValues: { ':none': [], ':t': [at], ...(refusedDevice ? { ':r': { handle: refusedDevice, at: event.at } } : {}) },
       ReturnValues: 'UPDATED_NEW',
     }),
   );

@@ -45,6 +45,8 @@ export interface UserRecord {
   /** The latest refused devices and taken-over streams (epoch ms), and until when they flag the account (data/sharing-repo.ts). */
   sharingAt?: number[];
   flaggedUntil?: number;
+  /** The latest refused device: the same device refused again within a day is not another event. */
+  lastRefusal?: { handle: string; at: string };
 }
 
 /** AP1 */
