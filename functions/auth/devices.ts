@@ -84,7 +84,7 @@ export async function admitDevice(user: UserRecord, device: SignInDevice, jti: s
   const [devices] = await Promise.all([
     devicesOfUser(user.id),
     putRemovalToken(sha256(removalToken), user.id, Math.floor(now.getTime() / 1000) + REMOVAL_TOKEN_TTL_SECONDS),
-    again ? undefined : recordSharingEvent(current, { at, kind: 'deviceRefused', name: device.label.name }, settings.sharingFlagThreshold, device.handle),
+    again ? undefined : recordSharingEvent(current, { at, kind: 'deviceRefused', device: device.label }, settings.sharingFlagThreshold, device.handle),
   ]);
   throw new DeviceLimit(user.locale ?? 'en', { devices: devices.map(toDevice), limit: settings.deviceLimit, nextRemovalAt: nextRemovalAt(current, settings.deviceRemovalDays, now.getTime()), removalToken });
 }
@@ -180,5 +180,5 @@ export async function resetDevicesOf(userId: string) {
 /** A stream moved from another session of the student to the device of `userAgent` (catalogue's startPlayback): counted towards the flag. */
 export async function noteStreamTakenOver(userId: string, userAgent: string | undefined, now = new Date()): Promise<void> {
   const [user, settings] = await Promise.all([userById(userId), settingsOf()]);
-  if (user) await recordSharingEvent(user, { at: now.toISOString(), kind: 'streamTakenOver', name: deviceLabelOf(userAgent).name }, settings.sharingFlagThreshold);
+  if (user) await recordSharingEvent(user, { at: now.toISOString(), kind: 'streamTakenOver', device: deviceLabelOf(userAgent) }, settings.sharingFlagThreshold);
 }

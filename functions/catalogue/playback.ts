@@ -13,7 +13,8 @@ import { termPurchaseKeyOf, toTermPurchase } from '../data/term-purchase-repo';
 import { lectureViewsKey, type PlaybackRecord, playbackOf, playbackOfAssetUntil, recordPlayback, viewCountsOf, viewsOfLecture } from '../data/video-view-repo';
 import { STREAM_LIVE_SECONDS } from '../../shared/constants';
 import { noteStreamTakenOver } from '../auth/public';
-import { claimStream, hearStream } from '../data/stream-repo';
+import { claimStream, hearStream, streamHolder } from '../data/stream-repo';
+import { userById } from '../data/user-repo';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
 import { cookiesForAsset } from '../lib/media-cookies';
@@ -199,9 +200,18 @@ const jtiOf = (viewer: Viewer) => String(viewer.claims?.jti ?? '');
  * the device that took it) counts towards the sharing flag.
  */
 async function holdStream(viewer: Viewer, playbackId: string, now: Date, stream: { takeOver: boolean; userAgent?: string }): Promise<void> {
-  const claim = await claimStream(viewer.userId, { jti: jtiOf(viewer), playbackId, at: now.getTime() }, now.getTime() - STREAM_LIVE_SECONDS * 1000, stream.takeOver);
-  if (claim === 'elsewhere') throw new Conflict(ELSEWHERE, 'playback.elsewhere');
-  if (claim.tookFrom) await noteStreamTakenOver(viewer.userId, stream.userAgent, now);
+  const mine = { jti: jtiOf(viewer), playbackId, at: now.getTime() };
+  const liveSince = now.getTime() - STREAM_LIVE_SECONDS * 1000;
+  const claim = await claimStream(viewer.userId, mine, liveSince, stream.takeOver);
+  if (claim !== 'elsewhere') {
+    if (claim.tookFrom) await noteStreamTakenOver(viewer.userId, stream.userAgent, now);
+    return;
+  }
+  // A session that has ended since (signed out, the same phone signed in again, its device removed)
+  // holds nothing: the stream moves here without asking and without a sharing signal.
+  const [holder, user] = await Promise.all([streamHolder(viewer.userId), userById(viewer.userId)]);
+  if (!holder || !user || user.sessions.includes(holder)) throw new Conflict(ELSEWHERE, 'playback.elsewhere');
+  await claimStream(viewer.userId, mine, liveSince, true);
 }
 
 /**

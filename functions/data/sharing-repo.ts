@@ -26,7 +26,7 @@ export interface SignInRecord extends DeviceLabel {
 export interface SharingEventRecord {
   at: string;
   kind: SharingEventKind;
-  name?: string;
+  device?: DeviceLabel;
 }
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
@@ -65,7 +65,10 @@ export async function sharingEventsOf(userId: string, since: string, limit: numb
       Limit: limit,
     }),
   );
-  return (r.Items ?? []).map((i) => ({ at: String(i.at), kind: i.kind as SharingEventKind, ...(typeof i.name === 'string' ? { name: i.name } : {}) }));
+  return (r.Items ?? []).map((i) => {
+    const d = i.device as DeviceLabel | undefined;
+    return { at: String(i.at), kind: i.kind as SharingEventKind, ...(d ? { device: { name: d.name, kind: d.kind, os: d.os, browser: d.browser } } : {}) };
+  });
 }
 
 /**

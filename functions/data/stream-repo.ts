@@ -1,5 +1,5 @@
 /** A student's one stream (AP95): which session plays, and when it was last heard from. */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
 import { keys } from './keys';
@@ -53,4 +53,10 @@ export async function hearStream(userId: string, claim: StreamClaim): Promise<bo
     if (isConditionFailed(e)) return false;
     throw e;
   }
+}
+
+/** AP95: the session holding the student's stream, if any. */
+export async function streamHolder(userId: string): Promise<string | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.stream(userId), ProjectionExpression: 'jti' }));
+  return typeof r.Item?.jti === 'string' ? r.Item.jti : undefined;
 }

@@ -43,7 +43,8 @@ export const deviceParams = z.object({ deviceId: deviceHandle });
 export const signIn = deviceLabel.extend({ at: z.string(), ip: z.string() });
 export const SHARING_EVENT_KINDS = ['deviceRefused', 'streamTakenOver'] as const;
 export type SharingEventKind = (typeof SHARING_EVENT_KINDS)[number];
-export const sharingEvent = z.object({ at: z.string(), kind: z.enum(SHARING_EVENT_KINDS), name: z.string().optional() });
+/** A refused device or a taken-over stream; `device`: the one refused or that took the stream (the web names it in its language). */
+export const sharingEvent = z.object({ at: z.string(), kind: z.enum(SHARING_EVENT_KINDS), device: deviceLabel.optional() });
 export const userDevices = z.object({
   data: z.object({ devices: z.array(device), signIns: z.array(signIn), events: z.array(sharingEvent), flagged: z.boolean() }),
 });

@@ -205,7 +205,7 @@ describe("the teacher's view of a student's devices", () => {
     expect(view.signIns[1]).toEqual({ at: expect.any(String), name: 'Android phone · Chrome', kind: 'phone', os: 'Android', browser: 'Chrome', ip: `${source.split('.').slice(0, 3).join('.')}.x` });
     expect(view.events).toHaveLength(3);
     expect(view.flagged).toBe(false);
-    expect(view.events[0]).toEqual({ at: expect.any(String), kind: 'deviceRefused', name: 'Mac · Safari' });
+    expect(view.events[0]).toEqual({ at: expect.any(String), kind: 'deviceRefused', device: { name: 'Mac · Safari', kind: 'computer', os: 'macOS', browser: 'Safari' } });
     // The same device refused again the same day is not another event.
     const retried = newDeviceId();
     expect((await login(u, retried)).status).toBe(403);
@@ -294,7 +294,7 @@ describe('the Google path', () => {
     expect(listed.body.data.devices).toHaveLength(2);
     expect((await removeWithToken(removalToken, listed.body.data.devices[0].id)).status).toBe(200);
     expect((await google(email, newDeviceId())).session).toBeDefined();
-    expect((await teacherView(userId)).body.data.events).toEqual([expect.objectContaining({ kind: 'deviceRefused', name: 'Android phone · Chrome' })]);
+    expect((await teacherView(userId)).body.data.events).toEqual([expect.objectContaining({ kind: 'deviceRefused', device: expect.objectContaining({ name: 'Android phone · Chrome', kind: 'phone', os: 'Android' }) })]);
   });
 });
 

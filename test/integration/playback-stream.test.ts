@@ -56,7 +56,7 @@ describe('one stream at a time', () => {
     expect((await start(other, v1)).status).toBe(200);
 
     const events = (await api('GET', `/api/admin/users/${u.id}/devices`, { token: w.admin.token })).body.data.events;
-    expect(events).toEqual([{ at: expect.any(String), kind: 'streamTakenOver', name: 'Computer' }]);
+    expect(events).toEqual([{ at: expect.any(String), kind: 'streamTakenOver', device: expect.objectContaining({ name: 'Computer', kind: 'computer' }) }]);
   });
 
   it('lets another session start once the stream has not been heard from for a minute', async () => {
@@ -67,6 +67,19 @@ describe('one stream at a time', () => {
     await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `USER#${u.id}`, SK: 'STREAM' }, UpdateExpression: 'SET #at = :old', ExpressionAttributeNames: { '#at': 'at' }, ExpressionAttributeValues: { ':old': Date.now() - 61_000 } }));
     expect((await start(other, v)).status).toBe(200);
     // No takeover was needed: nothing counts towards the flag.
+    expect((await api('GET', `/api/admin/users/${u.id}/devices`, { token: w.admin.token })).body.data.events).toEqual([]);
+  });
+
+  it('lets the same student start at once when the session that streamed has ended (signed out, or the phone signed in again)', async () => {
+    const u = await makeUser();
+    const other = await secondSession(u);
+    const v = lecture.videos[0]!.id;
+    const first = await start(u.token, v);
+    expect(first.status).toBe(200);
+    expect((await beat(u.token, v, { playbackId: first.body.playbackId })).status).toBe(200);
+    expect((await api('POST', '/api/auth/logout', { token: u.token })).status).toBeLessThan(300);
+    // The first session streamed a moment ago, but it is over: no question, no sharing signal.
+    expect((await start(other, v)).status).toBe(200);
     expect((await api('GET', `/api/admin/users/${u.id}/devices`, { token: w.admin.token })).body.data.events).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ const devicesOf = (over: Record<string, unknown> = {}) => ({
   ],
   signIns: Array.from({ length: 20 }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 20, 8, 59 - i)).toISOString(), name: 'Android phone · Chrome', kind: 'phone', os: 'Android', browser: 'Chrome', ip: '196.204.12' })),
   events: [
-    { at: '2026-11-20T09:00:00.000Z', kind: 'deviceRefused', name: 'iOS phone · Safari' },
+    { at: '2026-11-20T09:00:00.000Z', kind: 'deviceRefused', device: { name: 'iOS phone · Safari', kind: 'phone', os: 'iOS', browser: 'Safari' } },
     { at: '2026-11-19T09:00:00.000Z', kind: 'streamTakenOver' },
   ],
   flagged: true,
@@ -57,6 +57,8 @@ describe("a student's page: devices", () => {
     const section = await screen.findByTestId('user-devices');
     expect(screen.getByRole('heading', { name: 'الأجهزة' })).toBeInTheDocument();
     expect(within(section).getAllByTestId('user-device')[0]).toHaveTextContent('هاتف Android · Chrome');
+    // The refused device is named in the page's language too, not by the server's English name.
+    expect(within(section).getAllByTestId('sharing-event-row')[0]).toHaveTextContent('هاتف iOS · Safari');
     await userEvent.click(within(section).getByRole('button', { name: 'إعادة ضبط الأجهزة' }));
     expect(await screen.findByText('إعادة ضبط أجهزة هذا الطالب؟')).toBeInTheDocument();
     await userEvent.click(document.querySelector<HTMLButtonElement>('.swal2-confirm')!);

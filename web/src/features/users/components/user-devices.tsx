@@ -49,7 +49,7 @@ export function UserDevices({ userId }: { userId: string }) {
     { header: t('userDevices.colDevice'), dir: 'auto', cell: (s) => deviceName(s, t) },
     { header: t('userDevices.colAddress'), cell: (s) => <bdi dir="ltr">{s.ip}</bdi> },
   ];
-  const eventText = (e: SharingEvent) => (e.name ? t(`userDevices.${e.kind}Named`, { name: e.name }) : t(`userDevices.${e.kind}`));
+  const eventText = (e: SharingEvent) => (e.device ? t(`userDevices.${e.kind}Named`, { name: deviceName(e.device, t) }) : t(`userDevices.${e.kind}`));
   const eventColumns: DataColumn<SharingEvent>[] = [
     { header: t('userDevices.colTime'), cell: (e) => <time dateTime={e.at}>{dateTimeText(e.at, language)}</time> },
     { header: t('userDevices.colEvent'), dir: 'auto', cell: eventText },
