@@ -8,6 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { api, cognito, ddb, makeUser, platform, randomPhone, setUserFields, uniq, userWithPhone } from '../support/platform';
 import { apiFrom, freshSource } from '../support/source';
 import { liveRefreshTokens } from '../support/pool-state';
+import { withTeacherSettings } from '../support/settings-lock';
 
 jest.setTimeout(120_000);
 
@@ -153,7 +154,8 @@ describe('sessions', () => {
     if (!(minted instanceof Error)) expect((await profile(minted.AuthenticationResult!.IdToken!)).status).toBe(401);
   });
 
-  it('a second sign-in of a student ends the first session with the opened-elsewhere message', async () => {
+  // One session per student is the teacher's setting (devices.test.ts switches it): held while this runs.
+  it('a second sign-in of a student ends the first session with the opened-elsewhere message', () => withTeacherSettings(async () => {
     const u = await makeUser();
     const first = (await login(u.email, u.password)).body.data.token as string;
     const second = (await login(u.email, u.password)).body.data.token as string;
@@ -164,7 +166,7 @@ describe('sessions', () => {
     expect([200, 501]).toContain((await profile(second)).status);
     // The token makeUser issued directly is gone too.
     expect((await profile(u.token)).status).toBe(401);
-  });
+  }));
 
   it('a block takes effect at once on a live token: 403 with user.block', async () => {
     const u = await makeUser();

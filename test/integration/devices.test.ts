@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { api, makeUser, platform, setUserFields, type TestUser, uniq } from '../support/platform';
 import { liveRefreshTokens } from '../support/pool-state';
 import { apiFrom, freshSource } from '../support/source';
+import { withTeacherSettings } from '../support/settings-lock';
 
 jest.setTimeout(120_000);
 
@@ -301,11 +302,17 @@ describe('the Google path', () => {
 describe("the teacher's settings", () => {
   const settings = () => api('GET', '/api/admin/settings', { token: admin.token });
   const patch = (body: unknown) => api('PATCH', '/api/admin/settings', { token: admin.token, json: body });
-  afterAll(async () => {
-    await patch({ deviceLimit: 2, deviceRemovalDays: 30, singleSession: true, sharingFlagThreshold: 3 });
-  });
+  // The settings are the whole platform's: each test holds them (other files' tests rely on one session per student).
+  const holding = (run: () => Promise<void>) => () =>
+    withTeacherSettings(async () => {
+      try {
+        await run();
+      } finally {
+        await patch({ deviceLimit: 2, deviceRemovalDays: 30, singleSession: true, sharingFlagThreshold: 3 });
+      }
+    });
 
-  it('answers the defaults, changes only what is sent, and refuses bad values with 400 validation', async () => {
+  it('answers the defaults, changes only what is sent, and refuses bad values with 400 validation', holding(async () => {
     expect((await settings()).body).toEqual({ data: { deviceLimit: 2, deviceRemovalDays: 30, singleSession: true, sharingFlagThreshold: 3 } });
     const changed = await patch({ deviceRemovalDays: 7 });
     expect([changed.status, changed.body]).toEqual([200, { data: { deviceLimit: 2, deviceRemovalDays: 7, singleSession: true, sharingFlagThreshold: 3 } }]);
@@ -319,9 +326,9 @@ describe("the teacher's settings", () => {
     const { tokens } = await studentOn(1);
     expect((await api('GET', '/api/admin/settings', { token: tokens[0] })).status).toBe(403);
     expect((await api('PATCH', '/api/admin/settings', { token: tokens[0], json: { deviceLimit: 5 } })).status).toBe(403);
-  });
+  }));
 
-  it('the device limit holds from the next sign-in', async () => {
+  it('the device limit holds from the next sign-in', holding(async () => {
     const { u } = await studentOn(2);
     expect((await patch({ deviceLimit: 3 })).status).toBe(200);
     expect((await login(u, newDeviceId())).status).toBe(200);
@@ -329,9 +336,9 @@ describe("the teacher's settings", () => {
     const refused = await login(u, newDeviceId());
     expect([refused.body.code, refused.body.limit, refused.body.devices.length]).toEqual(['auth.deviceLimit', 1, 3]);
     expect((await patch({ deviceLimit: 2 })).status).toBe(200);
-  });
+  }));
 
-  it('one session per student is the setting: off, two sessions of one device live together; on, the newer ends the older', async () => {
+  it('one session per student is the setting: off, two sessions of one device live together; on, the newer ends the older', holding(async () => {
     const u = await makeUser();
     const id = newDeviceId();
     expect((await patch({ singleSession: false })).status).toBe(200);
@@ -341,5 +348,5 @@ describe("the teacher's settings", () => {
     expect((await patch({ singleSession: true })).status).toBe(200);
     const three = (await login(u, id)).body.data.token;
     expect([(await profile(one)).body.code, (await profile(two)).body.code, (await profile(three)).status]).toEqual(['session.otherDevice', 'session.otherDevice', 200]);
-  });
+  }));
 });
