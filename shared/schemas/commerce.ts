@@ -164,6 +164,8 @@ export const purchasedBundle = z.object({
   purchaseDate: z.string(),
   expiryDate: z.string(),
   pricePaid: z.number(),
+  /** Bought (Paymob, the balance, a coupon) or given by a recharge code. */
+  source: z.enum(['payment', 'code']),
   expired: z.boolean(),
   lectures: z.array(lecture.omit({ videos: true, canWatch: true })),
 });
