@@ -138,6 +138,8 @@ export const ERROR_CODES = [
   'session.deviceRemoved', // 401 the device of this session was removed (by the student or the teacher's reset)
   'playback.elsewhere', // 409 another session of the student streamed within the last minute: start again with takeOver to move it here
   'playback.takenOver', // 409 another session of the student holds the stream now: this player stops
+  'codes.termNoBundle', // 400 a batch of a term's codes needs the term sold as a bundle (a bundle price and an end ahead)
+  'wallet.termOwned', // 409 the student has the term's bundle already; the code was not used
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

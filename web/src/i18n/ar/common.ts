@@ -186,6 +186,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.session.deviceRemoved': 'تم حذف هذا الجهاز من حسابك، فانتهت هذه الجلسة. من فضلك سجّل الدخول مرة أخرى.',
   'error.playback.elsewhere': 'هذا الحساب يشغّل فيديو على جهاز آخر الآن.',
   'error.playback.takenOver': 'بدأ هذا الحساب التشغيل على جهاز آخر، فتوقف الفيديو هنا.',
+  'error.codes.termNoBundle': 'حدّد لهذا الترم سعر باقة وتاريخ انتهاء قادمًا قبل إنشاء أكواده',
+  'error.wallet.termOwned': 'لديك هذا الترم كاملًا بالفعل؛ احتفظ بالكود لغيرك',
   'error.video.notFound': 'الفيديو غير موجود',
   'error.video.key': 'لم يُرفع الفيديو هنا',
   'error.video.notUploaded': 'ملف الفيديو غير موجود',

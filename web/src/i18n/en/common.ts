@@ -161,6 +161,8 @@ const enErrors = {
   'error.session.deviceRemoved': 'This device was removed from your account, so this session has ended. Please log in again.',
   'error.playback.elsewhere': 'This account is playing a video on another device right now.',
   'error.playback.takenOver': 'This account started playing on another device, so the video stopped here.',
+  'error.codes.termNoBundle': 'Give this term a bundle price and an end date ahead before making its codes',
+  'error.wallet.termOwned': 'You already have this whole term; keep the code for someone else',
   'error.video.notFound': 'Video not found',
   'error.video.key': 'The video was not uploaded here',
   'error.video.notUploaded': 'The video upload is missing',
