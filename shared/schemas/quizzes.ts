@@ -109,3 +109,6 @@ export const quizFormBody = z
   }));
 /** The quiz form in the browser: the same rules, the image a File. */
 export const quizForm = quizData.extend({ image: browserImage.optional() });
+
+/** The question bank's filter: a tag, words of the text, and where the previous page stopped. */
+export const questionBankQuery = z.object({ tag: questionTag.optional(), q: freeText(100).optional(), cursor: id.optional() });
