@@ -3,7 +3,7 @@
  * text, a page of quizzes at a time. What a page reads: the quiz items (AP21, one Query: their `tags`
  * say which quizzes hold a tag, and give the bank's tags) and the questions of at most
  * BANK_QUIZZES_PER_PAGE of those quizzes (AP20, one Query each, in parallel); `next` continues after
- * the last quiz read. Ids are ULIDs, so "older than the cursor" is the order of AP21.
+ * the last quiz read (quizzes in id order, ULIDs: newest first).
  */
 import { allQuizzes, quizWithQuestions } from '../data/quiz-repo';
 import { sitePath } from '../lib/media-urls';
@@ -21,7 +21,8 @@ const searchable = (s: string) =>
 export async function listQuestionBank(filter: { tag?: string; q?: string; cursor?: string }) {
   const quizzes = await allQuizzes();
   const tags = [...new Set(quizzes.flatMap((q) => q.tags ?? []))].sort();
-  const holding = quizzes.filter((q) => (!filter.tag || q.tags?.includes(filter.tag)) && (!filter.cursor || q.id < filter.cursor));
+  // Ordered by id (a ULID: newest first), the order the cursor compares in.
+  const holding = quizzes.filter((q) => (!filter.tag || q.tags?.includes(filter.tag)) && (!filter.cursor || q.id < filter.cursor)).sort((a, b) => (a.id < b.id ? 1 : -1));
   const page = holding.slice(0, BANK_QUIZZES_PER_PAGE);
   const words = filter.q ? searchable(filter.q).split(/\s+/).filter(Boolean) : [];
   const read = await Promise.all(page.map((q) => quizWithQuestions(q.id)));

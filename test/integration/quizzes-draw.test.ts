@@ -139,6 +139,19 @@ describe('the question bank', () => {
     expect((byText.body.data as { questionId: string }[]).map((q) => q.questionId)).not.toContain(source.questions[0]!.id);
   });
 
+  it('pages by quizzes: ten quizzes a page, then the rest, `next` null at the end', async () => {
+    const tag = uniq('Paged ');
+    const made: string[] = [];
+    for (let i = 0; i < 11; i++) made.push((await createQuiz([tf(`Paged question ${i}`, [tag])])).id);
+    const first = await api('GET', `/api/admin/question-bank?tag=${encodeURIComponent(tag)}`, { token: admin.token });
+    // Newest quiz first: the last ten made, then the first one.
+    expect((first.body.data as { quizId: string }[]).map((q) => q.quizId)).toEqual(made.slice(1).reverse());
+    expect(first.body.next).toBe(made[1]);
+    const second = await api('GET', `/api/admin/question-bank?tag=${encodeURIComponent(tag)}&cursor=${first.body.next}`, { token: admin.token });
+    expect((second.body.data as { quizId: string }[]).map((q) => q.quizId)).toEqual([made[0]]);
+    expect(second.body.next).toBeNull();
+  });
+
   it('copies a question in with an image of its own: deleting the source quiz leaves the copy whole', async () => {
     const source = await createQuiz([tf('Has a picture', ['Copied'])], {}, { 'questionImages[0]': image() });
     const from = source.questions[0]!;
