@@ -34,6 +34,11 @@ export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
 export const DISCRIMINATION_GROUP_SHARE = 0.27;
 export const QUIZ_TIME_LIMIT_MAX_MINUTES = 300;
 export const QUIZ_MAX_ATTEMPTS_MAX = 100;
+/** Questions a quiz holds at most. */
+export const QUIZ_QUESTIONS_MAX = 200;
+/** A question's tags: at most this many, each at most this long. */
+export const QUESTION_TAGS_MAX = 5;
+export const QUESTION_TAG_MAX_LENGTH = 60;
 /** Images that come with a form must be under this many bytes. */
 export const IMAGE_MAX_BYTES = 1_000_000;
 /** Videos are uploaded straight to the media bucket; this bounds one file. */

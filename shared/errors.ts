@@ -89,6 +89,7 @@ export const ERROR_CODES = [
   'quiz.attemptClosed', // 409 the timed attempt has closed (deadline + grace); nothing changed
   'quiz.noOpenAttempt', // 409 a timed quiz is answered inside an attempt opened by GET /api/Quizz/{quizId}
   'quiz.busy', // 409 too many simultaneous submits of one student; try again
+  'quiz.copySource', // 400 a question copied from the bank is gone from its quiz
   // Users and messages
   'user.notFound', // 404 no user has this id or e-mail
   'user.adminProtected', // 403 an admin account cannot be blocked or deleted from the users screen

@@ -138,6 +138,7 @@ const table = {
   'PATCH /api/Quiz/{quizId}': { op: 'updateQuiz', domain: 'quizzes', access: 'admin', summary: 'Update a quiz', multipart: true, params: quiz.quizIdParams, body: quiz.quizFormBody, response: res.quizSaved },
   'GET /api/Quiz/students-results/{quizId}': { op: 'listQuizResults', domain: 'quizzes', access: 'admin', summary: "List a quiz's results", params: quiz.quizIdParams, response: res.quizResults },
   'GET /api/Quiz/students-results/{quizId}/{userId}/attempts': { op: 'listStudentAttempts', domain: 'quizzes', access: 'admin', summary: "List one student's attempts at a quiz with each question's mark", params: quiz.studentAttemptsParams, response: res.quizAttempts, ours: true },
+  'GET /api/admin/question-bank': { op: 'listQuestionBank', domain: 'quizzes', access: 'admin', summary: "List the question bank: every quiz's questions, by tag and text, a page of quizzes at a time (a question is copied in through the quiz form's copiedFrom)", query: quiz.questionBankQuery, response: res.questionBank, ours: true },
   'DELETE /api/v/quizzes/{id}': { op: 'removeQuiz', domain: 'quizzes', access: 'admin', summary: 'Remove a quiz (the legacy path of deleteQuiz)', params: idParam, response: res.quizDeleted },
 
   // users

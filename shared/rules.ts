@@ -57,6 +57,7 @@ export const RULE_CODES = [
   'quiz.answers',
   'quiz.correctAnswer',
   'quiz.imageKey',
+  'quiz.drawCount',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -228,6 +229,8 @@ export function englishMessage({ code, field, params }: Rule): string {
       return 'The correct answer must be one of the question options';
     case 'quiz.imageKey':
       return `${f} must be questionImages[<index of a new question>] or questionImages[<id of an existing question>]`;
+    case 'quiz.drawCount':
+      return `${f} must be a whole number from 1 to the number of questions (${params.max})`;
     case 'invalid':
     default:
       return `${f} is not valid`;

@@ -2,7 +2,7 @@
  * Where catalogue media live in the bucket and how the admin's uploads are named and checked.
  * Images: images/<ulid>.<ext>, public at /media/images/…; videos: videos/<ulid>-<name>, signed only.
  */
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { MEDIA_PREFIXES } from '../lib/media-layout';
 import { imageTypeOf } from '../../shared/schemas/catalogue';
@@ -132,6 +132,17 @@ export async function storeImage(file: UploadedFile): Promise<string> {
     }),
   );
   return key;
+}
+
+/**
+ * A copy of a stored image under a key of its own (a question copied from another quiz): each record
+ * then owns its image, and deleting one never takes the other's away.
+ */
+export async function copyImage(key: string): Promise<string> {
+  if (!key.startsWith(MEDIA_PREFIXES.images)) throw new BadRequest('Only images can be copied', 'badRequest');
+  const copy = `${MEDIA_PREFIXES.images}${ulid()}${key.slice(key.lastIndexOf('.'))}`;
+  await s3.send(new CopyObjectCommand({ Bucket: env.MEDIA_BUCKET, CopySource: `${env.MEDIA_BUCKET}/${encodeURIComponent(key).replace(/%2F/g, '/')}`, Key: copy }));
+  return copy;
 }
 
 /** Deletes images no record refers to any more (only keys under images/). */

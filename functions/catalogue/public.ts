@@ -6,7 +6,7 @@
  *   course is), with its price and isFree;
  * - `lecturePrice(input, current)`: spec 5's price rule (negative made positive, 0 ⇔ free);
  * - `canWatch`, `isFreeLecture`, `isUnexpired`: who may watch a lecture (free, admin, unexpired purchase);
- * - `storeImage(file)`, `deleteImages(keys)`: images of a form into (and out of) the media bucket;
+ * - `storeImage(file)`, `copyImage(key)`, `deleteImages(keys)`: images of a form into (and out of) the media bucket;
  * - `assertTermOpen(term, viewer)`: a locked term refuses students (403 `term.locked`);
  * - `toLecture`, `toVideo`: the API views of the stored records;
  * - `classReads(viewer)`: the records a class reads alike, kept a few seconds for students (class-reads.ts);
@@ -20,7 +20,7 @@ export { canWatch, isFreeLecture, isUnexpired, type Viewer } from './access';
 export { lecturesOfBundle, sellsBundle, termForSale } from './bundles';
 export { classReads } from './class-reads';
 export { lectureForSale } from './lectures';
-export { deleteImages, storeImage } from './media';
+export { copyImage, deleteImages, storeImage } from './media';
 export { lectureViewFacts } from './playback';
 export { lecturePrice } from './pricing';
 export { assertTermOpen } from './terms';

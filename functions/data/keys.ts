@@ -107,6 +107,9 @@
  *  AP70 attemptsOfQuiz      byParent: GSI1PK=QUIZ#id#ATTEMPTS  GSI1SK=userId#number  (set on each AP29 item as it is written:
  *                           the teacher's item analysis over every attempt in one Query; a result none of whose attempts
  *                           carry it — older items — counts there as one attempt, its best)
+ *  AP110 questionBank      no key of its own: AP21's quiz items carry `tags` (every tag of their questions), so a page of
+ *                           the bank is AP21 (which quizzes hold a tag, and the bank's tags) then AP20 for at most 10 of
+ *                           them (quizzes/bank.ts); the question items carry `tags`, and an open attempt its `drawn` ids (AP22)
  *  AP30 quizzesOfSection    PK=SECTION#id           SK=QUIZ#quizId  (the assignment; the quiz item holds contentId too)
  *  AP31 videosOfQuiz        byTerm:   GSI2PK=QUIZ#id#VIDEOS  GSI2SK=LECTURE#lectureId#VIDEO#videoId  (set on a video item
  *                           while it has a quiz: how many videos a quiz gates, and lifting the gate when it is deleted)

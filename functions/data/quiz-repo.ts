@@ -22,6 +22,8 @@ export interface QuizRecord {
   /** The Quiz section it is assigned to. */
   contentId: string | null;
   settings: QuizSettings;
+  /** Every tag of its questions, sorted (the question bank's tags and its filter read it from AP21). */
+  tags?: string[];
 }
 
 export interface OptionRecord {
@@ -36,6 +38,8 @@ export interface QuestionRecord {
   text: string;
   type: QuestionType;
   imageKey?: string;
+  /** Its lesson(s); the first is its group when an attempt draws by tags. */
+  tags?: string[];
   options: OptionRecord[];
   /** Never leaves the server except in the admin's view. */
   correctOptionId: string;

@@ -25,6 +25,8 @@ export interface OpenAttempt {
   startedAt: string;
   deadline: string | null;
   answers: Record<string, string>;
+  /** The questions this attempt drew (settings.drawCount), fixed when it opened; absent: every question. */
+  drawn?: string[];
 }
 
 export interface ResultRecord {

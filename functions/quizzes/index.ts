@@ -7,6 +7,7 @@ import { deleteQuestion } from './delete-question';
 import { deleteQuiz } from './delete-quiz';
 import { getQuiz } from './get-quiz';
 import { listMyAttempts } from './list-my-attempts';
+import { listQuestionBank } from './list-question-bank';
 import { listQuizResults } from './list-quiz-results';
 import { listQuizzes } from './list-quizzes';
 import { listQuizzesToTake } from './list-quizzes-to-take';
@@ -37,4 +38,5 @@ export const handler = domainHandler('quizzes', {
   'GET /api/Quiz/students-results/{quizId}': listQuizResults,
   'GET /api/Quiz/students-results/{quizId}/{userId}/attempts': listStudentAttempts,
   'DELETE /api/v/quizzes/{id}': removeQuiz,
+  'GET /api/admin/question-bank': listQuestionBank,
 }, sessionGate);

@@ -22,7 +22,7 @@ import {
 import { deleteResultsOfQuiz } from '../data/result-repo';
 import { sectionById } from '../data/section-repo';
 import { BadRequest, NotFound } from '../lib/errors';
-import { deleteImages, storeImage } from '../catalogue/public';
+import { copyImage, deleteImages, storeImage } from '../catalogue/public';
 import { toQuizAdmin, toQuizSummary } from './views';
 
 export interface QuizForm {
@@ -44,6 +44,7 @@ export async function liveQuiz(id: string): Promise<QuizWithQuestions> {
  */
 async function questionsOf(quizId: string, form: QuizForm, before: QuestionRecord[]): Promise<QuestionRecord[]> {
   const existing = new Map(before.map((q) => [q.id, q]));
+  const sources = await copiedQuestions(form);
   const keysUsed = new Set<string>();
   const drafts = form.quizData.questions.map((q, index) => {
     const old = q.id ? existing.get(q.id) : undefined;
@@ -60,7 +61,8 @@ async function questionsOf(quizId: string, form: QuizForm, before: QuestionRecor
       const texts = q.type === 'TRUE_FALSE' ? [...TRUE_FALSE_OPTIONS] : q.options.map((o) => o.text);
       const oldOptions = new Map((old?.options ?? []).map((o) => [o.text, o.id]));
       const options = texts.map((text) => ({ id: oldOptions.get(text) ?? ulid(), text }));
-      const imageKey = image ? await storeImage(image) : old?.imageKey;
+      const sourceImage = !old && q.copiedFrom ? sources.get(q.copiedFrom.questionId)?.imageKey : undefined;
+      const imageKey = image ? await storeImage(image) : (old?.imageKey ?? (sourceImage ? await copyImage(sourceImage) : undefined));
       return {
         id: old?.id ?? ulid(),
         quizId,
@@ -68,12 +70,30 @@ async function questionsOf(quizId: string, form: QuizForm, before: QuestionRecor
         text: q.text,
         type: q.type,
         ...(imageKey ? { imageKey } : {}),
+        ...(q.tags.length ? { tags: q.tags } : {}),
         options,
         correctOptionId: options.find((o) => o.text === q.correctAnswerText)!.id,
       };
     }),
   );
 }
+
+/**
+ * The stored questions that new questions of the form were copied from (the question bank), by id:
+ * each source quiz read once (AP20). A source that is gone is a 400, so no image is silently lost.
+ */
+async function copiedQuestions(form: QuizForm): Promise<Map<string, QuestionRecord>> {
+  const wanted = form.quizData.questions.flatMap((q) => (q.copiedFrom && !q.id ? [q.copiedFrom] : []));
+  const quizzes = await Promise.all([...new Set(wanted.map((s) => s.quizId))].map((id) => quizWithQuestions(id)));
+  const found = new Map(quizzes.flatMap((qw) => qw?.questions ?? []).map((q) => [q.id, q]));
+  for (const s of wanted) {
+    if (found.get(s.questionId)?.quizId !== s.quizId) throw new BadRequest(`Question ${s.questionId} of quiz ${s.quizId} no longer exists to copy`, 'quiz.copySource');
+  }
+  return found;
+}
+
+/** Every tag of the questions, once, sorted: kept on the quiz item for the question bank. */
+const tagsOf = (questions: QuestionRecord[]) => [...new Set(questions.flatMap((q) => q.tags ?? []))].sort();
 
 export async function createQuiz(form: QuizForm) {
   const id = ulid();
@@ -90,6 +110,7 @@ export async function createQuiz(form: QuizForm) {
     questionCount: questions.length,
     contentId: null,
     settings: form.quizData.settings ?? DEFAULT_QUIZ_SETTINGS,
+    tags: tagsOf(questions),
   };
   await createQuizRecords(quiz, questions);
   return toQuizAdmin(quiz, questions, 0);
@@ -108,6 +129,7 @@ export async function updateQuiz(id: string, form: QuizForm) {
     updatedAt: new Date().toISOString(),
     questionCount: questions.length,
     settings: form.quizData.settings ?? quiz.settings,
+    tags: tagsOf(questions),
   };
   await replaceQuiz(updated, questions, before);
   forgetQuiz(id);

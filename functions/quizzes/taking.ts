@@ -3,7 +3,8 @@
  * as given (a reload keeps them), the submit scored on the server from the stored answers, the pass
  * status, the student's own attempts, and the teacher's optional rules — a time limit (the attempt
  * opens on the server, it closes at the deadline plus a grace with what it has), a maximum number of
- * attempts (held across tabs by conditional writes).
+ * attempts (held across tabs by conditional writes), and drawn questions (settings.drawCount: the
+ * attempt opens with the quiz, draws its questions once and is scored on them only; draw.ts).
  */
 import { QUIZ_GRACE_SECONDS } from '../../shared/constants';
 import type { QuestionRecord, QuizRecord, QuizWithQuestions } from '../data/quiz-repo';
@@ -16,6 +17,7 @@ import type { ItemKey, ReadAlong } from '../lib/http';
 import { assertTermOpen } from '../catalogue/public';
 import { cachedQuiz, forgetQuiz } from './quiz-cache';
 import { assertQuizTermOpen } from './term-lock';
+import { drawQuestions } from './draw';
 import { type Answer, attemptOrder, checkAnswers, correctTextOf, scoreAnswers } from './scoring';
 import { toQuestionView, toQuizSummary } from './views';
 
@@ -60,6 +62,14 @@ const emptyResult = (s: Student, quizId: string): ResultRecord => ({
 /** An untimed attempt in progress never closes by itself. */
 const closesAt = (open: NonNullable<ResultRecord['open']>) => (open.deadline === null ? Infinity : Date.parse(open.deadline) + QUIZ_GRACE_SECONDS * 1000);
 const isTimed = (q: QuizRecord) => q.settings.timeLimitMinutes !== null;
+/** A quiz whose attempts draw some of its questions: the attempt opens (and draws) when the quiz is opened. */
+const draws = (q: QuizRecord) => (q.settings.drawCount ?? null) !== null;
+/** The questions an attempt is on: those it drew, or every question. */
+const questionsOfAttempt = (questions: QuestionRecord[], open: ResultRecord['open']) => {
+  if (!open?.drawn) return questions;
+  const drawn = new Set(open.drawn);
+  return questions.filter((q) => drawn.has(q.id));
+};
 /** A timed attempt in progress is used already (its clock runs); untimed answers saved so far use nothing yet. */
 const attemptsLeft = (q: QuizRecord, r: ResultRecord) => (q.settings.maxAttempts === null ? null : Math.max(0, q.settings.maxAttempts - r.attempts - (r.open?.deadline ? 1 : 0)));
 
@@ -123,7 +133,8 @@ async function withFreshQuiz<T>(quizId: string, use: (qw: QuizWithQuestions) => 
 
 /** An attempt finished: marked, kept, and folded into the result (best attempt, passed once any passed). */
 function finish(r: ResultRecord, questions: QuestionRecord[], answers: Map<string, string> | Record<string, string>, closedAtDeadline: boolean) {
-  const s = scoreAnswers(questions, answers);
+  // A drawn attempt is scored on its drawn questions only: answers to others change nothing.
+  const s = scoreAnswers(questionsOfAttempt(questions, r.open), answers);
   const number = r.open?.number ?? r.attempts + 1;
   const better = r.bestScore === null || s.score > r.bestScore;
   const result: ResultRecord = {
@@ -170,26 +181,35 @@ export async function getQuizToTake(quizId: string, s: Student) {
 
 async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, first: FirstLook) {
   await assertQuizTermOpen(quiz, s);
-  const result = isTimed(quiz)
-    ? await withResult(
-        s,
-        quiz,
-        (r) => {
-          const closed = closeIfExpired(r, questions);
-          let next = closed?.result ?? r;
-          // No attempt open, or answers saved while the quiz had no time limit: the clock starts now.
-          if (!next.open?.deadline && (quiz.settings.maxAttempts === null || next.attempts < quiz.settings.maxAttempts)) {
-            const startedAt = new Date();
-            const deadline = new Date(startedAt.getTime() + quiz.settings.timeLimitMinutes! * 60_000);
-            next = { ...next, open: { number: next.attempts + 1, startedAt: startedAt.toISOString(), deadline: deadline.toISOString(), answers: next.open?.answers ?? {} } };
-          }
-          return { value: next, write: next === r ? undefined : { result: next, attempt: closed?.attempt } };
-        },
-        first,
-      )
-    : ((await first.result) ?? emptyResult(s, quiz.id));
+  const result =
+    isTimed(quiz) || draws(quiz)
+      ? await withResult(
+          s,
+          quiz,
+          (r) => {
+            const closed = closeIfExpired(r, questions);
+            let next = closed?.result ?? r;
+            const left = quiz.settings.maxAttempts === null || next.attempts < quiz.settings.maxAttempts;
+            // No attempt open, or answers saved while the quiz had no time limit: the clock starts now.
+            if (left && isTimed(quiz) && !next.open?.deadline) {
+              const startedAt = new Date();
+              const deadline = new Date(startedAt.getTime() + quiz.settings.timeLimitMinutes! * 60_000);
+              next = { ...next, open: { ...next.open, number: next.attempts + 1, startedAt: startedAt.toISOString(), deadline: deadline.toISOString(), answers: next.open?.answers ?? {} } };
+            }
+            // The attempt's questions are drawn once, as it opens, and kept with it: a reload shows the same ones.
+            if (left && draws(quiz) && !next.open?.drawn) {
+              const open = next.open ?? { number: next.attempts + 1, startedAt: new Date().toISOString(), deadline: null, answers: {} };
+              next = { ...next, open: { ...open, drawn: drawQuestions(questions, quiz.settings.drawCount!).map((q) => q.id) } };
+            }
+            return { value: next, write: next === r ? undefined : { result: next, attempt: closed?.attempt } };
+          },
+          first,
+        )
+      : ((await first.result) ?? emptyResult(s, quiz.id));
   const number = result.open?.number ?? result.attempts + 1;
-  const shown = quiz.settings.shuffle ? attemptOrder(questions, `${s.userId}:${quiz.id}:${number}`) : questions;
+  // A drawn quiz with no attempt open (none left) shows no question: the undrawn ones never leave the server.
+  const ofAttempt = draws(quiz) && !result.open?.drawn ? [] : questionsOfAttempt(questions, result.open);
+  const shown = quiz.settings.shuffle ? attemptOrder(ofAttempt, `${s.userId}:${quiz.id}:${number}`) : ofAttempt;
   return {
     ...toQuizSummary(quiz),
     questions: shown.map(toQuestionView),
@@ -224,6 +244,7 @@ async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, a
         f = expired ?? finish(r, questions, { ...r.open.answers, ...Object.fromEntries(given) }, false);
       } else {
         if (quiz.settings.maxAttempts !== null && r.attempts >= quiz.settings.maxAttempts) throw new Conflict('You have used all your attempts at this quiz', 'quiz.noAttemptsLeft');
+        if (draws(quiz) && !r.open?.drawn) throw new Conflict('Open the quiz first: its questions are drawn when the attempt opens', 'quiz.noOpenAttempt');
         // The answers saved so far are this attempt's (its number, when it started); the submit carries every answer.
         f = finish(r, questions, given, false);
       }
@@ -256,11 +277,13 @@ async function saveAnswers({ quiz, questions }: QuizWithQuestions, s: Student, a
   await assertQuizTermOpen(quiz, s);
   const given = checkAnswers(questions, answers);
   const saved = await withResult(s, quiz, (r) => {
-    const open = r.open ?? (isTimed(quiz) ? undefined : untimedAttempt(quiz, r));
-    if (!open) throw new Conflict('No timed attempt is open: open the quiz first', 'quiz.noOpenAttempt');
+    const open = r.open ?? (isTimed(quiz) || draws(quiz) ? undefined : untimedAttempt(quiz, r));
+    if (!open) throw new Conflict('No attempt is open: open the quiz first', 'quiz.noOpenAttempt');
     const closed = closeIfExpired(r, questions);
     if (closed) return { value: undefined, write: { result: closed.result, attempt: closed.attempt } };
-    const result = { ...r, open: { ...open, answers: { ...open.answers, ...Object.fromEntries(given) } } };
+    // Answers to questions the attempt did not draw are not kept.
+    const kept = new Set(questionsOfAttempt(questions, open).map((q) => q.id));
+    const result = { ...r, open: { ...open, answers: { ...open.answers, ...Object.fromEntries([...given].filter(([id]) => kept.has(id))) } } };
     return { value: attemptView(result.open), write: { result } };
   });
   if (!saved) throw new Conflict('The time is up: the attempt was closed with the answers saved before the deadline', 'quiz.attemptClosed');

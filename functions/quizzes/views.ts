@@ -1,6 +1,7 @@
 /** The quizzes' records in the shapes the client reads (spec 3); the student's never says which answer is right. */
 import type { z } from 'zod';
 import type { quizAdmin, quizQuestionView, quizSummary } from '../../shared/schemas/responses';
+import { DEFAULT_QUIZ_SETTINGS } from '../../shared/schemas/quizzes';
 import type { QuestionRecord, QuizRecord } from '../data/quiz-repo';
 import { sitePath } from '../lib/media-urls';
 import { correctTextOf } from './scoring';
@@ -14,7 +15,8 @@ export const toQuizSummary = (q: QuizRecord): z.infer<typeof quizSummary> => ({
   imageUrl: imageUrl(q.imageKey),
   createdAt: q.createdAt,
   questionCount: q.questionCount,
-  settings: q.settings,
+  // Quizzes saved before a setting existed read it as its default.
+  settings: { ...DEFAULT_QUIZ_SETTINGS, ...q.settings },
   contentId: q.contentId ?? null,
 });
 
@@ -29,6 +31,6 @@ export const toQuestionView = (q: QuestionRecord): z.infer<typeof quizQuestionVi
 
 export const toQuizAdmin = (q: QuizRecord, questions: QuestionRecord[], videoCount: number): z.infer<typeof quizAdmin> => ({
   ...toQuizSummary(q),
-  questions: questions.map((x) => ({ ...toQuestionView(x), correctAnswerText: correctTextOf(x) })),
+  questions: questions.map((x) => ({ ...toQuestionView(x), correctAnswerText: correctTextOf(x), tags: x.tags ?? [] })),
   videoCount,
 });

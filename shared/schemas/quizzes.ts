@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUESTION_TYPES, QUIZ_MAX_ATTEMPTS_MAX, QUIZ_TIME_LIMIT_MAX_MINUTES, TRUE_FALSE_OPTIONS } from '../constants.ts';
+import { QUESTION_TAG_MAX_LENGTH, QUESTION_TAGS_MAX, QUESTION_TYPES, QUIZ_MAX_ATTEMPTS_MAX, QUIZ_QUESTIONS_MAX, QUIZ_TIME_LIMIT_MAX_MINUTES, TRUE_FALSE_OPTIONS } from '../constants.ts';
 import { ruleParams } from '../rules.ts';
 import { rasterImage } from './catalogue.ts';
 import { browserImage, freeText, id, jsonField, type UploadedFile } from './common.ts';
@@ -26,11 +26,22 @@ export const saveQuizAnswersBody = z.object({ answers: z.array(quizAnswer).max(5
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
 export const quizTitle = freeText(200).refine((t) => t !== '', ruleParams('quiz.title'));
 const optionsOf = (q: { type: string; options: { text: string }[] }) => (q.type === 'TRUE_FALSE' ? [...TRUE_FALSE_OPTIONS] : q.options.map((o) => o.text));
+/** A question's tag (its lesson, e.g. "الانقسام الميوزي"): trimmed, not blank. */
+export const questionTag = freeText(QUESTION_TAG_MAX_LENGTH).pipe(z.string().min(1));
+/** A question's tags: a few, each once; the first is its group when an attempt draws by tags (quizzes/draw.ts). */
+export const questionTags = z
+  .array(questionTag)
+  .max(QUESTION_TAGS_MAX)
+  .transform((tags) => [...new Set(tags)]);
+/** A question copied from the bank names its source, so its image is copied with it (a copy of its own). */
+export const questionSource = z.object({ quizId: id, questionId: id });
 export const quizQuestion = z
   .object({
     /** Only for a question that exists already (editing). */
     id: z.string().max(64).optional(),
     text: freeText(2000),
+    tags: questionTags.default([]),
+    copiedFrom: questionSource.optional(),
     type: z.enum(QUESTION_TYPES),
     options: z.array(z.object({ text: freeText(500) })).max(10),
     correctAnswerText: freeText(500),
@@ -44,7 +55,7 @@ export const quizQuestion = z
   });
 export const quizQuestions = z
   .array(quizQuestion)
-  .max(200)
+  .max(QUIZ_QUESTIONS_MAX)
   .refine((qs) => qs.length > 0, ruleParams('quiz.questions'));
 
 /**
@@ -56,17 +67,24 @@ export const quizSettings = z.object({
   timeLimitMinutes: z.number().int().min(1).max(QUIZ_TIME_LIMIT_MAX_MINUTES).nullable().default(null),
   maxAttempts: z.number().int().min(1).max(QUIZ_MAX_ATTEMPTS_MAX).nullable().default(null),
   shuffle: z.boolean().default(false),
+  /** Each attempt draws this many of the questions, spread over their tags (null: every question). */
+  drawCount: z.number().int().min(1).max(QUIZ_QUESTIONS_MAX).nullable().default(null),
 });
 export type QuizSettings = z.infer<typeof quizSettings>;
-export const DEFAULT_QUIZ_SETTINGS: QuizSettings = { revealAnswers: false, timeLimitMinutes: null, maxAttempts: null, shuffle: false };
+export const DEFAULT_QUIZ_SETTINGS: QuizSettings = { revealAnswers: false, timeLimitMinutes: null, maxAttempts: null, shuffle: false, drawCount: null };
 
 /** The quiz as its form holds it and as quizData carries it (spec 7); `settings` is ours. */
-export const quizData = z.object({
-  title: quizTitle,
-  description: freeText(2000),
-  questions: quizQuestions,
-  settings: quizSettings.optional(),
-});
+export const quizData = z
+  .object({
+    title: quizTitle,
+    description: freeText(2000),
+    questions: quizQuestions,
+    settings: quizSettings.optional(),
+  })
+  .superRefine((d, ctx) => {
+    const draw = d.settings?.drawCount;
+    if (draw && draw > d.questions.length) ctx.addIssue({ code: 'custom', path: ['settings', 'drawCount'], input: draw, ...ruleParams('quiz.drawCount', { max: d.questions.length }) });
+  });
 export type QuizData = z.infer<typeof quizData>;
 
 /** `questionImages[0]` (a new question, by index) or `questionImages[01J…]` (an existing one, by id). */
@@ -91,3 +109,6 @@ export const quizFormBody = z
   }));
 /** The quiz form in the browser: the same rules, the image a File. */
 export const quizForm = quizData.extend({ image: browserImage.optional() });
+
+/** The question bank's filter: a tag, words of the text, and where the previous page stopped. */
+export const questionBankQuery = z.object({ tag: questionTag.optional(), q: freeText(100).optional(), cursor: id.optional() });

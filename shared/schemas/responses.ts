@@ -64,6 +64,7 @@ export const quizSettingsView = z.object({
   timeLimitMinutes: z.number().nullable(),
   maxAttempts: z.number().nullable(),
   shuffle: z.boolean(),
+  drawCount: z.number().nullable(),
 });
 export const quizOption = z.object({ id: z.string(), text: z.string(), imageUrl: z.string().nullable().optional() });
 /** A question as the student sees it: nothing says which option is right. */
@@ -75,7 +76,7 @@ export const quizQuestionView = z.object({
   options: z.array(quizOption),
 });
 /** The admin's view adds the correct answer. */
-export const quizQuestionAdmin = quizQuestionView.extend({ correctAnswerText: z.string() });
+export const quizQuestionAdmin = quizQuestionView.extend({ correctAnswerText: z.string(), tags: z.array(z.string()) });
 const quizBase = z.object({
   id: z.string(),
   title: z.string(),
@@ -127,6 +128,19 @@ export const quizSubmitted = z.object({ message: z.string(), data: quizResult })
 export const quizStatus = z.object({ data: z.object({ passed: z.boolean(), score: z.number().nullable(), attempts: z.number().int() }) });
 export const quizList = z.object({ data: z.array(quizSummary) });
 export const quizSaved = z.object({ message: z.string(), data: quizAdmin });
+/** A question of the bank: what the editor copies (with its answer: the bank is the teacher's), and where it is from. */
+export const bankQuestion = z.object({
+  quizId: z.string(),
+  quizTitle: z.string(),
+  questionId: z.string(),
+  text: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  options: z.array(z.object({ text: z.string() })),
+  correctAnswerText: z.string(),
+  tags: z.array(z.string()),
+  imageUrl: z.string().nullable(),
+});
+export const questionBank = z.object({ data: z.array(bankQuestion), tags: z.array(z.string()), next: z.string().nullable() });
 export const quizDeleted = z.object({ id: z.string(), message: z.string(), videosUnlocked: z.number().int() });
 export const quizAnswersSaved = z.object({ message: z.string(), data: quizAttempt });
 /** One row of a quiz's results: each student's best attempt, the score as a percent string ('80%'). */

@@ -150,10 +150,10 @@ describe('quiz form', () => {
     expect(JSON.parse(String(form.get('quizData')))).toEqual({
       title: 'Genetics',
       description: 'Mendel',
-      settings: { revealAnswers: false, timeLimitMinutes: 15, maxAttempts: null, shuffle: true },
+      settings: { revealAnswers: false, timeLimitMinutes: 15, maxAttempts: null, shuffle: true, drawCount: null },
       questions: [
-        { text: 'Which base pairs with A?', type: 'MULTIPLE_CHOICE', options: [{ text: 'G' }, { text: 'T' }, { text: 'C' }, { text: 'U' }], correctAnswerText: 'T' },
-        { text: 'Is DNA a helix?', type: 'TRUE_FALSE', options: [{ text: 'True' }, { text: 'False' }], correctAnswerText: 'True' },
+        { text: 'Which base pairs with A?', type: 'MULTIPLE_CHOICE', options: [{ text: 'G' }, { text: 'T' }, { text: 'C' }, { text: 'U' }], correctAnswerText: 'T', tags: [] },
+        { text: 'Is DNA a helix?', type: 'TRUE_FALSE', options: [{ text: 'True' }, { text: 'False' }], correctAnswerText: 'True', tags: [] },
       ],
     });
     await waitFor(() => expect(swalTitle()).toBe('Created!'));
@@ -185,7 +185,7 @@ describe('quiz form', () => {
     const form = callsTo(fetch, '/api/Quiz/q1', 'PATCH')[0]![1].body as FormData;
     expect((form.get('questionImages[qb]') as File).name).toBe('dna.png');
     expect(JSON.parse(String(form.get('quizData'))).questions).toEqual([
-      { id: 'qb', text: 'Where is DNA?', type: 'MULTIPLE_CHOICE', options: ['Nucleus', 'Wall', 'Membrane', 'Vacuole'].map((text) => ({ text })), correctAnswerText: 'Nucleus' },
+      { id: 'qb', text: 'Where is DNA?', type: 'MULTIPLE_CHOICE', options: ['Nucleus', 'Wall', 'Membrane', 'Vacuole'].map((text) => ({ text })), correctAnswerText: 'Nucleus', tags: [] },
     ]);
     await waitFor(() => expect(swalTitle()).toBe('Updated!'));
   });

@@ -5,25 +5,28 @@ import { TrashIcon } from '@/components/icons';
 import { useT } from '@/i18n/use-t';
 import { listError, mediaSrc, type QuestionDraft, type QuizDraft } from '../lib/admin-quiz-form';
 import { ImageField } from '@/components/image-field';
+import { QuestionTagsField } from './question-tags-field';
 import '@/i18n/quiz-area';
 
 const TYPE_LABEL = { MULTIPLE_CHOICE: 'quizAdmin.typeMC', TRUE_FALSE: 'quizAdmin.typeTF' } as const;
 
 /**
  * One question of the quiz form: its text, type, answers with the correct one marked, an optional
- * image; move up/down and remove. A TRUE_FALSE question's answers are 'True'/'False', not editable.
+ * image, its tags; move up/down and remove. A TRUE_FALSE question's answers are 'True'/'False', not editable.
  */
-export function AdminQuestionEditor({ index, count, question, register, errors, imageError, onType, onCorrect, onOptionEdited, onImage, onMove, onRemove, removing }: {
+export function AdminQuestionEditor({ index, count, question, register, errors, imageError, tagSuggestions, onType, onCorrect, onOptionEdited, onImage, onTags, onMove, onRemove, removing }: {
   index: number;
   count: number;
   question: QuestionDraft;
   register: UseFormRegister<QuizDraft>;
   errors: FieldErrors<QuestionDraft> | undefined;
   imageError?: string;
+  tagSuggestions: readonly string[];
   onType: (type: QuestionType) => void;
   onCorrect: (option: number) => void;
   onOptionEdited: () => void;
   onImage: (file: File | null) => void;
+  onTags: (tags: string[]) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
   removing: boolean;
@@ -83,6 +86,7 @@ export function AdminQuestionEditor({ index, count, question, register, errors, 
           </p>
         )}
       </div>
+      <QuestionTagsField tags={question.tags ?? []} suggestions={tagSuggestions} onChange={onTags} />
       <ImageField label={t('quizAdmin.questionImage')} file={question.imageFile} currentUrl={mediaSrc(question.imageUrl)} error={imageError} onChange={onImage} />
     </fieldset>
   );

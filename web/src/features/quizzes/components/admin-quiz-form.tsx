@@ -16,7 +16,9 @@ import { messageOf } from '@/lib/messages';
 import { useCreateQuizMutation } from '../api/create-quiz';
 import { useDeleteQuestionMutation } from '../api/delete-question';
 import { useUpdateQuizMutation } from '../api/update-quiz';
-import { blankQuestion, firstProblem, listError, mediaSrc, type QuizDraft, saveOf, switchType, withCorrect } from '../lib/admin-quiz-form';
+import { blankQuestion, copiedQuestion, firstProblem, listError, mediaSrc, type QuizDraft, saveOf, switchType, tagSuggestions, withCorrect } from '../lib/admin-quiz-form';
+import { useListQuestionBankQuery } from '../api/list-question-bank';
+import { QuestionBankDialog } from './question-bank-dialog';
 import { ImageField } from '@/components/image-field';
 import { AdminQuestionEditor } from './admin-question-editor';
 import '@/i18n/quiz-area';
@@ -27,7 +29,7 @@ const nullableNumber = (v: unknown) => (v === '' || v === null || v === undefine
 /**
  * Create or edit a quiz (spec 2, 4, 5): title, description, optional image; questions with their
  * type, answers, correct answer and optional image, added, moved and removed; the teacher's
- * settings. The rules are the shared `quizForm`; the first problem also comes as spec 5's titled
+ * settings (drawn questions among them); questions copied in from the bank. The rules are the shared `quizForm`; the first problem also comes as spec 5's titled
  * warning. A saved question removed here is deleted on the server at once.
  */
 export function AdminQuizForm({ initial, quizId, imageUrl, onDone }: { initial: QuizDraft; quizId?: string; imageUrl?: string | null; onDone: () => void }) {
@@ -41,6 +43,9 @@ export function AdminQuizForm({ initial, quizId, imageUrl, onDone }: { initial: 
   const image = watch('image');
   const [imageErrors, setImageErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [bankOpen, setBankOpen] = useState(false);
+  const bankTags = useListQuestionBankQuery({}).data?.tags;
+  const suggestions = tagSuggestions(questions, bankTags);
   const [createQuiz, created] = useCreateQuizMutation();
   const [updateQuiz, updated] = useUpdateQuizMutation();
   const [deleteQuestion, deleting] = useDeleteQuestionMutation();
@@ -67,6 +72,7 @@ export function AdminQuizForm({ initial, quizId, imageUrl, onDone }: { initial: 
     setImageErrors((e) => ({ ...e, [q.key]: imageProblem(file) ?? '' }));
     setValue(`questions.${i}`, { ...q, imageFile: file ?? undefined });
   };
+  const onTags = (i: number, tags: string[]) => setQuestion(i, { ...getValues(`questions.${i}`), tags });
 
   const onRemove = async (i: number) => {
     const q = getValues(`questions.${i}`);
@@ -141,6 +147,8 @@ export function AdminQuizForm({ initial, quizId, imageUrl, onDone }: { initial: 
             onCorrect={(option) => onCorrect(i, option)}
             onOptionEdited={() => onOptionEdited(i)}
             onImage={(file) => onQuestionImage(i, file)}
+            tagSuggestions={suggestions}
+            onTags={(tags) => onTags(i, tags)}
             onMove={(to) => to >= 0 && to < fields.length && move(i, to)}
             onRemove={() => void onRemove(i)}
             removing={deleting.isLoading}
@@ -150,6 +158,20 @@ export function AdminQuizForm({ initial, quizId, imageUrl, onDone }: { initial: 
       <button type="button" className="button button-ghost" onClick={() => append(blankQuestion())}>
         <PlusIcon /> {t('quizAdmin.addQuestion')}
       </button>
+      <button type="button" className="button button-ghost" onClick={() => setBankOpen(true)}>
+        {t('quizAdmin.fromBank')}
+      </button>
+      {bankOpen && (
+        <QuestionBankDialog
+          excludeQuizId={quizId}
+          onClose={() => setBankOpen(false)}
+          onCopy={(picked) => {
+            append(picked.map(copiedQuestion));
+            setBankOpen(false);
+            revalidate();
+          }}
+        />
+      )}
 
       <fieldset className="field checks quiz-settings">
         <legend>{t('quizAdmin.settings')}</legend>
@@ -164,6 +186,17 @@ export function AdminQuizForm({ initial, quizId, imageUrl, onDone }: { initial: 
         </label>
         <TextField label={t('quizAdmin.timeLimit')} type="number" inputMode="numeric" min={1} dir="ltr" error={errors.settings?.timeLimitMinutes?.message} {...register('settings.timeLimitMinutes', { setValueAs: nullableNumber })} />
         <TextField label={t('quizAdmin.maxAttempts')} type="number" inputMode="numeric" min={1} dir="ltr" error={errors.settings?.maxAttempts?.message} {...register('settings.maxAttempts', { setValueAs: nullableNumber })} />
+        <TextField
+          label={t('quizAdmin.drawCount')}
+          descriptiveText={t('quizAdmin.drawHint', { count: fields.length })}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={fields.length}
+          dir="ltr"
+          error={errors.settings?.drawCount?.message}
+          {...register('settings.drawCount', { setValueAs: nullableNumber })}
+        />
       </fieldset>
 
       {saveError && (

@@ -20,7 +20,8 @@ export function QuizCardFace({ quiz, meta }: { quiz: QuizSummary; meta?: ReactNo
           </p>
         )}
         <p className="quiz-card-meta">
-          <span>{questionCountText(t, quiz.questionCount)}</span>
+          {/* A quiz that draws its questions shows how many an attempt has. */}
+          <span>{questionCountText(t, quiz.settings.drawCount ?? quiz.questionCount)}</span>
           {meta}
         </p>
       </div>

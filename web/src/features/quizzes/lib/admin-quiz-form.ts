@@ -29,6 +29,10 @@ export interface QuestionDraft {
   correctAnswerText: string;
   imageFile?: File;
   imageUrl?: string | null;
+  /** Its lessons (shared/schemas/quizzes.ts questionTags). */
+  tags: string[];
+  /** A question copied from the bank: the server copies its image (when no new one is chosen). */
+  copiedFrom?: { quizId: string; questionId: string };
 }
 
 export interface QuizDraft {
@@ -45,7 +49,17 @@ const newKey = () => `new_${Date.now().toString(36)}_${(seq += 1)}`;
 const optionTexts = (type: QuestionType, count = MC_OPTION_COUNT) => (type === 'TRUE_FALSE' ? TRUE_FALSE_OPTIONS.map((text) => ({ text })) : Array.from({ length: count }, () => ({ text: '' })));
 
 /** A new question: multiple choice with four empty answers, answer 0 correct. */
-export const blankQuestion = (): QuestionDraft => ({ key: newKey(), text: '', type: 'MULTIPLE_CHOICE', options: optionTexts('MULTIPLE_CHOICE'), correct: 0, correctAnswerText: '' });
+export const blankQuestion = (): QuestionDraft => ({ key: newKey(), text: '', type: 'MULTIPLE_CHOICE', options: optionTexts('MULTIPLE_CHOICE'), correct: 0, correctAnswerText: '', tags: [] });
+
+/** A question of the bank as a new question of this quiz: a copy (its image copied on save). */
+export function copiedQuestion(b: { quizId: string; questionId: string; text: string; type: QuestionType; options: { text: string }[]; correctAnswerText: string; tags: string[]; imageUrl: string | null }): QuestionDraft {
+  const options = b.type === 'TRUE_FALSE' ? optionTexts('TRUE_FALSE') : b.options.map((o) => ({ text: o.text }));
+  const correct = Math.max(0, options.findIndex((o) => o.text === b.correctAnswerText));
+  return withCorrect({ key: newKey(), text: b.text, type: b.type, options, correct, tags: [...b.tags], imageUrl: b.imageUrl, copiedFrom: { quizId: b.quizId, questionId: b.questionId } });
+}
+
+/** Every tag of the form's questions and of the bank, once, sorted: the tag field's suggestions. */
+export const tagSuggestions = (questions: Pick<QuestionDraft, 'tags'>[], bank: readonly string[] = []) => [...new Set([...questions.flatMap((q) => q.tags ?? []), ...bank])].sort((a, b) => a.localeCompare(b));
 
 /** The correct answer's text follows the marked option. */
 export const withCorrect = <Q extends Pick<QuestionDraft, 'options' | 'correct'>>(q: Q): Q & { correctAnswerText: string } => ({ ...q, correctAnswerText: q.options[q.correct]?.text.trim() ?? '' });
@@ -67,7 +81,7 @@ export function draftOf(quiz: QuizAdmin): QuizDraft {
     questions: quiz.questions.map((q) => {
       const options = q.options.map((o) => ({ text: o.text }));
       const correct = Math.max(0, options.findIndex((o) => o.text === q.correctAnswerText));
-      return withCorrect({ key: q.id, id: q.id, text: q.text, type: q.type, options, correct, imageUrl: q.imageUrl ?? null });
+      return withCorrect({ key: q.id, id: q.id, text: q.text, type: q.type, options, correct, imageUrl: q.imageUrl ?? null, tags: q.tags ?? [] });
     }),
   };
 }
@@ -92,7 +106,7 @@ export function saveOf(values: { title: string; description: string; questions: 
       title: values.title,
       description: values.description,
       settings: values.settings,
-      questions: values.questions.map((q, i) => ({ ...q, id: drafts[i]?.id, options: q.type === 'TRUE_FALSE' ? TRUE_FALSE_OPTIONS.map((text) => ({ text })) : q.options })),
+      questions: values.questions.map((q, i) => ({ ...q, id: drafts[i]?.id, copiedFrom: drafts[i]?.id ? undefined : drafts[i]?.copiedFrom, options: q.type === 'TRUE_FALSE' ? TRUE_FALSE_OPTIONS.map((text) => ({ text })) : q.options })),
     },
     quizImage: values.image instanceof File ? values.image : undefined,
     questionImages,
