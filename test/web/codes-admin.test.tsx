@@ -150,22 +150,53 @@ describe('the printed sheet', () => {
     expect(qr.d.startsWith('M0 0h7v1h-7z')).toBe(true);
   });
 
-  it('lays 50 cards on 3 A4 pages (24, 24, 2), each with the teacher, the value, the code and its QR link', async () => {
-    openCodes({ 'GET /api/admin/codes/batches/b1/codes.csv': () => ({ status: 200, body: undefined }) });
-    // The CSV is text, not JSON: answered as the server does.
+  /** The print route with the batch's CSV answered as text (not JSON), as the server does. */
+  function openSheet(batchId: string, csv: string) {
+    const fetch = openCodes();
     const json = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).endsWith('/codes.csv') ? ({ ok: true, status: 200, text: async () => csvOf(50) } as Response) : json(input, init)) as typeof fetch;
-    renderApp('/dashboard/codes/b1/print');
+      String(input).endsWith('/codes.csv') ? ({ ok: true, status: 200, text: async () => csv } as Response) : json(input, init)) as typeof fetch;
+    renderApp(`/dashboard/codes/${batchId}/print`);
+    return fetch;
+  }
+
+  it('lays only the codes still unredeemed on A4 pages of 24 (33 of 50: 24, 9), says how many redeemed ones it leaves out, each card with the teacher, the value, the code and its QR link', async () => {
+    openSheet('b1', csvOf(50));
     const pages = await screen.findAllByTestId('sheet-page');
-    expect(pages.map((p) => within(p).getAllByTestId('code-card').length)).toEqual([24, 24, 2]);
-    expect(screen.getByTestId('sheet-count')).toHaveTextContent('50 cards on 3 A4 pages');
+    expect(pages.map((p) => within(p).getAllByTestId('code-card').length)).toEqual([24, 9]);
+    const printed = screen.getAllByTestId('card-code').map((c) => c.textContent);
+    // Every third code of csvOf is redeemed (0, 3, … 48): 17 of them, none on the sheet.
+    expect(printed).not.toContain(codeOf(0));
+    expect(printed).not.toContain(codeOf(48));
+    expect(printed.slice(0, 3)).toEqual([codeOf(1), codeOf(2), codeOf(4)]);
+    expect(screen.getByTestId('sheet-count')).toHaveTextContent('33 cards on 2 A4 pages');
+    expect(screen.getByTestId('sheet-left-out')).toHaveTextContent('17 codes already redeemed are left out.');
     const first = within(pages[0]!).getAllByTestId('code-card')[0]!;
     expect(first).toHaveTextContent('د. أحمد الشريف');
     expect(first).toHaveTextContent('100 LE');
-    expect(within(first).getByTestId('card-code')).toHaveTextContent(codeOf(0));
-    expect(within(first).getByRole('img')).toHaveAttribute('aria-label', `http://localhost/profile/wallet?code=${codeOf(0)}`);
+    expect(within(first).getByTestId('card-code')).toHaveTextContent(codeOf(1));
+    expect(within(first).getByRole('img')).toHaveAttribute('aria-label', `http://localhost/profile/wallet?code=${codeOf(1)}`);
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
     expect(document.title).toBe('Bioscope | Recharge codes: Maktabat El-Nour');
+  });
+
+  it('a batch whose codes are all redeemed has nothing to print, and says so', async () => {
+    openSheet('b1', `\uFEFFcode,state,redeemedBy,redeemedAt\r\n${codeOf(0)},redeemed,Mona,2026-12-01T10:00:00.000Z\r\n`);
+    expect(await screen.findByTestId('sheet-note')).toHaveTextContent('Every code of this batch is redeemed: nothing is left to print.');
+    expect(screen.queryAllByTestId('code-card')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+  });
+
+  it('a stopped batch has no print link, and its sheet prints nothing: its codes no longer work', async () => {
+    openCodes();
+    const { unmount } = renderApp('/dashboard/codes');
+    const rows = await screen.findAllByTestId('batch-row');
+    expect(within(rows[0]!).getByRole('link', { name: 'Print: Maktabat El-Nour' })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('link', { name: 'Print: Centre' })).toBeNull();
+    unmount();
+    openSheet('b2', csvOf(10));
+    expect(await screen.findByTestId('sheet-note')).toHaveTextContent('This batch is stopped: its codes no longer work, so there is nothing to print.');
+    expect(screen.queryAllByTestId('code-card')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
   });
 });

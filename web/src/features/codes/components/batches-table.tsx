@@ -56,9 +56,12 @@ export function BatchesTable({ batches, onCsv, onDisable, busy }: { batches: Cod
           <button type="button" className="button button-ghost" onClick={() => onCsv(b)} disabled={busy === b.id} aria-label={`${t('codes.csv')}: ${b.label}`}>
             {t('codes.csv')}
           </button>
-          <Link className="button button-ghost" to={`/dashboard/codes/${b.id}/print`} aria-label={`${t('codes.print')}: ${b.label}`}>
-            {t('codes.print')}
-          </Link>
+          {/* A stopped or expired batch's codes no longer work: nothing of it is printed. */}
+          {!b.disabled && !expired(b) && (
+            <Link className="button button-ghost" to={`/dashboard/codes/${b.id}/print`} aria-label={`${t('codes.print')}: ${b.label}`}>
+              {t('codes.print')}
+            </Link>
+          )}
           {!b.disabled && (
             <button type="button" className="button button-ghost is-danger" onClick={() => onDisable(b)} disabled={busy === b.id} aria-label={`${t('codes.disable')}: ${b.label}`}>
               {t('codes.disable')}
