@@ -5,6 +5,9 @@
  *    student, every balance 0 and equal to the sum of its ledger, p99 < 500 ms for each step, no 5xx.
  *  - a batch of 5,000 codes made, then its CSV downloaded (the codes decrypted). Goals: each in 10 s
  *    (the wallet Lambda's timeout).
+ *  - the class rush on one batch: BENCH_ONE_BATCH (default 500) students each redeem a code of the same
+ *    batch, 50 at a time (a class at the centre handed one pack of cards). Goals: every code credited
+ *    once, the batch counting them all, p99 < 500 ms, no 5xx.
  */
 import type { PlatformInfo } from '../infra/local/platform';
 import { type Judged, pct, pool, request, timedRun } from './bench-http';
@@ -13,6 +16,7 @@ import { findLecture } from './bench-exam';
 const STUDENTS = Number(process.env.BENCH_WALLET ?? 1000);
 const BIG_BATCH = 5000;
 const RUSH_BATCH = 250;
+const ONE_BATCH = Number(process.env.BENCH_ONE_BATCH ?? 500);
 const json = { 'content-type': 'application/json' };
 
 /** The codes of a CSV (UTF-8 with a BOM, a header row, the code first). */
@@ -116,6 +120,32 @@ export async function shopRush(info: PlatformInfo): Promise<{ row: Record<string
       { figure: `shop rush (${STUDENTS} redeem + buy from the balance) purchases`, value: `${purchases}, ${fiveXx} 5xx`, goal: `exactly ${STUDENTS}, 0 5xx`, holds: purchases === STUDENTS && fiveXx === 0 },
       { figure: 'shop rush balances equal to their ledgers', value: `${balanced} of ${STUDENTS}`, goal: `all ${STUDENTS}`, holds: balanced === STUDENTS },
       { figure: 'shop rush p99: redeem / buy from the balance', value: `${row.redeem.p99ms} / ${row.buy.p99ms} ms (p50 ${row.redeem.p50ms} / ${row.buy.p50ms})`, goal: '< 500 ms each', holds: row.redeem.p99ms < 500 && row.buy.p99ms < 500 },
+    ],
+  };
+}
+
+export async function oneBatchRush(url: string): Promise<{ row: Record<string, unknown>; judged: Judged[] }> {
+  const { makeUser } = await import('../test/support/platform');
+  const admin = await makeUser({ admin: true });
+  const made = await makeBatch(url, admin.token, { count: ONE_BATCH, value: 20, label: 'Bench class' });
+  if (!made.id) throw new Error(`the class's batch was refused: ${made.status}`);
+  const { codes } = await downloadCsv(url, admin.token, made.id);
+  const students = await pool(Array.from({ length: ONE_BATCH }, () => () => makeUser()), 25);
+  const rush = await timedRun(
+    students.map((s, i) => async () => (await request(`${url}/api/wallet/redeem`, { method: 'POST', headers: { ...json, authorization: `Bearer ${s.token}` }, body: JSON.stringify({ code: codes[i] }) })).status),
+    50,
+  );
+  const list = JSON.parse((await request(`${url}/api/admin/codes/batches`, { headers: { authorization: `Bearer ${admin.token}` } })).text) as { data: { id: string; redeemed: number }[] };
+  const counted = list.data.find((b) => b.id === made.id)?.redeemed ?? 0;
+  const credited = rush.statuses[200] ?? 0;
+  const fiveXx = Object.entries(rush.statuses).filter(([st]) => Number(st) >= 500).reduce((n, [, c]) => n + c, 0);
+  const row = { students: ONE_BATCH, ...rush, batchRedeemed: counted };
+  console.log(`class rush on one batch: ${ONE_BATCH} students redeem @50 conn  total ${rush.totalSeconds} s  p50 ${rush.p50ms} ms  p99 ${rush.p99ms} ms  statuses ${JSON.stringify(rush.statuses)}  batch counts ${counted}`);
+  return {
+    row,
+    judged: [
+      { figure: `class rush on one batch (${ONE_BATCH} redeem) credited`, value: `${credited}, batch counts ${counted}, ${fiveXx} 5xx`, goal: `${ONE_BATCH} each, 0 5xx`, holds: credited === ONE_BATCH && counted === ONE_BATCH && fiveXx === 0 },
+      { figure: 'class rush on one batch p99', value: `${rush.p99ms} ms (p50 ${rush.p50ms})`, goal: '< 500 ms', holds: rush.p99ms < 500 },
     ],
   };
 }

@@ -6,7 +6,7 @@
  *  - the exam burst and the Paymob callback storm after it (scripts/bench-exam.ts);
  *  - the teacher's users search at 10,000 students (scripts/bench-users.ts);
  *  - a batch of 5,000 recharge codes and its CSV, and 1,000 students redeeming a code and buying from
- *    the balance at 50 connections (scripts/bench-wallet.ts);
+ *    the balance at 50 connections, and a class redeeming codes of one batch at once (scripts/bench-wallet.ts);
  *  - each Lambda's bundle and cold import, and the web's first-load JS (scripts/bench-bundles.ts).
  * BENCH_ONLY=class | exam | userSearch | wallet | bundles runs one part; BENCH_SECONDS (default 8) is each load's length;
  * BENCH_IN_MEMORY=1 keeps DynamoDB Local's data in memory; LAMBDA_WORKERS=0 runs the Lambdas on the gateway's thread.
@@ -23,7 +23,7 @@ import { classReads } from './bench-class';
 import { callbackStorm, examBurst } from './bench-exam';
 import type { Judged } from './bench-http';
 import { userSearch } from './bench-users';
-import { codeBatch, shopRush } from './bench-wallet';
+import { codeBatch, oneBatchRush, shopRush } from './bench-wallet';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ONLY = process.env.BENCH_ONLY;
@@ -67,7 +67,9 @@ async function onThePlatform() {
       results['shop rush: redeem a code + buy from the balance @50'] = rush.row;
       const batch = await codeBatch(info.url);
       results['code batch of 5,000 and its CSV'] = batch.row;
-      judged.push(...rush.judged, ...batch.judged);
+      const classRush = await oneBatchRush(info.url);
+      results['class rush on one batch: redeem @50'] = classRush.row;
+      judged.push(...rush.judged, ...batch.judged, ...classRush.judged);
       console.log('');
     }
   } finally {

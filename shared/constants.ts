@@ -75,6 +75,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  */
 export const ORDER_KINDS = ['lecture', 'term', 'topUp'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
+/** Why a paid order's amount went to the student's wallet instead: termEnded = a term's bundle paid after the term ended. */
+export const ORDER_REFUND_REASONS = ['termEnded'] as const;
+export type OrderRefundReason = (typeof ORDER_REFUND_REASONS)[number];
 /** A top-up through Paymob: whole pounds, at least and at most this many. */
 export const WALLET_TOP_UP_MIN = 10;
 export const WALLET_TOP_UP_MAX = 5000;

@@ -130,6 +130,8 @@ export const ERROR_CODES = [
   'wallet.tooManyCodes', // 429 too many wrong codes from this student or this address (`retryAfter` seconds)
   'codes.batchNotFound', // 404 no batch of codes has this id
   'codes.notConfigured', // 503 the recharge codes' key cannot be read
+  'codes.termNoBundle', // 400 a batch of a term's codes needs the term sold as a bundle (a bundle price and an end ahead)
+  'wallet.termOwned', // 409 the student has the term's bundle already; the code was not used
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

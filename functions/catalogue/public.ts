@@ -12,11 +12,12 @@
  * - `classReads(viewer)`: the records a class reads alike, kept a few seconds for students (class-reads.ts);
  * - `lectureViewFacts(ids)`: lectures' names, view limits and video names (the admin's view counts);
  * - `termForSale(id, viewer)`: the term whose bundle may be sold now (400 payment.noBundle otherwise);
- *   `lecturesOfBundle(id)`: the lectures a term's bundle gives now (My lectures);
+ *   `lecturesOfBundle(id)`: the lectures a term's bundle gives now (My lectures); `sellsBundle(term)`:
+ *   whether a term's bundle is sold now (a term's recharge codes are made only then);
  * - types `Viewer`, `LectureRecord`.
  */
 export { canWatch, isFreeLecture, isUnexpired, type Viewer } from './access';
-export { lecturesOfBundle, termForSale } from './bundles';
+export { lecturesOfBundle, sellsBundle, termForSale } from './bundles';
 export { classReads } from './class-reads';
 export { lectureForSale } from './lectures';
 export { deleteImages, storeImage } from './media';

@@ -146,9 +146,10 @@
  *  AP74 walletEntries       PK=USER#id              SK=WALLETENTRY#<seq, 10 digits>  → kind, amountPiasters, balanceAfterPiasters, at,
  *                           ref (the ledger: Put once, attribute_not_exists, in the move's transaction; ScanIndexForward=false = newest
  *                           first; the wallet's balance is the sum of its entries' amounts)
- *  AP75 codeBatch           PK=CODEBATCH#id         SK=BATCH  → label, value (LE) | lectureId, count, redeemed (ADD 1 in each
- *                           redemption's transaction, whose condition is also that the batch is not disabled), disabled,
- *                           createdAt, validUntil (not `expiresAt`: the TTL attribute)
+ *  AP75 codeBatch           PK=CODEBATCH#id         SK=BATCH  → label, value (LE) | lectureId, lectureName | termId, termName
+ *                           (the names when made), count, disabled, createdAt, validUntil (not `expiresAt`: the TTL attribute),
+ *                           gates (16: its redemptions are counted on AP88; absent on a batch made before, which counted them
+ *                           here, `redeemed`, until the list gives it its gates — that count stays its base)
  *  AP76 codeBatches         byParent: GSI1PK=CODEBATCHES  GSI1SK=createdAt#id  (the teacher's list, newest first)
  *  AP77 rechargeCode        PK=RCODE#<HMAC-SHA256 of the code, hex>  SK=RCODE  → batchId, n, sealed (the code, AES-256-GCM: the CSV
  *                           reads it back), and once redeemed redeemedBy, redeemedAt, credited, ref; the key is the code's keyed hash,
@@ -156,6 +157,12 @@
  *  AP78 codesOfBatch        byParent: GSI1PK=CODEBATCH#id#CODES  GSI1SK=<n, 4 digits>  (on each AP77 item: the CSV, in print order)
  *  AP79 codeRedemptions     byTerm:   GSI2PK=CODEREDEMPTIONS  GSI2SK=redeemedAt#batchId#n  (set on the AP77 item when it is
  *                           redeemed: the sales page's redemptions over a range)
+ *  AP88 codeBatchGate       PK=CODEBATCH#id         SK=GATE#<00…15>  → disabled, validUntil (copies of the batch's), redeemed (code n
+ *                           redeems through gate n % 16: ADD 1 in its transaction, conditioned on the gate being open, so a class
+ *                           redeeming one batch at once writes 16 items, not one hot item; disabling writes the batch and every
+ *                           gate in one transaction, so it still stops at once)
+ *  AP89 batchesWithGates    byParent: GSI1PK=CODEBATCHES  GSI1SK=createdAt#id | createdAt#id#GATE#nn  (AP76 with each batch's gates
+ *                           beside it: the list and its counts, the sum of the gates', in one Query)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -305,6 +312,10 @@ export const keys = {
   codeBatch: (id: string): Key => ({ PK: `CODEBATCH#${id}`, SK: 'BATCH' }),
   codeBatchesIndex: (createdAt: string, id: string) => ({ GSI1PK: 'CODEBATCHES', GSI1SK: `${createdAt}#${id}` }),
   codeBatchesIndexPk: 'CODEBATCHES',
+  /** AP88: gate `gate` of the batch (0…15), and where it sits in AP89 (after its batch). */
+  codeBatchGate: (batchId: string, gate: number): Key => ({ PK: `CODEBATCH#${batchId}`, SK: `GATE#${String(gate).padStart(2, '0')}` }),
+  codeBatchGateIndex: (createdAt: string, batchId: string, gate: number) => ({ GSI1PK: 'CODEBATCHES', GSI1SK: `${createdAt}#${batchId}#GATE#${String(gate).padStart(2, '0')}` }),
+  codeBatchGateSkPrefix: 'GATE#',
   rechargeCode: (hash: string): Key => ({ PK: `RCODE#${hash}`, SK: 'RCODE' }),
   codeOfBatch: (batchId: string, n: number) => ({ GSI1PK: `CODEBATCH#${batchId}#CODES`, GSI1SK: pad(n) }),
   codesOfBatchPk: (batchId: string) => `CODEBATCH#${batchId}#CODES`,

@@ -6,7 +6,7 @@
  * purchase), so a callback delivered twenty times at once settles it once.
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OrderKind, OrderStatus, PaymentMethod } from '../../shared/constants';
+import type { OrderKind, OrderRefundReason, OrderStatus, PaymentMethod } from '../../shared/constants';
 import { isConditionFailed } from '../lib/errors';
 import type { ReadAlong } from '../lib/http';
 import { ddb, TABLE } from './client';
@@ -61,6 +61,8 @@ export interface OrderRecord {
   /** When the reconciler last asked Paymob about it. */
   checkedAt?: string;
   paidAt: string | null;
+  /** Paid, but its amount went to the student's wallet instead of what it bought (a ledger entry of kind refund, ref the order id). */
+  refundReason?: OrderRefundReason;
 }
 
 const orderItem = (o: OrderRecord) => ({

@@ -1,7 +1,8 @@
 /**
  * Purchases of a term's bundle (AP85/AP86): one item gives every lecture of the term, those added
- * later too, until its expiryDate (the term's endsAt when it was bought). Written only in an order's
- * paying transaction (payments/settlement.ts), through `termPurchaseItems`.
+ * later too, until its expiryDate (the term's endsAt when it was bought or given). Written only through
+ * `termPurchaseItems`, in an order's paying transaction (payments/settlement.ts) or a term code's
+ * redemption (wallet/codes.ts).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from './client';
@@ -17,10 +18,14 @@ export interface TermPurchaseRecord {
   /** ISO date-times: bought, and the bundle's end (not `expiresAt`: the table's TTL attribute). */
   purchaseDate: string;
   expiryDate: string;
-  source: 'payment';
-  /** LE paid (0 for a 100 % coupon). */
+  /** Bought through an order, or given by a recharge code of a term's batch. */
+  source: 'payment' | 'code';
+  /** LE paid (0 for a 100 % coupon and for a code). */
   pricePaid: number;
-  orderId: string;
+  /** The order that paid it (source payment). */
+  orderId?: string;
+  /** The code that gave it, as printed (source code). */
+  ref?: string;
 }
 
 /** AP85's key, read with a lecture's purchase (the lecture open, a section's list). */
@@ -51,14 +56,18 @@ export async function termPurchasesOfUser(userId: string, along?: ReadAlong): Pr
  * The transaction items that write (or renew) the bundle's purchase and mark the term bought (its
  * condition fails when the term is gone). `expect`, as purchaseItems': the purchase read before
  * (`null`: none), so a write computed from a stale read fails instead of overwriting a newer one.
+ * `termMarked`: the caller read the term marked bought already; the mark is left out, so a class
+ * redeeming one term's codes at once does not queue on the term's item.
  */
-export function termPurchaseItems(p: TermPurchaseRecord, expect: { expiryDate: string | null }): TransactItem[] {
+export function termPurchaseItems(p: TermPurchaseRecord, expect: { expiryDate: string | null }, termMarked = false): TransactItem[] {
   const condition =
     expect.expiryDate === null
       ? { ConditionExpression: 'attribute_not_exists(PK)' }
       : { ConditionExpression: 'expiryDate = :prev', ExpressionAttributeValues: { ':prev': expect.expiryDate } };
+  const put: TransactItem = { Put: { TableName: TABLE, Item: { ...keys.termPurchase(p.userId, p.termId), ...p }, ...condition } };
+  if (termMarked) return [put];
   return [
-    { Put: { TableName: TABLE, Item: { ...keys.termPurchase(p.userId, p.termId), ...p }, ...condition } },
+    put,
     {
       Update: {
         TableName: TABLE,

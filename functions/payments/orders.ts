@@ -294,6 +294,7 @@ async function bundlesOf(userId: string, now: Date, along?: ReadAlong): Promise<
     purchaseDate: b.purchaseDate,
     expiryDate: b.expiryDate,
     pricePaid: b.pricePaid,
+    source: b.source,
     expired: !isUnexpired(b, now),
     lectures: lectures[i] ?? [],
   }));

@@ -4,7 +4,8 @@
  * students. Only paid orders are revenue; a grant is no order at all. Orders superseded before any
  * payment (cancelled) are left out. A top-up of a student's balance is money in but nothing sold:
  * counted apart (`topUps`); the lectures and bundles later bought from the balance are revenue by
- * method 'balance'.
+ * method 'balance'. So is a payment that went to the balance instead of what it bought (refundReason:
+ * a term's bundle paid after the term ended).
  */
 import { addDays, cairoDay } from '../../shared/calendar';
 import { type PaymentMethod, SALES_RANGE_MAX_DAYS } from '../../shared/constants';
@@ -34,8 +35,9 @@ export function salesRange(q: { from?: string; to?: string }, now: Date): { from
 /** The report over orders already chosen (pure; the students looked up by the caller). */
 export function salesOf(range: { from: string; to: string }, all: OrderRecord[], students: Map<string, PersonRef>): Omit<SalesReport, 'codeRedemptions'> {
   const orders = all.filter((o) => o.status !== 'cancelled').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  // Lectures and bundles are sold; a top-up is money kept on a balance until it buys one.
-  const [topUps, sales] = [orders.filter((o) => o.kind === 'topUp'), orders.filter((o) => o.kind !== 'topUp')];
+  // Lectures and bundles are sold; a top-up, or a payment refunded to the balance, is money kept there until it buys one.
+  const onBalance = (o: OrderRecord) => o.kind === 'topUp' || o.refundReason !== undefined;
+  const [topUps, sales] = [orders.filter(onBalance), orders.filter((o) => !onBalance(o))];
   const paid = sales.filter((o) => o.status === 'paid');
   const methods = new Map<PaymentMethod, { revenue: number; orders: number }>();
   const days = new Map<string, { revenue: number; orders: number }>();

@@ -1,6 +1,7 @@
 /**
  * Moving an order on: paid (with the lecture's purchase or the term's bundle and the coupon's use,
- * or a top-up's credit to the balance, in one transaction), pending at a kiosk, failed, expired or
+ * or a top-up's credit to the balance, in one transaction; a term's bundle paid after the term ended
+ * credits the balance instead, refundLate), pending at a kiosk, failed, expired or
  * cancelled (giving the coupon's use back). Every move is a conditional write on the order's status,
  * so replays and concurrent duplicates settle an order once; a loser of a transaction conflict reads
  * again and finds the order settled.
@@ -103,6 +104,12 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
     if (!o) throw new NotFound('No such order', 'payment.order');
     if (o.status === 'paid') return false;
     if (o.kind === 'topUp') return creditTopUp(o, d, now.toISOString());
+    if (endedBeforePaid(o, now)) {
+      if (await refundLate(o, d, now.toISOString())) return true;
+      if (attempt >= ATTEMPTS - 1) throw new Conflict('This order was changed meanwhile; try again', 'conflict');
+      await backoff(attempt);
+      continue; // read again: paid meanwhile, or its coupon changed
+    }
     const [bought, coupon] = await Promise.all([purchaseItemsOf(o, now), liveCoupon(o)]);
     const at = now.toISOString();
     const items: TransactItem[] = [
@@ -146,6 +153,36 @@ async function creditTopUp(o: OrderRecord, d: PaidDetails, at: string): Promise<
     if (e.index === 0) return false; // another notice paid it meanwhile
     if (d.transactionId) await refuseIfPaidAnother(d.transactionId, o.id);
     throw e;
+  }
+}
+
+/** A term's bundle whose money came after the term ended (a kiosk reference paid late): it would be over before it started. */
+const endedBeforePaid = (o: OrderRecord, now: Date) => o.kind === 'term' && o.endsAt !== undefined && Date.parse(o.endsAt) <= now.getTime() && o.amountCents > 0;
+
+/**
+ * Pays such an order into the student's balance instead: the order paid with refundReason
+ * 'termEnded' (on condition it was not paid yet), its coupon use given back, the balance credited
+ * with a ledger entry of kind refund naming the order — one transaction. False when a condition
+ * failed (paid meanwhile, its coupon changed): the caller reads the order again.
+ */
+async function refundLate(o: OrderRecord, d: PaidDetails, at: string): Promise<boolean> {
+  const items: TransactItem[] = [
+    updateOrderItem(
+      o.id,
+      { status: 'paid', method: d.method ?? o.method, paidAt: at, updatedAt: at, couponHeld: false, refundReason: 'termEnded', transactionId: d.transactionId, lastMessage: d.message },
+      { statusNot: 'paid', couponHeld: o.couponHeld },
+    ),
+    ...(await giveBack(o)),
+    ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
+  ];
+  try {
+    const { balance } = await moveWallet(o.userId, { amount: o.amount, kind: 'refund', ref: o.id, at }, items);
+    logger.warn('a term bundle was paid after the term ended: the amount went to the balance', { orderId: o.id, termId: o.termId, endsAt: o.endsAt, amount: o.amount, balance });
+    return true;
+  } catch (e) {
+    if (!(e instanceof WalletAlsoFailed)) throw e;
+    if (d.transactionId && e.index === items.length - 1) await refuseIfPaidAnother(d.transactionId, o.id);
+    return false;
   }
 }
 

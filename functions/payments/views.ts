@@ -17,4 +17,5 @@ export const toOrder = (o: OrderRecord): Order => ({
   kioskReference: o.kioskReference,
   createdAt: o.createdAt,
   paidAt: o.paidAt,
+  ...(o.refundReason ? { refundReason: o.refundReason } : {}),
 });

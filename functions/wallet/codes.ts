@@ -1,7 +1,8 @@
 /**
  * Recharge codes: the teacher's batches (create, list, disable, the CSV) and a student's redemption,
- * which is one transaction with its effect — the wallet credited (wallet-repo moveWallet) or the
- * lecture granted (purchase-repo purchaseItems) — so a code pays once however many try it at once.
+ * which is one transaction with its effect — the wallet credited (wallet-repo moveWallet), the
+ * lecture granted (purchase-repo purchaseItems) or the term's bundle given (term-purchase-repo
+ * termPurchaseItems, as a bought bundle) — so a code pays once however many try it at once.
  * Guessing is slowed per student and per source address (AP50): wrong codes are counted, a try over
  * either cap is refused before the look-up, and a wrong code counted over a cap (parallel guesses)
  * is answered 429, not 404 — so no more than the caps' wrong codes are ever told apart per window,
@@ -11,11 +12,26 @@ import { ulid } from 'ulid';
 import type { z } from 'zod';
 import { formatRechargeCode, newRechargeCode, readRechargeCode } from '../../shared/recharge-code';
 import type { codeBatch, CreateCodeBatchBody } from '../../shared/schemas/wallet';
-import { toLecture } from '../catalogue/public';
+import { isUnexpired, sellsBundle, toLecture } from '../catalogue/public';
 import { countInWindow, type WindowCount, windowCount } from '../data/attempt-window-repo';
-import { batchById, batchesNewestFirst, type CodeBatchRecord, codeByHash, codesOfBatch, type CodeRecord, putBatch, redemptionItems, setBatchDisabled, writeRedemption } from '../data/code-repo';
+import {
+  batchById,
+  batchesNewestFirst,
+  type CodeBatchRecord,
+  codeByHash,
+  codesOfBatch,
+  type CodeRecord,
+  giveGates,
+  putBatch,
+  redemptionItems,
+  setBatchDisabled,
+  storeBatchName,
+  writeRedemption,
+} from '../data/code-repo';
 import { lectureById } from '../data/lecture-repo';
 import { purchaseItems, purchaseOf } from '../data/purchase-repo';
+import { termById } from '../data/term-repo';
+import { type TermPurchaseRecord, termPurchaseItems, termPurchaseOf } from '../data/term-purchase-repo';
 import { fullName, peopleByIds } from '../data/user-repo';
 import { moveWallet, walletOf, WalletAlsoFailed } from '../data/wallet-repo';
 import { BadRequest, Conflict, Gone, NotFound, TooManyRequests } from '../lib/errors';
@@ -37,6 +53,9 @@ const toBatch = (b: CodeBatchRecord): CodeBatch => ({
   label: b.label,
   value: b.value,
   lectureId: b.lectureId,
+  lectureName: b.lectureName ?? null,
+  termId: b.termId ?? null,
+  termName: b.termName ?? null,
   count: b.count,
   redeemed: b.redeemed,
   disabled: b.disabled,
@@ -46,19 +65,33 @@ const toBatch = (b: CodeBatchRecord): CodeBatch => ({
 
 const batchNotFound = () => new NotFound('No batch of codes has this id', 'codes.batchNotFound');
 
-/** POST /api/admin/codes/batches: `count` new codes, each sealed and stored under its keyed hash. */
-export async function createCodeBatch(b: CreateCodeBatchBody, now = new Date()): Promise<CodeBatch> {
+/** What a batch grants, with its name kept on the batch: a paid lecture, or a term sold as a bundle now. */
+async function grantOf(b: CreateCodeBatchBody, now: Date): Promise<Pick<CodeBatchRecord, 'lectureName' | 'termId' | 'termName'>> {
   if (b.lectureId) {
     const lecture = await lectureById(b.lectureId);
     if (!lecture || lecture.archived) throw new NotFound('Lecture not found', 'lecture.notFound');
     if (toLecture(lecture).isFree) throw new BadRequest('A free lecture needs no code', 'payment.free');
+    return { lectureName: lecture.name };
   }
+  if (b.termId) {
+    const term = await termById(b.termId);
+    if (!term) throw new NotFound('Term not found', 'term.notFound');
+    if (!sellsBundle(term, now)) throw new BadRequest("A term's codes need the term sold as a bundle: a bundle price and an end ahead", 'codes.termNoBundle');
+    return { termId: term.id, termName: term.name };
+  }
+  return {};
+}
+
+/** POST /api/admin/codes/batches: `count` new codes, each sealed and stored under its keyed hash. */
+export async function createCodeBatch(b: CreateCodeBatchBody, now = new Date()): Promise<CodeBatch> {
+  const grant = await grantOf(b, now);
   const keys = await codeKeys();
   const batch: CodeBatchRecord = {
     id: ulid(),
     label: b.label,
     value: b.value ?? null,
     lectureId: b.lectureId ?? null,
+    ...grant,
     count: b.count,
     redeemed: 0,
     disabled: false,
@@ -70,12 +103,29 @@ export async function createCodeBatch(b: CreateCodeBatchBody, now = new Date()):
     return { hash: keys.lookup(code), n: i + 1, sealed: keys.seal(code, batch.id) };
   });
   await putBatch(batch, codes);
-  logger.info('code batch created', { batchId: batch.id, count: batch.count, value: batch.value, lectureId: batch.lectureId });
+  logger.info('code batch created', { batchId: batch.id, count: batch.count, value: batch.value, lectureId: batch.lectureId, termId: batch.termId });
   return toBatch(batch);
 }
 
-/** GET /api/admin/codes/batches */
-export const listCodeBatches = async (): Promise<CodeBatch[]> => (await batchesNewestFirst()).map(toBatch);
+/**
+ * GET /api/admin/codes/batches: one Query (the batches with their gates). A batch made before the
+ * gates is given them here, and one made before names were stored has its lecture's name read and
+ * written back: both once, on the first list that meets it.
+ */
+export async function listCodeBatches(): Promise<CodeBatch[]> {
+  const batches = await batchesNewestFirst();
+  await Promise.all(batches.filter((b) => b.gates === undefined).map((b) => giveGates(b)));
+  const named = await Promise.all(
+    batches.map(async (b) => {
+      if (!b.lectureId || b.lectureName !== undefined) return b;
+      const lecture = await lectureById(b.lectureId);
+      if (!lecture) return b; // deleted: no name to give (null)
+      await storeBatchName(b.id, { lectureName: lecture.name });
+      return { ...b, lectureName: lecture.name };
+    }),
+  );
+  return named.map(toBatch);
+}
 
 /** PATCH /api/admin/codes/batches/{batchId}: a lost batch stops at once (the redemption's transaction reads the flag). */
 export const updateCodeBatch = async (batchId: string, b: { disabled: boolean }): Promise<CodeBatch> => toBatch(await setBatchDisabled(batchId, b.disabled));
@@ -116,6 +166,8 @@ export interface Redeemed {
   balance: number;
   credited: number;
   lecture?: { lectureId: string; lectureName: string; expiryDate: string };
+  termId?: string;
+  termName?: string;
 }
 
 /** POST /api/wallet/redeem */
@@ -145,10 +197,11 @@ export async function redeemCode(userId: string, typed: string, source: string, 
   const ref = formatRechargeCode(read.code);
   try {
     if (batch.value !== null) {
-      const moved = await moveWallet(userId, { amount: batch.value, kind: 'code', ref, at }, redemptionItems(hash, code, { userId, at, credited: batch.value, ref }));
+      const moved = await moveWallet(userId, { amount: batch.value, kind: 'code', ref, at }, redemptionItems(hash, code, batch, { userId, at, credited: batch.value, ref }));
       logger.info('code redeemed', { batchId: batch.id, n: code.n, credited: batch.value });
       return { balance: moved.balance, credited: batch.value };
     }
+    if (batch.termId) return await grantTerm(userId, hash, code, batch, ref, now);
     return await grantLecture(userId, hash, code, batch, ref, now);
   } catch (e) {
     if (!(e instanceof WalletAlsoFailed)) throw e;
@@ -160,6 +213,7 @@ export async function redeemCode(userId: string, typed: string, source: string, 
 }
 
 const used = () => new Conflict('This code has already been used', 'wallet.codeUsed');
+const termOwned = () => new Conflict('You already have this whole term; the code was not used', 'wallet.termOwned');
 
 function refuseStopped(batch: CodeBatchRecord, at: string) {
   if (batch.disabled) throw new Gone('This code has been stopped by the teacher', 'wallet.codeDisabled');
@@ -174,9 +228,32 @@ async function grantLecture(userId: string, hash: string, code: CodeRecord, batc
   const at = now.toISOString();
   const expiryDate = expiryAfter(current, now, toLecture(lecture).accessDays);
   await writeRedemption([
-    ...redemptionItems(hash, code, { userId, at, credited: 0, ref }),
+    ...redemptionItems(hash, code, batch, { userId, at, credited: 0, ref }),
     ...purchaseItems({ userId, lectureId: lecture.id, purchaseDate: at, expiryDate, source: 'grant', pricePaid: 0 }, { expiryDate: current?.expiryDate ?? null }),
   ]);
   logger.info('code redeemed for a lecture', { batchId: batch.id, n: code.n, lectureId: lecture.id });
   return { balance: wallet.balance, credited: 0, lecture: { lectureId: lecture.id, lectureName: lecture.name, expiryDate } };
+}
+
+/**
+ * A term batch's code: the term's bundle until the term's end, as a bought bundle gives it (every
+ * lecture of the term, present and later), in the code's transaction. A student who has the bundle
+ * unexpired is refused (409, the code left unused); a term past its end no longer gives one (410).
+ */
+async function grantTerm(userId: string, hash: string, code: CodeRecord, batch: CodeBatchRecord, ref: string, now: Date): Promise<Redeemed> {
+  const term = await termById(batch.termId!);
+  if (!term || typeof term.endsAt !== 'string' || Date.parse(term.endsAt) <= now.getTime()) throw new Gone('This code has expired', 'wallet.codeExpired');
+  const [current, wallet] = await Promise.all([termPurchaseOf(userId, term.id), walletOf(userId, { limit: 1 })]);
+  if (isUnexpired(current, now)) throw termOwned();
+  const at = now.toISOString();
+  const bundle: TermPurchaseRecord = { userId, termId: term.id, termName: term.name, purchaseDate: at, expiryDate: term.endsAt, source: 'code', pricePaid: 0, ref };
+  try {
+    await writeRedemption([...redemptionItems(hash, code, batch, { userId, at, credited: 0, ref }), ...termPurchaseItems(bundle, { expiryDate: current?.expiryDate ?? null }, term.firstPurchasedAt !== undefined)]);
+  } catch (e) {
+    // The bundle changed since it was read: the student has it now (a purchase or another code meanwhile).
+    if (e instanceof WalletAlsoFailed && e.index === 2 && isUnexpired(await termPurchaseOf(userId, term.id), now)) throw termOwned();
+    throw e;
+  }
+  logger.info('code redeemed for a term', { batchId: batch.id, n: code.n, termId: term.id });
+  return { balance: wallet.balance, credited: 0, termId: term.id, termName: term.name };
 }

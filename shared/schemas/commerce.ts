@@ -4,7 +4,7 @@
  * takes piasters (functions/payments).
  */
 import { z } from 'zod';
-import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS, WALLET_TOP_UP_MAX, WALLET_TOP_UP_MIN } from '../constants.ts';
+import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, ORDER_KINDS, ORDER_REFUND_REASONS, ORDER_STATUSES, PAYMENT_METHODS, SALES_RANGE_MAX_DAYS, WALLET_TOP_UP_MAX, WALLET_TOP_UP_MIN } from '../constants.ts';
 import { ruleParams } from '../rules.ts';
 import { codeRedemptionsByBatch } from './wallet.ts';
 import { lecture } from './catalogue.ts';
@@ -115,6 +115,11 @@ export const order = z.object({
   kioskReference: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /**
+   * Paid, but what it bought could not be given, so the amount went to the student's wallet instead (a
+   * ledger entry of kind refund naming the order): termEnded = a term's bundle paid after the term ended.
+   */
+  refundReason: z.enum(ORDER_REFUND_REASONS).optional(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -150,7 +155,10 @@ export const salesReport = z.object({
   coupons: z.array(z.object({ code: z.string(), uses: z.number(), discountGiven: z.number() })),
   /** The lectures' paid orders by how they were paid: Paymob's card, wallet and kiosk, a 100 % coupon, the balance. */
   byMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), revenue: z.number(), orders: z.number() })),
-  /** Money put on balances through Paymob (not lecture revenue: it is spent on lectures later, by method 'balance'). */
+  /**
+   * Money put on balances through Paymob (not lecture revenue: it is spent on lectures later, by method 'balance'):
+   * top-ups, and payments credited to the balance instead of what they bought (an order's refundReason).
+   */
   topUps: z.object({ amount: z.number(), paid: z.number(), pending: z.number() }),
   orders: z.array(order.extend({ studentName: z.string(), studentDeleted: z.boolean(), studentEmail: z.string(), studentPhone: z.string() })),
   /** Recharge codes redeemed over the range, by batch: how many, and the LE they credited (a lecture's codes credit none). */
@@ -164,6 +172,8 @@ export const purchasedBundle = z.object({
   purchaseDate: z.string(),
   expiryDate: z.string(),
   pricePaid: z.number(),
+  /** Bought (Paymob, the balance, a coupon) or given by a recharge code. */
+  source: z.enum(['payment', 'code']),
   expired: z.boolean(),
   lectures: z.array(lecture.omit({ videos: true, canWatch: true })),
 });

@@ -31,6 +31,9 @@ export const codeRedeemed = z.object({
     credited: z.number(),
     /** A lecture batch's code: the lecture granted and until when. */
     lecture: z.object({ lectureId: z.string(), lectureName: z.string(), expiryDate: z.string() }).optional(),
+    /** A term batch's code: the term whose bundle was granted (every lecture of it until the term ends). */
+    termId: z.string().optional(),
+    termName: z.string().optional(),
   }),
 });
 
@@ -45,8 +48,10 @@ export const createCodeBatchBody = z
     count: z.number().int().min(1).max(CODE_BATCH_MAX),
     /** Each code credits this much, or… */
     value: le(1, CODE_VALUE_MAX).optional(),
-    /** …grants this lecture (its access period, as a purchase). */
+    /** …grants this lecture (its access period, as a purchase), or… */
     lectureId: id.optional(),
+    /** …grants this term's bundle (every lecture of it until the term ends, as a bought bundle). */
+    termId: id.optional(),
     /** Where the batch is sold ("Maktabat El-Nour"). */
     label: shortText(80),
     expiresAt: z.preprocess(
@@ -57,7 +62,7 @@ export const createCodeBatchBody = z
         .optional(),
     ),
   })
-  .refine((b) => (b.value === undefined) !== (b.lectureId === undefined), ruleParams('oneRequired', { fields: 'value, lectureId' }));
+  .refine((b) => [b.value, b.lectureId, b.termId].filter((v) => v !== undefined).length === 1, ruleParams('oneRequired', { fields: 'value, lectureId, termId' }));
 export type CreateCodeBatchBody = z.infer<typeof createCodeBatchBody>;
 
 export const codeBatch = z.object({
@@ -65,6 +70,11 @@ export const codeBatch = z.object({
   label: z.string(),
   value: z.number().nullable(),
   lectureId: z.string().nullable(),
+  /** The lecture's name when the batch was made (a lecture batch; null otherwise). */
+  lectureName: z.string().nullable(),
+  /** A term batch: the term whose bundle its codes grant, and its name when the batch was made. */
+  termId: z.string().nullable(),
+  termName: z.string().nullable(),
   count: z.number(),
   redeemed: z.number(),
   disabled: z.boolean(),

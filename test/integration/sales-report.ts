@@ -3,7 +3,7 @@
  * once, so its totals move under a test. A report is one snapshot, though: its figures must be exactly
  * what its own order list adds up to, and a test's own orders must be in that list.
  */
-type Order = { id: string; kind: string; status: string; method?: string | null; amount: number };
+type Order = { id: string; kind: string; status: string; method?: string | null; amount: number; refundReason?: string };
 export type SalesSnapshot = {
   totals: { revenue: number; paid: number; pending: number };
   byMethod: { method: string; orders: number; revenue: number }[];
@@ -15,9 +15,11 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** What the report's figures must be, added up from its own orders. */
 export function addedUp(report: SalesSnapshot) {
-  const sold = report.orders.filter((o) => o.kind !== 'topUp');
+  // A top-up, and a payment that came too late for what it bought (refundReason: credited to the balance instead), is money on a balance.
+  const onBalance = (o: Order) => o.kind === 'topUp' || o.refundReason !== undefined;
+  const sold = report.orders.filter((o) => !onBalance(o));
   const paid = sold.filter((o) => o.status === 'paid');
-  const topUps = report.orders.filter((o) => o.kind === 'topUp');
+  const topUps = report.orders.filter(onBalance);
   const byMethod = new Map<string, { orders: number; revenue: number }>();
   for (const o of paid) {
     if (!o.method) continue;

@@ -179,6 +179,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.wallet.tooManyCodes': 'أكواد خاطئة كثيرة؛ حاول مرة أخرى لاحقًا',
   'error.codes.batchNotFound': 'لا توجد مجموعة أكواد بهذا الرقم',
   'error.codes.notConfigured': 'أكواد الشحن غير متاحة الآن',
+  'error.codes.termNoBundle': 'حدّد لهذا الترم سعر باقة وتاريخ انتهاء قادمًا قبل إنشاء أكواده',
+  'error.wallet.termOwned': 'لديك هذا الترم كاملًا بالفعل؛ احتفظ بالكود لغيرك',
   'error.video.notFound': 'الفيديو غير موجود',
   'error.video.key': 'لم يُرفع الفيديو هنا',
   'error.video.notUploaded': 'ملف الفيديو غير موجود',

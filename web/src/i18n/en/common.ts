@@ -154,6 +154,8 @@ const enErrors = {
   'error.wallet.tooManyCodes': 'Too many wrong codes; try again later',
   'error.codes.batchNotFound': 'No batch of codes has this id',
   'error.codes.notConfigured': 'Recharge codes are not available right now',
+  'error.codes.termNoBundle': 'Give this term a bundle price and an end date ahead before making its codes',
+  'error.wallet.termOwned': 'You already have this whole term; keep the code for someone else',
   'error.video.notFound': 'Video not found',
   'error.video.key': 'The video was not uploaded here',
   'error.video.notUploaded': 'The video upload is missing',
