@@ -24,6 +24,8 @@ export const arWallet: Record<keyof typeof enWallet, string> = {
   'wallet.codeEmpty': 'اكتب الكود المكتوب على الكارت',
   'wallet.redeemed': 'تمت إضافة {amount} إلى رصيدك',
   'wallet.redeemedLecture': 'أصبحت محاضرة "{lecture}" متاحة لك الآن',
+  'wallet.redeemedTerm': 'أصبح الترم كامل {term} لك: كل محاضراته، وما يُضاف منها لاحقًا.',
+  'wallet.openTerm': 'افتح {term}',
   'wallet.error.mistyped': 'الكود مكتوب بشكل خاطئ: راجع كل حرف على الكارت',
   'wallet.error.unknown': 'لا يوجد كود بهذا الرقم: راجع الكارت أو اسأل المكان الذي اشتريته منه',
   'wallet.error.used': 'تم استخدام هذا الكود من قبل',

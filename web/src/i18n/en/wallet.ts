@@ -28,6 +28,8 @@ export const enWallet = {
   'wallet.codeEmpty': 'Type the code on your card',
   'wallet.redeemed': '{amount} added to your balance',
   'wallet.redeemedLecture': 'The lecture "{lecture}" is yours now',
+  'wallet.redeemedTerm': 'The whole term {term} is yours: every lecture of it, those added later too.',
+  'wallet.openTerm': 'Open {term}',
   'wallet.error.mistyped': 'This code is mistyped: check each character against the card',
   'wallet.error.unknown': 'No such code: check the card, or ask where you bought it',
   'wallet.error.used': 'This code has already been used',
