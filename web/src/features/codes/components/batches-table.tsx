@@ -6,6 +6,7 @@ import { ProgressBar } from '@/components/progress-bar';
 import { type Language, useLanguage, useT } from '@/i18n/use-t';
 import { moneyText } from '@/lib/money';
 import type { CodeBatch } from '../api/list-code-batches';
+import { grantText } from '../lib/gives';
 
 const dayOf = (iso: string, language: Language) => {
   const d = new Date(iso);
@@ -23,7 +24,19 @@ export function BatchesTable({ batches, onCsv, onDisable, busy }: { batches: Cod
   const expired = (b: CodeBatch) => b.expiresAt !== null && Date.parse(b.expiresAt) <= now;
   const columns: DataColumn<CodeBatch>[] = [
     { header: t('codes.colLabel'), dir: 'auto', cell: (b) => <strong>{b.label}</strong> },
-    { header: t('codes.colValue'), cell: (b) => (b.value !== null ? <bdi dir="ltr">{moneyText(b.value, t('currency'))}</bdi> : <bdi>{t('codes.aLecture')}</bdi>) },
+    {
+      header: t('codes.colValue'),
+      cell: (b) => {
+        const grant = grantText(b, t);
+        return grant === null ? (
+          <bdi dir="ltr" data-testid="batch-gives">
+            {moneyText(b.value ?? 0, t('currency'))}
+          </bdi>
+        ) : (
+          <bdi data-testid="batch-gives">{grant}</bdi>
+        );
+      },
+    },
     {
       header: t('codes.colRedeemed'),
       className: 'batch-progress',

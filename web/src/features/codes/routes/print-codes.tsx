@@ -5,10 +5,12 @@ import { PreferenceToggles } from '@/components/preference-toggles';
 import { Spinner } from '@/components/spinner';
 import { useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/wallet-area';
+import { moneyText } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
 import { useGetCodeBatchCsvQuery } from '../api/get-code-batch-csv';
 import { useListCodeBatchesQuery } from '../api/list-code-batches';
 import { type CardFace, CodeCard } from '../components/code-card';
+import { grantText } from '../lib/gives';
 import { pagesOf, redeemUrl, unredeemedOf } from '../lib/print-sheet';
 import '../components/print-sheet.css';
 
@@ -44,7 +46,7 @@ export default function PrintCodesRoute() {
   const leftOut = codes.data.codes.length - unredeemed.length;
   const faces = cardFaces(unredeemed.map((c) => c.code), {
     teacher: t('home.teacherName'),
-    gives: batch.value !== null ? t('codes.cardValue', { amount: batch.value }) : t('codes.aLecture'),
+    gives: grantText(batch, t) ?? moneyText(batch.value ?? 0, t('currency')),
     scan: t('codes.cardScan'),
     expires: batch.expiresAt ? t('codes.cardExpires', { day: new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium' }).format(new Date(batch.expiresAt)) }) : undefined,
   });
