@@ -216,7 +216,7 @@ describe('the printed sheet', () => {
     expect(printed).not.toContain(codeOf(48));
     expect(printed.slice(0, 3)).toEqual([codeOf(1), codeOf(2), codeOf(4)]);
     expect(screen.getByTestId('sheet-count')).toHaveTextContent('33 cards on 2 A4 pages');
-    expect(screen.getByTestId('sheet-left-out')).toHaveTextContent('17 codes already redeemed are left out.');
+    expect(screen.getByTestId('sheet-left-out')).toHaveTextContent('Already redeemed, left out: 17');
     const first = within(pages[0]!).getAllByTestId('code-card')[0]!;
     expect(first).toHaveTextContent('د. أحمد الشريف');
     expect(first).toHaveTextContent('100 LE');

@@ -108,7 +108,7 @@ export const arWallet: Record<keyof typeof enWallet, string> = {
   'codes.sheetTitle': 'أكواد الشحن: {label}',
   'codes.printNow': 'اطبع',
   'codes.sheetCount': '{count} كارت في {pages} صفحة A4',
-  'codes.sheetLeftOut': 'أكواد مستخدمة بالفعل لم تُطبع: {count}.',
+  'codes.sheetLeftOut': 'مستخدمة بالفعل ولم تُطبع: {count}',
   'codes.sheetAllRedeemed': 'كل أكواد هذه الدفعة مستخدمة: لا يوجد ما يُطبع.',
   'codes.sheetStopped': 'هذه الدفعة موقوفة: أكوادها لم تعد تعمل، فلا يوجد ما يُطبع.',
   'codes.sheetExpired': 'انتهت صلاحية هذه الدفعة: أكوادها لم تعد تعمل، فلا يوجد ما يُطبع.',

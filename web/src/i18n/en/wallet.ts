@@ -115,7 +115,7 @@ export const enWallet = {
   'codes.sheetTitle': 'Recharge codes: {label}',
   'codes.printNow': 'Print',
   'codes.sheetCount': '{count} cards on {pages} A4 pages',
-  'codes.sheetLeftOut': '{count} codes already redeemed are left out.',
+  'codes.sheetLeftOut': 'Already redeemed, left out: {count}',
   'codes.sheetAllRedeemed': 'Every code of this batch is redeemed: nothing is left to print.',
   'codes.sheetStopped': 'This batch is stopped: its codes no longer work, so there is nothing to print.',
   'codes.sheetExpired': 'This batch has expired: its codes no longer work, so there is nothing to print.',

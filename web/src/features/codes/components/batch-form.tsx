@@ -44,7 +44,6 @@ export function BatchForm() {
         <RadioGroupField
           legend={t('codes.grants')}
           name="grants"
-          direction="row"
           className="batch-grants"
           value={grants}
           onChange={(e) => setValue('grants', e.target.value as Grants, { shouldDirty: true })}

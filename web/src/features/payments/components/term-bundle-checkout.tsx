@@ -13,6 +13,7 @@ import { amountText } from '../lib/format';
 import { type AppliedCoupon, CouponBox, couponFailureToast } from './coupon-box';
 import { PayChoices } from './pay-from-balance';
 import { PriceLine } from './price-line';
+import './payments.css';
 
 /**
  * The whole term's checkout, as /pay's for a lecture: opened, it asks the server for Paymob's
