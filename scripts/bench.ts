@@ -65,11 +65,12 @@ async function onThePlatform() {
     if (runs('wallet')) {
       const rush = await shopRush(info);
       results['shop rush: redeem a code + buy from the balance @50'] = rush.row;
-      const batch = await codeBatch(info.url);
-      results['code batch of 5,000 and its CSV'] = batch.row;
+      // Before the 5,000 codes: a batch that outlives its request's time keeps writing them.
       const classRush = await oneBatchRush(info.url);
       results['class rush on one batch: redeem @50'] = classRush.row;
-      judged.push(...rush.judged, ...batch.judged, ...classRush.judged);
+      const batch = await codeBatch(info.url);
+      results['code batch of 5,000 and its CSV'] = batch.row;
+      judged.push(...rush.judged, ...classRush.judged, ...batch.judged);
       console.log('');
     }
   } finally {

@@ -138,6 +138,12 @@ export async function batchById(id: string, consistent = false): Promise<CodeBat
   return item ? batchOf(item, items.filter(isGate)) : undefined;
 }
 
+/** AP75 alone (its `redeemed` only the item's own base): what a redemption needs — its value, grant, flag and gates. */
+export async function batchItemById(id: string, consistent = false): Promise<CodeBatchRecord | undefined> {
+  const r = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.codeBatch(id), ConsistentRead: consistent }));
+  return r.Item ? withoutKeys<CodeBatchRecord>(r.Item) : undefined;
+}
+
 /**
  * A batch made before the gates is given them, open or closed as it is (its own count stays as its
  * base): one transaction, on condition it has none yet and its flag is still the one copied. False

@@ -88,9 +88,10 @@
  *  AP36 openOrder           PK=USER#id              SK=OPENORDER#lectureId  → orderId (the student's latest card/wallet
  *                           order of a lecture: reused while its price and coupon hold, else superseded)
  *  AP85 termPurchase        PK=USER#id              SK=PURCHASE#TERM#termId  → the bundle's purchase (expiryDate = the term's
- *                           endsAt when bought): every lecture of the term, present and added later, until then. Read in
- *                           the lecture open's one BatchGet with the lecture's AP14 (the lecture's termId names it), and with
- *                           a section's AP14s; written only in an order's paying transaction (payments/settlement.ts). Under
+ *                           endsAt when bought or given): every lecture of the term, present and added later, until then.
+ *                           Read in the lecture open's one BatchGet with the lecture's AP14 (the lecture's termId names it),
+ *                           and with a section's AP14s; written only in an order's paying transaction (payments/settlement.ts,
+ *                           source payment, orderId) or a term code's redemption (wallet/codes.ts, source code, ref). Under
  *                           PURCHASE# (a lecture id never holds '#'), so AP62 reads the bundles with the purchases; AP15
  *                           leaves them out
  *  AP86 termPurchasesOfUser PK=USER#id              SK begins_with PURCHASE#TERM#  (My lectures' bundles, from AP62)

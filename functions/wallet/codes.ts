@@ -17,6 +17,7 @@ import { countInWindow, type WindowCount, windowCount } from '../data/attempt-wi
 import {
   batchById,
   batchesNewestFirst,
+  batchItemById,
   type CodeBatchRecord,
   codeByHash,
   codesOfBatch,
@@ -190,7 +191,7 @@ export async function redeemCode(userId: string, typed: string, source: string, 
     throw new NotFound('No recharge code is this one', 'wallet.codeUnknown');
   }
   if (code.redeemedBy) throw used();
-  const batch = await batchById(code.batchId);
+  const batch = await batchItemById(code.batchId);
   const at = now.toISOString();
   if (!batch) throw new NotFound('No recharge code is this one', 'wallet.codeUnknown');
   refuseStopped(batch, at);
@@ -207,7 +208,7 @@ export async function redeemCode(userId: string, typed: string, source: string, 
     if (!(e instanceof WalletAlsoFailed)) throw e;
     if (e.index === 0) throw used();
     // The batch's condition: disabled or over meanwhile (read again to say which); a purchase's: the lecture went.
-    refuseStopped((await batchById(batch.id, true)) ?? batch, at);
+    refuseStopped((await batchItemById(batch.id, true)) ?? batch, at);
     throw new Conflict('This code could not be redeemed now; try again', 'conflict');
   }
 }
