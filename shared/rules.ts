@@ -48,6 +48,7 @@ export const RULE_CODES = [
   'video.size',
   'lecture.price',
   'lecture.priceAmount',
+  'money.piasters',
   'lecture.image',
   'lecture.videos',
   'lecture.viewLimit',
@@ -211,6 +212,8 @@ export function englishMessage({ code, field, params }: Rule): string {
       return `${f} is required unless the lecture is free`;
     case 'lecture.priceAmount':
       return `${f} must be 0 (free) or at least ${params.min} LE, in whole piasters`;
+    case 'money.piasters':
+      return `${f} must be in whole piasters (2 decimals at most)`;
     case 'lecture.image':
       return 'Please select an image for the lecture';
     case 'lecture.videos':

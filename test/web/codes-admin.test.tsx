@@ -17,6 +17,9 @@ const batch = (over: Record<string, unknown> = {}) => ({
   label: 'Maktabat El-Nour',
   value: 100,
   lectureId: null,
+  lectureName: null,
+  termId: null,
+  termName: null,
   count: 50,
   redeemed: 20,
   disabled: false,
@@ -24,6 +27,11 @@ const batch = (over: Record<string, unknown> = {}) => ({
   expiresAt: null,
   ...over,
 });
+/** A track's terms: the first sold whole (a bundle), the second not. */
+const TERMS = [
+  { id: 't1', name: 'الترم الأول', courseFor: 'ثانوي عام', isLocked: false, bundlePrice: 150, endsAt: '2099-01-31T21:59:59.999Z' },
+  { id: 't2', name: 'الترم الثاني', courseFor: 'ثانوي عام', isLocked: false, bundlePrice: null, endsAt: null },
+];
 /** A batch's CSV as the server writes it: BOM, headers, a code a row. */
 const codeOf = (i: number) => {
   const body = `${String(i).padStart(4, '0')}ABCDEFGH`;
@@ -37,8 +45,10 @@ function openCodes(answers: Record<string, (init: RequestInit) => FakeResponse> 
     if (ADMIN_SHELL_CALLS[url]) return ADMIN_SHELL_CALLS[url];
     const key = `${init.method ?? 'GET'} ${url}`;
     if (answers[key]) return answers[key](init);
-    if (key === `GET ${BATCHES}`) return { status: 200, body: { data: [batch(), batch({ id: 'b2', label: 'Centre', value: null, lectureId: 'l2', count: 10, redeemed: 10, disabled: true })] } };
-    if (key === 'GET /api/cours/all') return { status: 200, body: { data: [] } };
+    if (key === `GET ${BATCHES}`) return { status: 200, body: { data: [batch(), batch({ id: 'b2', label: 'Centre', value: null, lectureId: 'l2', lectureName: 'Meiosis', count: 10, redeemed: 10, disabled: true }), batch({ id: 'b4', label: 'School', value: null, termId: 't1', termName: 'الترم الأول', count: 5, redeemed: 0, createdAt: '2026-11-01T10:00:00.000Z' })] } };
+    if (key === 'GET /api/cours/all') return { status: 200, body: { data: [{ id: 'c1', name: 'Biology 1', courseFor: 'ثانوي عام', terms: [] }] } };
+    if (key === `GET /api/cours/Term/${encodeURIComponent('ثانوي عام')}/c1`) return { status: 200, body: { data: TERMS } };
+    if (key === 'GET /api/admin/getlecture/t2') return { status: 200, body: { data: [] } };
     if (url.endsWith('/codes.csv')) return { status: 200, body: undefined };
     return { status: 404, body: { message: `unexpected ${key}` } };
   });
@@ -61,8 +71,8 @@ describe('the new-batch form', () => {
     expect(await screen.findByText('Number of codes must be at most 5000')).toBeInTheDocument();
     expect(screen.getByText('Value must be at most 10000')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Value (LE)'));
-    await userEvent.type(screen.getByLabelText('Value (LE)'), '2.5');
-    expect(await screen.findByText('Value must be a whole number')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Value (LE)'), '2.555');
+    expect(await screen.findByText('Value must be in whole piasters (2 decimals at most)')).toBeInTheDocument();
 
     // A lecture batch wants its lecture instead of a value.
     await userEvent.click(screen.getByLabelText('One lecture'));
@@ -87,6 +97,41 @@ describe('the new-batch form', () => {
     expect(screen.getByLabelText('Number of codes')).toHaveValue(null);
   });
 
+  it('sends an amount in piasters (12.50 LE)', async () => {
+    const fetch = openCodes({ [`POST ${BATCHES}`]: () => ({ status: 201, body: { data: batch({ id: 'b3' }) } }) });
+    renderApp('/dashboard/codes');
+    await userEvent.type(await screen.findByLabelText('Number of codes'), '10');
+    await userEvent.type(screen.getByLabelText('Value (LE)'), '12.5');
+    await userEvent.type(screen.getByLabelText('Where it is sold'), 'Centre');
+    await userEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+    await waitFor(() => expect(document.querySelector('.swal2-title')?.textContent).toBe('Batch of 10 codes created'));
+    const post = fetch.mock.calls.findIndex(([u, init]) => u === BATCHES && (init as RequestInit).method === 'POST');
+    expect(bodyOf(fetch, post)).toEqual({ count: 10, value: 12.5, label: 'Centre' });
+  });
+
+  it('a term batch: course → track → a term sold whole (only those are listed); sends {count, termId, label}', async () => {
+    const fetch = openCodes({ [`POST ${BATCHES}`]: () => ({ status: 201, body: { data: batch({ id: 'b5', value: null, termId: 't1', termName: 'الترم الأول' }) } }) });
+    renderApp('/dashboard/codes');
+    await userEvent.type(await screen.findByLabelText('Number of codes'), '30');
+    await userEvent.type(screen.getByLabelText('Where it is sold'), 'School');
+    await userEvent.click(screen.getByLabelText('A whole term'));
+    expect(screen.queryByLabelText('Value (LE)')).toBeNull();
+    expect(screen.queryByLabelText('Lecture')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+    expect(await screen.findByText('Term is required')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Course'), 'c1');
+    await userEvent.selectOptions(screen.getByLabelText('Track'), 'ثانوي عام');
+    const term = screen.getByLabelText('Term');
+    await waitFor(() => expect(within(term).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'الترم الأول']));
+    expect(screen.getByText('Only terms sold whole (with a bundle price) are listed.')).toBeInTheDocument();
+    await userEvent.selectOptions(term, 't1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+    await waitFor(() => expect(document.querySelector('.swal2-title')?.textContent).toBe('Batch of 30 codes created'));
+    const post = fetch.mock.calls.findIndex(([u, init]) => u === BATCHES && (init as RequestInit).method === 'POST');
+    expect(bodyOf(fetch, post)).toEqual({ count: 30, termId: 't1', label: 'School' });
+  });
+
   it("puts the server's rule on its field (expiresAt on the expiry day)", async () => {
     openCodes({ [`POST ${BATCHES}`]: () => ({ status: 400, body: { message: 'bad', errors: [{ field: 'expiresAt', code: 'coupon.expiry' }] } }) });
     renderApp('/dashboard/codes');
@@ -103,13 +148,14 @@ describe('the batches', () => {
     openCodes();
     renderApp('/dashboard/codes');
     const rows = await screen.findAllByTestId('batch-row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('Maktabat El-Nour')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('100 LE')).toBeInTheDocument();
     expect(within(rows[0]!).getByTestId('batch-redeemed')).toHaveTextContent('20 of 50');
     expect(within(rows[0]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(within(rows[0]!).getByTestId('batch-state')).toHaveTextContent('Active');
-    expect(within(rows[1]!).getByText('A lecture')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Lecture: Meiosis')).toBeInTheDocument();
+    expect(within(rows[2]!).getByTestId('batch-gives')).toHaveTextContent('Whole term: الترم الأول');
     expect(within(rows[1]!).getByTestId('batch-state')).toHaveTextContent('Stopped');
     expect(within(rows[1]!).queryByRole('button', { name: 'Stop: Centre' })).toBeNull();
     expect(within(rows[0]!).getByRole('link', { name: 'Print: Maktabat El-Nour' })).toHaveAttribute('href', '/dashboard/codes/b1/print');
@@ -150,22 +196,60 @@ describe('the printed sheet', () => {
     expect(qr.d.startsWith('M0 0h7v1h-7z')).toBe(true);
   });
 
-  it('lays 50 cards on 3 A4 pages (24, 24, 2), each with the teacher, the value, the code and its QR link', async () => {
-    openCodes({ 'GET /api/admin/codes/batches/b1/codes.csv': () => ({ status: 200, body: undefined }) });
-    // The CSV is text, not JSON: answered as the server does.
+  /** The print route with the batch's CSV answered as text (not JSON), as the server does. */
+  function openSheet(batchId: string, csv: string) {
+    const fetch = openCodes();
     const json = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).endsWith('/codes.csv') ? ({ ok: true, status: 200, text: async () => csvOf(50) } as Response) : json(input, init)) as typeof fetch;
-    renderApp('/dashboard/codes/b1/print');
+      String(input).endsWith('/codes.csv') ? ({ ok: true, status: 200, text: async () => csv } as Response) : json(input, init)) as typeof fetch;
+    renderApp(`/dashboard/codes/${batchId}/print`);
+    return fetch;
+  }
+
+  it('lays only the codes still unredeemed on A4 pages of 24 (33 of 50: 24, 9), says how many redeemed ones it leaves out, each card with the teacher, the value, the code and its QR link', async () => {
+    openSheet('b1', csvOf(50));
     const pages = await screen.findAllByTestId('sheet-page');
-    expect(pages.map((p) => within(p).getAllByTestId('code-card').length)).toEqual([24, 24, 2]);
-    expect(screen.getByTestId('sheet-count')).toHaveTextContent('50 cards on 3 A4 pages');
+    expect(pages.map((p) => within(p).getAllByTestId('code-card').length)).toEqual([24, 9]);
+    const printed = screen.getAllByTestId('card-code').map((c) => c.textContent);
+    // Every third code of csvOf is redeemed (0, 3, … 48): 17 of them, none on the sheet.
+    expect(printed).not.toContain(codeOf(0));
+    expect(printed).not.toContain(codeOf(48));
+    expect(printed.slice(0, 3)).toEqual([codeOf(1), codeOf(2), codeOf(4)]);
+    expect(screen.getByTestId('sheet-count')).toHaveTextContent('33 cards on 2 A4 pages');
+    expect(screen.getByTestId('sheet-left-out')).toHaveTextContent('Already redeemed, left out: 17');
     const first = within(pages[0]!).getAllByTestId('code-card')[0]!;
     expect(first).toHaveTextContent('د. أحمد الشريف');
     expect(first).toHaveTextContent('100 LE');
-    expect(within(first).getByTestId('card-code')).toHaveTextContent(codeOf(0));
-    expect(within(first).getByRole('img')).toHaveAttribute('aria-label', `http://localhost/profile/wallet?code=${codeOf(0)}`);
+    expect(within(first).getByTestId('card-code')).toHaveTextContent(codeOf(1));
+    expect(within(first).getByRole('img')).toHaveAttribute('aria-label', `http://localhost/profile/wallet?code=${codeOf(1)}`);
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
     expect(document.title).toBe('Bioscope | Recharge codes: Maktabat El-Nour');
+  });
+
+  it("a term batch's cards name the term they give", async () => {
+    openSheet('b4', csvOf(2));
+    const cards = await screen.findAllByTestId('code-card');
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toHaveTextContent('Whole term: الترم الأول');
+  });
+
+  it('a batch whose codes are all redeemed has nothing to print, and says so', async () => {
+    openSheet('b1', `\uFEFFcode,state,redeemedBy,redeemedAt\r\n${codeOf(0)},redeemed,Mona,2026-12-01T10:00:00.000Z\r\n`);
+    expect(await screen.findByTestId('sheet-note')).toHaveTextContent('Every code of this batch is redeemed: nothing is left to print.');
+    expect(screen.queryAllByTestId('code-card')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+  });
+
+  it('a stopped batch has no print link, and its sheet prints nothing: its codes no longer work', async () => {
+    openCodes();
+    const { unmount } = renderApp('/dashboard/codes');
+    const rows = await screen.findAllByTestId('batch-row');
+    expect(within(rows[0]!).getByRole('link', { name: 'Print: Maktabat El-Nour' })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('link', { name: 'Print: Centre' })).toBeNull();
+    unmount();
+    openSheet('b2', csvOf(10));
+    expect(await screen.findByTestId('sheet-note')).toHaveTextContent('This batch is stopped: its codes no longer work, so there is nothing to print.');
+    expect(screen.queryAllByTestId('code-card')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bodyOf, mockFetch, renderApp, storeSession, studentUser } from './helpers';
+import { bodyOf, type FakeResponse, mockFetch, renderApp, storeSession, studentUser } from './helpers';
 
 const contentTrail = {
   breadcrumb: [
@@ -72,5 +72,61 @@ describe("a term's whole-term offer on /content", () => {
     const banner = await screen.findByTestId('bundle-offer');
     await userEvent.click(within(banner).getByRole('button', { name: 'Buy the whole term' }));
     await waitFor(() => expect(location()).toBe('/profile/lecPay'));
+  });
+});
+
+describe("the whole term paid from the student's balance (issue 40)", () => {
+  const TERM_INTENTION = '/api/user/payment-intention/term/t1';
+  const termBodies = (fetch: jest.Mock) => fetch.mock.calls.filter(([u]) => u === TERM_INTENTION).map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+  const link = (price: number) => ({ message: 'Payment link created', paymentUrl: `https://accept.paymob.com/unifiedcheckout/?clientSecret=s${price}`, orderId: 'o1', granted: false, data: { originalPrice: 120, discountedPrice: price } });
+
+  function withBalance(balance: number, walletAnswer: FakeResponse) {
+    storeSession(studentUser);
+    const fetch = mockFetch(
+      (url, init) => {
+        if (url === '/api/wallet') return { status: 200, body: { data: { balance, entries: [] } } };
+        if (url === '/api/user/messages/unread') return { status: 200, body: { data: { unread: 0 } } };
+        if (url === '/api/cours/content/t1') return { status: 200, body: { data: [{ id: 's1', content: 'شرح محاضرات', termId: 't1' }] } };
+        if (url === '/api/cours/bundle/t1') return { status: 200, body: { data: offer() } };
+        if (url.startsWith('/api/Coupan/validate/TERM10')) return { status: 200, body: { code: 'TERM10', discount: 10 } };
+        if (url === TERM_INTENTION) {
+          const body = JSON.parse(String(init.body)) as { couponCode?: string; useWallet?: boolean };
+          return body.useWallet ? walletAnswer : { status: 201, body: link(body.couponCode ? 108 : 120) };
+        }
+        return { status: 200, body: { data: [], pending: [] } };
+      },
+      { topBar: true },
+    );
+    return { fetch, ...renderApp({ pathname: '/content', state: contentTrail }) };
+  }
+
+  it('offers the balance beside Paymob; the coupon applies first, then the term is bought with useWallet: true and My lectures opens', async () => {
+    const { fetch, location } = withBalance(150, { status: 201, body: { message: 'granted', paymentUrl: '', orderId: 'o2', granted: true, data: { originalPrice: 120, discountedPrice: 108 } } });
+    const banner = await screen.findByTestId('bundle-offer');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Buy the whole term' }));
+    expect(await within(banner).findByRole('link', { name: 'Pay 120 LE by card, wallet or kiosk' })).toBeInTheDocument();
+    await userEvent.type(within(banner).getByLabelText('Coupon code'), 'TERM10');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Apply' }));
+    expect(await within(banner).findByRole('link', { name: 'Pay 108 LE by card, wallet or kiosk' })).toBeInTheDocument();
+    expect(within(banner).getByTestId('price-final')).toHaveTextContent('108 LE');
+    await userEvent.click(within(banner).getByLabelText('Pay from my balance (150 LE)'));
+    expect(within(banner).queryByRole('link', { name: /by card, wallet or kiosk/ })).toBeNull();
+    await userEvent.click(within(banner).getByRole('button', { name: 'Buy for 108 LE from my balance' }));
+    await waitFor(() => expect(location()).toBe('/profile/lecPay'));
+    expect(termBodies(fetch)).toEqual([{}, { couponCode: 'TERM10' }, { couponCode: 'TERM10', useWallet: true }]);
+  });
+
+  it('a balance short of the price says so in Arabic, with the balance, the price and a link to top up; nothing bought', async () => {
+    window.localStorage.setItem('language', 'ar');
+    document.documentElement.lang = 'ar';
+    const { location } = withBalance(50, { status: 402, body: { code: 'wallet.insufficient', message: 'Insufficient', balance: 50, price: 120 } });
+    const banner = await screen.findByTestId('bundle-offer');
+    await userEvent.click(within(banner).getByRole('button', { name: 'اشترِ الترم كامل' }));
+    await userEvent.click(await within(banner).findByLabelText('ادفع من رصيدي (50 ج.م)'));
+    await userEvent.click(within(banner).getByRole('button', { name: 'اشترِ بـ 120 ج.م من رصيدي' }));
+    const failure = await within(banner).findByTestId('balance-failure');
+    expect(within(failure).getByRole('alert')).toHaveTextContent('رصيدك (50 ج.م) لا يكفي لسعر الترم كامل (120 ج.م).');
+    expect(within(failure).getByRole('link', { name: 'اشحن محفظتك' })).toHaveAttribute('href', '/profile/wallet');
+    expect(location()).toBe('/content');
   });
 });

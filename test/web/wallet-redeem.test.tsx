@@ -119,6 +119,35 @@ describe('/profile/wallet', () => {
   });
 });
 
+describe('a code that grants a whole term', () => {
+  const termRedeemed = { status: 200, body: { data: { balance: 40, credited: 0, termId: 't1', termName: 'الترم الأول' } } };
+
+  it('says which term is now the student’s and links to it (its content page)', async () => {
+    const { router } = openWallet('/profile/wallet?code=ABCD-EFGH-JKMN-3', termRedeemed);
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem' }));
+    const granted = await screen.findByTestId('redeemed-term');
+    expect(granted).toHaveTextContent('The whole term الترم الأول is yours: every lecture of it, those added later too.');
+    expect(within(granted).getAllByText('الترم الأول').map((e) => e.tagName)).toEqual(['BDI', 'BDI']);
+    await userEvent.click(within(granted).getByRole('link', { name: 'Open الترم الأول' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+    expect((router.state.location.state as { breadcrumb: { termId?: string; name: string }[] }).breadcrumb.at(-1)).toMatchObject({ termId: 't1', name: 'الترم الأول' });
+  });
+
+  it('in Arabic too; and a student who has the term already is told so, not that the code was used', async () => {
+    openWallet('/profile/wallet?code=ABCD-EFGH-JKMN-3', termRedeemed, 'ar');
+    await userEvent.click(await screen.findByRole('button', { name: 'اشحن' }));
+    const granted = await screen.findByTestId('redeemed-term');
+    expect(granted).toHaveTextContent('أصبح الترم كامل الترم الأول لك: كل محاضراته، وما يُضاف منها لاحقًا.');
+    expect(within(granted).getByRole('link', { name: 'افتح الترم الأول' })).toBeInTheDocument();
+  });
+
+  it('a 409 wallet.termOwned says the term is already the student’s', async () => {
+    openWallet('/profile/wallet?code=ABCD-EFGH-JKMN-3', { status: 409, body: { message: 'owned', code: 'wallet.termOwned' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You already have this whole term; keep the code for someone else');
+  });
+});
+
 describe('the top bar', () => {
   it('links a signed-in student to the wallet with the balance', async () => {
     openWallet('/profile');

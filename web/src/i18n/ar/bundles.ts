@@ -20,6 +20,7 @@ export const arBundles: Record<keyof typeof enBundles, string> = {
   'bundle.payNow': 'ادفع {amount} بالبطاقة أو المحفظة أو في منفذ دفع',
   'bundle.granted': 'أصبح الترم كامل متاحًا لك',
   'bundle.buyFailed': 'تعذّر فتح صفحة الدفع',
+  'bundle.balanceShort': 'رصيدك ({balance}) لا يكفي لسعر الترم كامل ({price}).',
   'bundle.mineTitle': 'الترمات الكاملة',
   'bundle.mineUntil': 'كل المحاضرات حتى {date}',
   'bundle.paid': 'المدفوع {price}',

@@ -35,6 +35,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'rule.upload.partOrder': '{field}: كل جزء مرة واحدة وبالترتيب',
   'rule.lecture.price': '{field} مطلوب إلا إذا كانت المحاضرة مجانية',
   'rule.lecture.priceAmount': '{field} يجب أن يكون 0 (مجانية) أو {min} جنيه على الأقل، بالقروش الصحيحة',
+  'rule.money.piasters': '{field} يجب أن يكون بالقروش الصحيحة (رقمان عشريان على الأكثر)',
   'rule.lecture.image': 'من فضلك اختر صورة للمحاضرة',
   'rule.lecture.videos': 'مطلوب فيديو واحد على الأقل',
   'rule.lecture.viewLimit': '{field} يجب أن يكون عددًا صحيحًا من 1 إلى {max}، أو فارغًا بلا حد',

@@ -23,6 +23,7 @@ export const enBundles = {
   'bundle.payNow': 'Pay {amount} by card, wallet or kiosk',
   'bundle.granted': 'The whole term is yours now',
   'bundle.buyFailed': 'The payment could not be opened',
+  'bundle.balanceShort': 'Your balance ({balance}) does not cover the whole term ({price}).',
   // My lectures
   'bundle.mineTitle': 'Whole terms',
   'bundle.mineUntil': 'every lecture until {date}',

@@ -37,6 +37,7 @@ const enRules = {
   'rule.upload.partOrder': '{field}: each part once, in order',
   'rule.lecture.price': '{field} is required unless the lecture is free',
   'rule.lecture.priceAmount': '{field} must be 0 (free) or at least {min} LE, in whole piasters',
+  'rule.money.piasters': '{field} must be in whole piasters (2 decimals at most)',
   'rule.lecture.image': 'Please select an image for the lecture',
   'rule.lecture.videos': 'At least one video is required',
   'rule.lecture.viewLimit': '{field} must be a whole number from 1 to {max}, or empty for no limit',

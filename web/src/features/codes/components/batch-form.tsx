@@ -7,12 +7,13 @@ import type { ApiFailure } from '@/lib/api';
 import { setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { useCreateCodeBatchMutation } from '../api/create-code-batch';
-import { CODE_BATCH_MAX, batchBody, batchFormSchema, CODE_VALUE_MAX, emptyBatchForm, todayIso } from '../lib/batch-form';
+import { CODE_BATCH_MAX, batchBody, batchFormSchema, CODE_VALUE_MAX, emptyBatchForm, type Grants, todayIso } from '../lib/batch-form';
 import { LecturePicker } from './lecture-picker';
+import { TermPicker } from './term-picker';
 
-const FIELDS = ['count', 'value', 'lectureId', 'label', 'expiresDay'] as const;
+const FIELDS = ['count', 'value', 'lectureId', 'termId', 'label', 'expiresDay'] as const;
 
-/** A new batch: how many codes, an amount or a lecture each, where it is sold, and an optional last day. */
+/** A new batch: how many codes, an amount, a lecture or a whole term each, where it is sold, and an optional last day. */
 export function BatchForm() {
   const t = useT();
   const [createBatch] = useCreateCodeBatchMutation();
@@ -43,18 +44,20 @@ export function BatchForm() {
         <RadioGroupField
           legend={t('codes.grants')}
           name="grants"
-          direction="row"
           className="batch-grants"
           value={grants}
-          onChange={(e) => setValue('grants', e.target.value as 'value' | 'lecture', { shouldDirty: true })}
+          onChange={(e) => setValue('grants', e.target.value as Grants, { shouldDirty: true })}
         >
           <Radio value="value">{t('codes.grantsValue')}</Radio>
           <Radio value="lecture">{t('codes.grantsLecture')}</Radio>
+          <Radio value="term">{t('codes.grantsTerm')}</Radio>
         </RadioGroupField>
         {grants === 'value' ? (
-          <TextField label={t('codes.value')} type="number" inputMode="numeric" min={1} max={CODE_VALUE_MAX} dir="ltr" error={errors.value?.message} {...register('value')} />
-        ) : (
+          <TextField label={t('codes.value')} type="number" inputMode="decimal" min={1} max={CODE_VALUE_MAX} step={0.01} dir="ltr" error={errors.value?.message} {...register('value')} />
+        ) : grants === 'lecture' ? (
           <LecturePicker value={watch('lectureId')} onChange={(id) => setValue('lectureId', id, { shouldDirty: true, shouldValidate: formState.isSubmitted })} error={errors.lectureId?.message} />
+        ) : (
+          <TermPicker onChange={(id) => setValue('termId', id, { shouldDirty: true, shouldValidate: formState.isSubmitted })} error={errors.termId?.message} />
         )}
         <TextField label={t('codes.expiresOn')} descriptiveText={t('codes.expiresHint')} type="date" min={todayIso()} dir="ltr" error={errors.expiresDay?.message} {...register('expiresDay')} />
         <SubmitButton loading={formState.isSubmitting} className="batch-submit">

@@ -6,6 +6,7 @@ import { ProgressBar } from '@/components/progress-bar';
 import { type Language, useLanguage, useT } from '@/i18n/use-t';
 import { moneyText } from '@/lib/money';
 import type { CodeBatch } from '../api/list-code-batches';
+import { grantText } from '../lib/gives';
 
 const dayOf = (iso: string, language: Language) => {
   const d = new Date(iso);
@@ -23,7 +24,19 @@ export function BatchesTable({ batches, onCsv, onDisable, busy }: { batches: Cod
   const expired = (b: CodeBatch) => b.expiresAt !== null && Date.parse(b.expiresAt) <= now;
   const columns: DataColumn<CodeBatch>[] = [
     { header: t('codes.colLabel'), dir: 'auto', cell: (b) => <strong>{b.label}</strong> },
-    { header: t('codes.colValue'), cell: (b) => (b.value !== null ? <bdi dir="ltr">{moneyText(b.value, t('currency'))}</bdi> : <bdi>{t('codes.aLecture')}</bdi>) },
+    {
+      header: t('codes.colValue'),
+      cell: (b) => {
+        const grant = grantText(b, t);
+        return grant === null ? (
+          <bdi dir="ltr" data-testid="batch-gives">
+            {moneyText(b.value ?? 0, t('currency'))}
+          </bdi>
+        ) : (
+          <bdi data-testid="batch-gives">{grant}</bdi>
+        );
+      },
+    },
     {
       header: t('codes.colRedeemed'),
       className: 'batch-progress',
@@ -56,9 +69,12 @@ export function BatchesTable({ batches, onCsv, onDisable, busy }: { batches: Cod
           <button type="button" className="button button-ghost" onClick={() => onCsv(b)} disabled={busy === b.id} aria-label={`${t('codes.csv')}: ${b.label}`}>
             {t('codes.csv')}
           </button>
-          <Link className="button button-ghost" to={`/dashboard/codes/${b.id}/print`} aria-label={`${t('codes.print')}: ${b.label}`}>
-            {t('codes.print')}
-          </Link>
+          {/* A stopped or expired batch's codes no longer work: nothing of it is printed. */}
+          {!b.disabled && !expired(b) && (
+            <Link className="button button-ghost" to={`/dashboard/codes/${b.id}/print`} aria-label={`${t('codes.print')}: ${b.label}`}>
+              {t('codes.print')}
+            </Link>
+          )}
           {!b.disabled && (
             <button type="button" className="button button-ghost is-danger" onClick={() => onDisable(b)} disabled={busy === b.id} aria-label={`${t('codes.disable')}: ${b.label}`}>
               {t('codes.disable')}

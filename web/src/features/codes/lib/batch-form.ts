@@ -1,7 +1,7 @@
 /**
- * The new-batch form: how many codes (1–5,000), what each gives (an amount of 1–10,000 LE, or one
- * lecture), where the batch is sold, and an optional last day. The body is what POST
- * /api/admin/codes/batches reads; the server checks it again.
+ * The new-batch form: how many codes (1–5,000), what each gives (an amount of 1–10,000 LE in whole
+ * piasters, one lecture, or a whole term sold as a bundle), where the batch is sold, and an optional
+ * last day. The body is what POST /api/admin/codes/batches reads; the server checks it again.
  */
 import { z } from 'zod';
 import { ruleParams } from '@shared/rules';
@@ -11,6 +11,11 @@ export { CODE_BATCH_MAX, CODE_VALUE_MAX };
 
 /** A whole number typed in a field (empty is 'required', not 0). */
 const whole = (min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number().int().min(min).max(max));
+
+/** An amount typed in a field, in LE with at most 2 decimals (whole piasters). */
+const piasters = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+const amount = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number().min(min).max(max).refine(piasters, ruleParams('money.piasters')));
 
 /** Today in the browser's calendar, as a date input writes it (YYYY-MM-DD). */
 export const todayIso = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -22,14 +27,16 @@ const common = {
 };
 
 export const batchFormSchema = z.discriminatedUnion('grants', [
-  z.object({ grants: z.literal('value'), value: whole(1, CODE_VALUE_MAX), lectureId: z.string(), ...common }),
-  z.object({ grants: z.literal('lecture'), value: z.unknown(), lectureId: z.string().min(1), ...common }),
+  z.object({ grants: z.literal('value'), value: amount(1, CODE_VALUE_MAX), lectureId: z.string(), termId: z.string(), ...common }),
+  z.object({ grants: z.literal('lecture'), value: z.unknown(), lectureId: z.string().min(1), termId: z.string(), ...common }),
+  z.object({ grants: z.literal('term'), value: z.unknown(), lectureId: z.string(), termId: z.string().min(1), ...common }),
 ]);
+export type Grants = BatchFormValues['grants'];
 
 export type BatchFormValues = z.input<typeof batchFormSchema>;
 export type BatchFormOutput = z.output<typeof batchFormSchema>;
 
-export const emptyBatchForm = (): BatchFormValues => ({ grants: 'value', count: '', value: '', lectureId: '', label: '', expiresDay: '' });
+export const emptyBatchForm = (): BatchFormValues => ({ grants: 'value', count: '', value: '', lectureId: '', termId: '', label: '', expiresDay: '' });
 
 /** The end of day `yyyyMmDd` in the teacher's time zone, as an ISO instant. */
 const endOfDay = (yyyyMmDd: string) => {
@@ -40,7 +47,7 @@ const endOfDay = (yyyyMmDd: string) => {
 export function batchBody(f: BatchFormOutput): CreateCodeBatchBody {
   return {
     count: f.count,
-    ...(f.grants === 'value' ? { value: f.value } : { lectureId: f.lectureId }),
+    ...(f.grants === 'value' ? { value: f.value } : f.grants === 'lecture' ? { lectureId: f.lectureId } : { termId: f.termId }),
     label: f.label,
     ...(f.expiresDay ? { expiresAt: endOfDay(f.expiresDay) } : {}),
   };

@@ -13,6 +13,9 @@ export function pagesOf<T>(cards: readonly T[], perPage = CARDS_PER_PAGE): T[][]
   return pages;
 }
 
+/** The codes a sheet prints: those not yet redeemed (a redeemed card would only be a sold card that no longer works). */
+export const unredeemedOf = <T extends { state: string }>(codes: readonly T[]): T[] => codes.filter((c) => c.state !== 'redeemed');
+
 /** The address a card's QR code opens: the student's wallet with the code in the redeem box. */
 export const redeemUrl = (origin: string, code: string) => `${origin}/profile/wallet?code=${encodeURIComponent(code)}`;
 

@@ -18,8 +18,8 @@ import { BatchesTable } from '../components/batches-table';
 import '../components/codes.css';
 
 /**
- * /dashboard/codes: the teacher's recharge-code batches — a new batch (count, an amount or a
- * lecture, where it is sold, until when), and each batch with its redeemed share, its CSV, its
+ * /dashboard/codes: the teacher's recharge-code batches — a new batch (count, an amount, a lecture or a whole term,
+ * where it is sold, until when), and each batch with what it gives, its redeemed share, its CSV, its
  * printed sheet and stop (asked first: a lost or stolen batch stops at once).
  */
 export default function AdminCodesRoute() {

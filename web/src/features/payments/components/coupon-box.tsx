@@ -17,8 +17,9 @@ export interface AppliedCoupon {
  * ?lectureId): an empty code warns 'خطأ' / 'من فضلك ادخل كود الخصم'; a good one says
  * 'تم تطبيق الكوبون' with its percent and then shows as a chip with a cancel button; a bad one says
  * 'كود خصم غير صحيح' with the server's reason, else 'الكوبون غير صالح أو منتهي الصلاحية'.
+ * Without a lecture (a whole term) only the code itself is checked; the server prices the order with it.
  */
-export function CouponBox({ lectureId, applied, onApply, onCancel }: { lectureId: string; applied: AppliedCoupon | null; onApply: (c: AppliedCoupon) => void; onCancel: () => void }) {
+export function CouponBox({ lectureId, applied, onApply, onCancel }: { lectureId?: string; applied: AppliedCoupon | null; onApply: (c: AppliedCoupon) => void; onCancel: () => void }) {
   const t = useT();
   const [code, setCode] = useState('');
   const [validate, { isLoading }] = useValidateCouponMutation();

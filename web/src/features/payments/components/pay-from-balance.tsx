@@ -6,7 +6,9 @@ import { type Translate, useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
 import { errorBodyOf, messageOf } from '@/lib/messages';
 import { moneyText } from '@/lib/money';
-import { useBuyFromWalletMutation } from '../api/buy-from-wallet';
+import { type BalancePurchase, useBuyFromWalletMutation } from '../api/buy-from-wallet';
+import { useGetWalletQuery } from '@/lib/endpoints/get-wallet';
+import { PayLink } from './pay-link';
 
 export type PayWay = 'paymob' | 'wallet';
 
@@ -21,28 +23,28 @@ export function PayWayChoice({ balance, way, onChange }: { balance: number; way:
   );
 }
 
-/** A 402's words: the balance and the price the server reported (nothing was taken). */
-function shortText(error: unknown, t: Translate): string | null {
+/** A 402's words: the balance and the price the server reported (nothing was taken), of the lecture or of the whole term. */
+function shortText(error: unknown, t: Translate, what: BalancePurchase): string | null {
   const body = errorBodyOf(error) as { balance?: unknown; price?: unknown } | undefined;
   if ((error as ApiFailure).status !== 402 || typeof body?.balance !== 'number' || typeof body.price !== 'number') return null;
-  return t('pay.balanceShort', { balance: moneyText(body.balance, t('currency')), price: moneyText(body.price, t('currency')) });
+  return t(what.termId !== undefined ? 'bundle.balanceShort' : 'pay.balanceShort', { balance: moneyText(body.balance, t('currency')), price: moneyText(body.price, t('currency')) });
 }
 
 /**
  * Buy from the balance: one button that posts `useWallet: true` (with the applied coupon). Bought →
  * `onBought`; a balance short of the price → the server's balance and price and a link to top up.
  */
-export function PayFromBalance({ lectureId, couponCode, amount, onBought }: { lectureId: string; couponCode?: string; amount: number; onBought: () => void }) {
+export function PayFromBalance({ what, couponCode, amount, onBought }: { what: BalancePurchase; couponCode?: string; amount: number; onBought: () => void }) {
   const t = useT();
   const [buy, { isLoading }] = useBuyFromWalletMutation();
   const [failure, setFailure] = useState<{ text: string; short: boolean } | null>(null);
 
   async function onBuy() {
     setFailure(null);
-    const result = await buy({ lectureId, couponCode });
+    const result = await buy({ ...what, couponCode });
     if (result.error) {
       if ((result.error as ApiFailure).handled) return;
-      const short = shortText(result.error, t);
+      const short = shortText(result.error, t, what);
       setFailure({ text: short ?? messageOf(result.error, t, 'pay.linkFailed'), short: short !== null });
       return;
     }
@@ -64,5 +66,47 @@ export function PayFromBalance({ lectureId, couponCode, amount, onBought }: { le
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * How to pay `amount` (after the coupon): with a balance, the choice between it and Paymob; the
+ * balance's button, or the link to Paymob's checkout (`paymentUrl`, '' while it is being made; a
+ * spinner then, with `failure` and a retry when it could not be). /pay's lecture and a term's
+ * whole-term offer both pay this way.
+ */
+export function PayChoices({
+  what,
+  couponCode,
+  amount,
+  paymentUrl,
+  payText,
+  failure,
+  onRetry,
+  onBought,
+}: {
+  what: BalancePurchase;
+  couponCode?: string;
+  amount: number;
+  paymentUrl: string;
+  /** The Paymob link's words, when not /pay's. */
+  payText?: string;
+  failure?: string;
+  onRetry: () => void;
+  onBought: () => void;
+}) {
+  const wallet = useGetWalletQuery();
+  const balance = wallet.data?.balance ?? 0;
+  const [way, setWay] = useState<PayWay>('paymob');
+  const choice = balance > 0 && amount > 0;
+  return (
+    <>
+      {choice && <PayWayChoice balance={balance} way={way} onChange={setWay} />}
+      {choice && way === 'wallet' ? (
+        <PayFromBalance what={what} couponCode={couponCode} amount={amount} onBought={onBought} />
+      ) : (
+        <PayLink url={paymentUrl} amount={amount} text={payText} failure={failure} onRetry={onRetry} />
+      )}
+    </>
   );
 }

@@ -7,13 +7,13 @@ import { amountText } from '../lib/format';
  * link for the current lecture, token and coupon is ready; otherwise a spinner — also when the
  * link could not be made (then the reason and a retry under it).
  */
-export function PayLink({ url, amount, failure, onRetry }: { url: string; amount: number; failure?: string; onRetry: () => void }) {
+export function PayLink({ url, amount, text, failure, onRetry }: { url: string; amount: number; text?: string; failure?: string; onRetry: () => void }) {
   const t = useT();
   if (amount > 0 && url)
     return (
       <div className="pay-action">
         <a className="button button-primary button-block pay-link" href={url}>
-          {t('pay.payNow', { amount: amountText(amount) })}
+          {text ?? t('pay.payNow', { amount: amountText(amount) })}
         </a>
         <p className="muted pay-methods">{t('pay.methods')}</p>
       </div>

@@ -8,14 +8,12 @@ import { toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/commerce-area';
 import '@/i18n/wallet-area';
-import { useGetWalletQuery } from '@/lib/endpoints/get-wallet';
 import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectToken } from '@/lib/session';
 import { type IntentionArgs, useCreatePaymentIntentionQuery } from '../api/create-payment-intention';
 import { type AppliedCoupon, CouponBox, couponFailureToast } from '../components/coupon-box';
 import { LecturePhoto } from '../components/lecture-photo';
-import { PayFromBalance, type PayWay, PayWayChoice } from '../components/pay-from-balance';
-import { PayLink } from '../components/pay-link';
+import { PayChoices } from '../components/pay-from-balance';
 import { PriceLine } from '../components/price-line';
 import { payCrumbs, payLectureOf } from '../lib/pay-state';
 import '../components/payments.css';
@@ -40,10 +38,6 @@ export default function PayRoute() {
   const intention = useCreatePaymentIntentionQuery(args!, { skip: !args, refetchOnMountOrArgChange: true });
   const answer = intention.currentData;
   const granted = useRef(false);
-  // Beyond the spec (issue 40): a student with a balance may pay from it instead of Paymob.
-  const wallet = useGetWalletQuery(undefined, { skip: !lecture });
-  const balance = wallet.data?.balance ?? 0;
-  const [way, setWay] = useState<PayWay>('paymob');
 
   usePageTitle(t('title.payment'));
 
@@ -114,25 +108,19 @@ export default function PayRoute() {
             <>
               <CouponBox lectureId={lecture.id} applied={coupon} onApply={setCoupon} onCancel={() => setCoupon(null)} />
               <PriceLine original={original} final={final} discount={coupon?.discount} />
-              {balance > 0 && final > 0 && <PayWayChoice balance={balance} way={way} onChange={setWay} />}
-              {balance > 0 && final > 0 && way === 'wallet' ? (
-                <PayFromBalance
-                  lectureId={lecture.id}
-                  couponCode={coupon?.code}
-                  amount={final}
-                  onBought={() => {
-                    void toastSuccess(t('pay.boughtFromBalance'));
-                    navigate('/profile/lecPay');
-                  }}
-                />
-              ) : (
-                <PayLink
-                  url={answer && !intention.isFetching ? answer.paymentUrl : ''}
-                  amount={final}
-                  failure={intention.isError && !failureCode?.startsWith('coupon.') ? messageOf(intention.error, t, 'pay.linkFailed') : undefined}
-                  onRetry={() => void intention.refetch()}
-                />
-              )}
+              {/* Beyond the spec (issue 40): a student with a balance may pay from it instead of Paymob. */}
+              <PayChoices
+                what={{ lectureId: lecture.id }}
+                couponCode={coupon?.code}
+                amount={final}
+                paymentUrl={answer && !intention.isFetching ? answer.paymentUrl : ''}
+                failure={intention.isError && !failureCode?.startsWith('coupon.') ? messageOf(intention.error, t, 'pay.linkFailed') : undefined}
+                onRetry={() => void intention.refetch()}
+                onBought={() => {
+                  void toastSuccess(t('pay.boughtFromBalance'));
+                  navigate('/profile/lecPay');
+                }}
+              />
             </>
           )}
         </Card>

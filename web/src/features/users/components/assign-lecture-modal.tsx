@@ -1,15 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { tracksOf } from '@/lib/tracks';
 import { SubmitButton } from '@/components/button';
 import { SelectField } from '@/components/fields';
 import { Modal } from '@/components/modal';
+import { TermChainFields, useTermChain } from '@/components/term-chain';
 import { toastError, toastSuccess } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import type { ApiFailure } from '@/lib/api';
-import { useListCoursesQuery } from '@/lib/endpoints/list-courses';
 import { useListTermLecturesQuery } from '@/lib/endpoints/list-term-lectures';
-import { useListTermsQuery } from '@/lib/endpoints/list-terms';
 import { messageOf } from '@/lib/messages';
 import { useGrantLectureMutation } from '../api/grant-lecture';
 import { amountText, fullName } from '../lib/format';
@@ -28,14 +26,10 @@ export interface GrantTarget {
  */
 export function AssignLectureModal({ user, onClose }: { user: GrantTarget; onClose: () => void }) {
   const t = useT();
-  const [courseId, setCourseId] = useState('');
-  const [track, setTrack] = useState('');
-  const [termId, setTermId] = useState('');
   const [lectureId, setLectureId] = useState('');
   const [missing, setMissing] = useState(false);
-  const courses = useListCoursesQuery();
-  const course = courses.data?.find((c) => c.id === courseId);
-  const terms = useListTermsQuery(courseId && track ? { courseId, courseFor: track } : skipToken);
+  const chain = useTermChain(() => setLectureId(''));
+  const { termId } = chain;
   const lectures = useListTermLecturesQuery(termId || skipToken);
   const [grant, { isLoading }] = useGrantLectureMutation();
   const lecture = lectures.data?.find((l) => l.id === lectureId);
@@ -61,47 +55,16 @@ export function AssignLectureModal({ user, onClose }: { user: GrantTarget; onClo
     onClose();
   }
 
-  const pick = (setter: (v: string) => void, ...after: ((v: string) => void)[]) => (e: { target: { value: string } }) => {
-    setter(e.target.value);
-    for (const clear of after) clear('');
-  };
-
   return (
     <Modal title={t('assign.title')} onClose={onClose}>
       <form className="assign-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <p className="muted" dir="auto">
           {t('assign.to', { name: fullName(user) })} <bdi dir="ltr">({user.email})</bdi>
         </p>
-        <SelectField label={t('assign.course')} value={courseId} onChange={pick(setCourseId, setTrack, setTermId, setLectureId)} isDisabled={courses.isLoading}>
-          <option value="" disabled>
-            {t('assign.pickCourse')}
-          </option>
-          {(courses.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={t('assign.track')} value={track} onChange={pick(setTrack, setTermId, setLectureId)} isDisabled={!course}>
-          <option value="" disabled>
-            {t('assign.pickTrack')}
-          </option>
-          {(course ? tracksOf(course.courseFor) : []).map((tr) => (
-            <option key={tr} value={tr}>
-              {tr}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={t('assign.term')} value={termId} onChange={pick(setTermId, setLectureId)} isDisabled={!track || !terms.data}>
-          <option value="" disabled>
-            {t('assign.pickTerm')}
-          </option>
-          {(track ? (terms.data ?? []) : []).map((term) => (
-            <option key={term.id} value={term.id}>
-              {term.name}
-            </option>
-          ))}
-        </SelectField>
+        <TermChainFields
+          chain={chain}
+          texts={{ course: t('assign.course'), track: t('assign.track'), term: t('assign.term'), pickCourse: t('assign.pickCourse'), pickTrack: t('assign.pickTrack'), pickTerm: t('assign.pickTerm') }}
+        />
         <SelectField
           label={t('assign.lecture')}
           value={lectureId}
