@@ -5,7 +5,7 @@
  * as a PDF too); a student pays the whole term from the balance on its content page, or is told in
  * their language that the balance is short; a student redeems a term's code and follows its link to
  * the term. Screenshots (phone 390x844 Arabic, desktop 1366x768 English, dark and light) go to
- * /work/shots-41 (V_SHOTS_DIR) as v-<screen>-<variant>.png.
+ * SHOTS_DIR (default: screenshots/) as v-<screen>-<variant>.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,19 +14,11 @@ import { launchBrowser } from '../support/browser';
 import { api, makeUser, type TestUser, uniq } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
 import { FIRST_TERM, GENERAL, makeCourse, type OwnCourse, settled, sidewaysOverflow } from './catalogue-helpers';
-import { makePaidLecture, noToast, signedInPage, tooWide, type Variant } from './commerce-helpers';
+import { makePaidLecture, noToast, SHOTS_DIR, signedInPage, tooWide, VARIANTS } from './commerce-helpers';
 
 jest.setTimeout(180_000);
 
-const PHONE = { width: 390, height: 844 } as const;
-const DESKTOP = { width: 1366, height: 768 } as const;
-const VARIANTS: readonly Variant[] = [
-  ['phone-ar-dark', PHONE, 'ar', 'dark'],
-  ['phone-ar-light', PHONE, 'ar', 'light'],
-  ['desktop-en-dark', DESKTOP, 'en', 'dark'],
-  ['desktop-en-light', DESKTOP, 'en', 'light'],
-];
-const SHOTS = process.env.V_SHOTS_DIR ?? '/work/shots-41';
+const SHOTS = SHOTS_DIR;
 
 let browser: Browser;
 let admin: TestUser;

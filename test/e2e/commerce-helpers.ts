@@ -13,6 +13,15 @@ import { at, waitForPath } from './auth-helpers';
 import { DEMO_VIDEO, FIRST_TERM, GENERAL, type OwnCourse, png, settled, storeSession, untilVideosReady } from './catalogue-helpers';
 
 export type Variant = readonly [tag: string, viewport: { width: number; height: number }, language: 'en' | 'ar', theme: 'dark' | 'light'];
+/** The four looks of a screen: a phone in Arabic and a desktop in English, dark and light. */
+export const VARIANTS: readonly Variant[] = [
+  ['phone-ar-dark', { width: 390, height: 844 }, 'ar', 'dark'],
+  ['phone-ar-light', { width: 390, height: 844 }, 'ar', 'light'],
+  ['desktop-en-dark', { width: 1366, height: 768 }, 'en', 'dark'],
+  ['desktop-en-light', { width: 1366, height: 768 }, 'en', 'light'],
+];
+/** Where a journey's screenshots go: SHOTS_DIR, else the repository's ignored screenshots/. */
+export const SHOTS_DIR = process.env.SHOTS_DIR ?? path.resolve(__dirname, '../../screenshots');
 
 /**
  * A paid lecture of two (or one) real, playable videos in the course's lecture section, once they are

@@ -3,7 +3,7 @@
  * the first term a whole-term price on the terms screen; a student on a phone in Arabic sees "the
  * whole term for N instead of M" on the term's content page, buys it through the sandbox's checkout
  * by card, finds it on My lectures with its lectures, and opens one whose video plays. Screenshots
- * (phone 390x844 Arabic, desktop 1366x768 English, dark and light) go to /work/shots-40 by default.
+ * (phone 390x844 Arabic, desktop 1366x768 English, dark and light) go to SHOTS_DIR (default: screenshots/).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,19 +12,11 @@ import { launchBrowser } from '../support/browser';
 import { api, makeUser, platform, type TestUser } from '../support/platform';
 import { at, swalTitle, waitForPath } from './auth-helpers';
 import { FIRST_TERM, GENERAL, makeCourse, type OwnCourse, pressPlay, settled, sidewaysOverflow } from './catalogue-helpers';
-import { dayIn, makePaidLecture, noToast, payInSandbox, signedInPage, tooWide, type Variant } from './commerce-helpers';
+import { dayIn, makePaidLecture, noToast, payInSandbox, SHOTS_DIR, signedInPage, tooWide, VARIANTS } from './commerce-helpers';
 
 jest.setTimeout(180_000);
 
-const PHONE = { width: 390, height: 844 } as const;
-const DESKTOP = { width: 1366, height: 768 } as const;
-const VARIANTS: readonly Variant[] = [
-  ['phone-ar-dark', PHONE, 'ar', 'dark'],
-  ['phone-ar-light', PHONE, 'ar', 'light'],
-  ['desktop-en-dark', DESKTOP, 'en', 'dark'],
-  ['desktop-en-light', DESKTOP, 'en', 'light'],
-];
-const SHOTS = process.env.BUNDLE_SHOTS_DIR ?? '/work/shots-40';
+const SHOTS = SHOTS_DIR;
 
 let browser: Browser;
 let admin: TestUser;

@@ -5,21 +5,10 @@ import { useLanguage, useT } from '@/i18n/use-t';
 import { useGetTermBundleQuery } from '../api/get-term-bundle';
 import { amountText, dayText } from '../lib/format';
 import './term-bundle-offer.css';
+import { NAME_SLOT, withIsolatedName } from '@/components/isolated-name';
 
 const TermBundleCheckout = lazy(() => import('./term-bundle-checkout'));
 
-/** The term's name isolated in a text of the other direction (its own <bdi>), where the text has {name}. */
-const NAME = '\u0000';
-const withName = (text: string, name: string) => {
-  const [before, after] = text.split(NAME);
-  return (
-    <>
-      {before}
-      <bdi>{name}</bdi>
-      {after}
-    </>
-  );
-};
 
 /**
  * On a term's content page: "the whole term for N LE instead of M" (M: its lectures' prices one by
@@ -45,7 +34,7 @@ export function TermBundleOffer({ termId }: { termId: string | undefined }) {
         <p id="bundle-offer-text" className="bundle-offer-text">
           {t('bundle.offer', { price: amountText(bundle.bundlePrice), sum: amountText(bundle.lecturesPrice) })}
         </p>
-        <p className="muted bundle-offer-detail">{withName(t('bundle.offerDetail', { name: NAME, date: dayText(bundle.endsAt, language) }), bundle.termName)}</p>
+        <p className="muted bundle-offer-detail">{withIsolatedName(t('bundle.offerDetail', { name: NAME_SLOT, date: dayText(bundle.endsAt, language) }), bundle.termName)}</p>
       </div>
       {open ? (
         <Suspense fallback={preparing}>

@@ -1,18 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '@/i18n/use-t';
+import { NAME_SLOT, withIsolatedName } from '@/components/isolated-name';
 
-/** A place for the term's name in a text, put in its own <bdi> (the name may read the other way). */
-const NAME = '\u0000';
-const withName = (text: string, name: string) => {
-  const [before, after] = text.split(NAME);
-  return (
-    <>
-      {before}
-      <bdi>{name}</bdi>
-      {after}
-    </>
-  );
-};
 
 /**
  * After a term's code: which term is the student's now, and a link to its content page (/content
@@ -23,9 +12,9 @@ export function RedeemedTerm({ termId, termName }: { termId: string; termName: s
   const trail = { breadcrumb: [{ name: 'Home', url: '/' }, { name: termName, url: '/content', termId }] };
   return (
     <div className="notice redeemed-term" role="status" data-testid="redeemed-term">
-      <p>{withName(t('wallet.redeemedTerm', { term: NAME }), termName)}</p>
+      <p>{withIsolatedName(t('wallet.redeemedTerm', { term: NAME_SLOT }), termName)}</p>
       <Link to="/content" state={trail}>
-        {withName(t('wallet.openTerm', { term: NAME }), termName)}
+        {withIsolatedName(t('wallet.openTerm', { term: NAME_SLOT }), termName)}
       </Link>
     </div>
   );
