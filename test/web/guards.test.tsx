@@ -69,6 +69,7 @@ describe('route guards', () => {
       ['Codes', '/dashboard/codes'],
       ['Sales', '/dashboard/sales'],
       ['Security', '/dashboard/security'],
+      ['Settings', '/dashboard/settings'],
     ]);
   });
 

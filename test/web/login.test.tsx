@@ -20,7 +20,8 @@ describe('log-in screen', () => {
     expect(screen.getByPlaceholderText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('link', { name: 'Forget password' })).toHaveAttribute('href', '/auth/forgotPassword');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth/registeration');
-    expect(screen.getByRole('link', { name: /Google/ })).toHaveAttribute('href', '/api/auth/google');
+    // With this browser's device id (issue 41; test/web/devices-login.test.tsx).
+    expect(screen.getByRole('link', { name: /Google/ })).toHaveAttribute('href', expect.stringMatching(/^\/api\/auth\/google\?deviceId=[\w-]{22}$/));
   });
 
   it('serves /auth/login too', async () => {
@@ -37,7 +38,7 @@ describe('log-in screen', () => {
     expect(button).toBeDisabled();
     expect(within(button).getByRole('progressbar')).toBeInTheDocument();
     expect(fn).toHaveBeenCalledWith('/api/auth/login', expect.objectContaining({ method: 'POST' }));
-    expect(bodyOf(fn)).toEqual({ identifier: 'mona@example.com', password: 'Secret123' });
+    expect(bodyOf(fn)).toEqual({ identifier: 'mona@example.com', password: 'Secret123', deviceId: expect.stringMatching(/^[\w-]{22}$/) });
 
     release({ status: 200, body: { message: 'ok', data: { ...studentUser, token: validToken() } } });
     await waitFor(() => expect(location()).toBe('/'));

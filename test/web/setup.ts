@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { webcrypto } from 'node:crypto';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { ar } from '@/i18n/ar';
 import { en } from '@/i18n/en';
@@ -15,6 +16,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jose (decodeJwt) needs these; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+// jsdom's crypto has getRandomValues only; the device handle (lib/device-id.ts) hashes with subtle.
+if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
 
 // react-router's data router builds a Request per navigation; jsdom has none. GET navigations
 // only need url, method and signal (the screens' API calls go through the mocked fetch).

@@ -43,7 +43,7 @@ const baseQuery: BaseQueryFn<ApiArgs, unknown, ApiFailure> = async ({ route, ...
 };
 
 /** Tags name what a mutation changes, so the screens showing it refetch (no manual reloads). */
-export const TAGS = ['Course', 'Term', 'Section', 'Lecture', 'Quiz', 'QuizStatus', 'QuizResult', 'Coupon', 'Purchase', 'User', 'Profile', 'Message', 'Mfa', 'Wallet', 'CodeBatch'] as const;
+export const TAGS = ['Course', 'Term', 'Section', 'Lecture', 'Quiz', 'QuizStatus', 'QuizResult', 'Coupon', 'Purchase', 'User', 'Profile', 'Message', 'Mfa', 'Wallet', 'CodeBatch', 'Device', 'Settings'] as const;
 
 export const api = createApi({
   reducerPath: 'api',

@@ -22,6 +22,7 @@ const MENU = [
   { to: '/dashboard/codes', key: 'admin.codes', paths: /^\/dashboard\/codes(\/|$)/i },
   { to: '/dashboard/sales', key: 'admin.sales', paths: /^\/dashboard\/sales(\/|$)/i },
   { to: '/dashboard/security', key: 'admin.security', paths: /^\/dashboard\/security(\/|$)/i },
+  { to: '/dashboard/settings', key: 'admin.settings', paths: /^\/dashboard\/settings(\/|$)/i },
 ] as const;
 
 /**

@@ -238,6 +238,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'admin.coupons': 'الكوبونات',
   'admin.codes': 'الأكواد',
   'admin.security': 'الأمان',
+  'admin.settings': 'الإعدادات',
   'admin.deletedStudent': 'حساب محذوف',
   'admin.greeting': 'أهلاً، {name}',
   'admin.openMenu': 'قائمة لوحة التحكم: {section}',

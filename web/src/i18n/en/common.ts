@@ -248,6 +248,7 @@ export const enCommon = {
   'admin.coupons': 'Coupons',
   'admin.codes': 'Codes',
   'admin.security': 'Security',
+  'admin.settings': 'Settings',
   'admin.deletedStudent': 'Deleted account',
   'admin.greeting': 'Hello, {name}',
   'admin.openMenu': 'Dashboard menu: {section}',

@@ -1,12 +1,11 @@
-import { pathOf } from '@shared/route-path';
-import { apiUrl } from '@/lib/api-client';
 import { useT } from '@/i18n/use-t';
+import { googleStartUrl } from '../lib/google-start';
 
-/** Spec 2: the browser itself navigates (GET) to {host}/api/auth/google. */
+/** Spec 2: the Google sign-in starts with a navigation (GET), carrying this browser's device id. */
 export function GoogleButton() {
   const t = useT();
   return (
-    <a className="button button-google button-block" href={apiUrl(pathOf('GET /api/auth/google'))}>
+    <a className="button button-google button-block" href={googleStartUrl()}>
       <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
         <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.9 6.2C12.5 13.6 17.8 9.5 24 9.5z" />
         <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.7 6c4.5-4.2 6.9-10.3 6.9-17.7z" />

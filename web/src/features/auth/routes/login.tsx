@@ -7,10 +7,13 @@ import { PasswordField, TextField } from '@/components/fields';
 import { toast, toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { type Translate, useT } from '@/i18n/use-t';
 import { useZodForm } from '@/lib/forms';
+import { type DeviceRefusal, refusalOf } from '@/lib/devices';
 import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectHasValidToken, selectUser } from '@/lib/session';
 import { isMfaChallenge, useLogInMutation } from '../api/log-in';
+import { DeviceLimit } from '../components/device-limit';
 import { GoogleButton } from '../components/google-button';
+import { GoogleDeviceLimit } from '../components/google-device-limit';
 import { MfaCodeStep } from '../components/mfa-code-step';
 import { ResendActivation } from '../components/resend-activation';
 import { useRetryWait } from '../lib/use-retry-wait';
@@ -39,6 +42,10 @@ export default function LoginRoute() {
   const [challenge, setChallenge] = useState<{ identifier: string; session: string } | null>(null);
   // The account is not activated yet (403 auth.notActivated): the identifier it was tried with, to resend the mail.
   const [notActivated, setNotActivated] = useState<string | null>(null);
+  // One device too many (403 auth.deviceLimit, issue 41): the panel says why, and a device removed signs in again.
+  const [refusal, setRefusal] = useState<DeviceRefusal | null>(null);
+  // The same refusal of a Google sign-in: the server's redirect carries its token (read before the query is cleared).
+  const [googleRefusal] = useState(() => (search.get('google') === 'failed' && search.get('reason') === 'device_limit' ? search.get('removalToken') : null));
 
   usePageTitle(t('title.logIn'));
 
@@ -55,7 +62,7 @@ export default function LoginRoute() {
     if (activated === null && google === null) return;
     if (activated === '1') void toast({ title: t('auth.activated'), icon: 'success', timer: 5000 });
     else if (activated !== null) void toast({ title: t('auth.activationFailed'), text: activationReason(search.get('reason'), t), icon: 'error', timer: 5000 });
-    if (google === 'failed') void toastError(t('auth.signInFailed'), TOAST_MS.error);
+    if (google === 'failed' && search.get('reason') !== 'device_limit') void toastError(t('auth.signInFailed'), TOAST_MS.error);
     setSearch({}, { replace: true });
   }, [search, setSearch, t]);
 
@@ -63,6 +70,8 @@ export default function LoginRoute() {
   const onSubmit = handleSubmit(async (body) => {
     const result = await logIn(body);
     setNotActivated('error' in result && errorCodeOf(result.error) === 'auth.notActivated' ? body.identifier : null);
+    setRefusal('error' in result ? (refusalOf(result.error) ?? null) : null);
+    if ('error' in result && refusalOf(result.error)) return;
     if ('error' in result) {
       wait.start(result.error);
       void toastError(messageOf(result.error, t, 'auth.signInFailed'), TOAST_MS.error);
@@ -75,6 +84,8 @@ export default function LoginRoute() {
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <h1 dir="auto">{t('auth.loginTitle')}</h1>
+      {refusal && <DeviceLimit refusal={refusal} onRemoved={() => void onSubmit()} />}
+      {!refusal && googleRefusal && <GoogleDeviceLimit removalToken={googleRefusal} />}
       <TextField
         id="login-identifier"
         label={t('auth.identifier')}

@@ -2,15 +2,24 @@ import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useCallback, u
 import { useSelector } from 'react-redux';
 import type { Video } from '@shared/schemas/catalogue';
 import { useT } from '@/i18n/use-t';
+import '@/i18n/devices-area';
 import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectToken, selectUser } from '@/lib/session';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
 import { attachHls, type HlsClass, type HlsSource, loadHls, type QualityLevel, type SourceFailure } from '../lib/hls-source';
+import { useHeartbeat } from '../lib/use-heartbeat';
 import { clock, connectionOf, keepPlayback, keepPosition, livePlaybackId, livePosterLink, resumeAt, SPEEDS } from '../lib/playback';
 import { Watermark } from './watermark';
 import './video-player.css';
 
-type Phase = { state: 'idle' } | { state: 'starting' } | { state: 'ready'; playback: Playback } | { state: 'failed'; error: unknown; retry: boolean };
+/** Issue 41: `elsewhere` — another device of the student streams (409 playback.elsewhere); `takenOver` — another device took this stream (409 playback.takenOver). */
+type Phase =
+  | { state: 'idle' }
+  | { state: 'starting' }
+  | { state: 'ready'; playback: Playback }
+  | { state: 'failed'; error: unknown; retry: boolean }
+  | { state: 'elsewhere' }
+  | { state: 'takenOver' };
 
 const FAILURE_TEXT: Record<SourceFailure, 'player.networkFailed' | 'player.mediaFailed' | 'player.unsupported'> = {
   network: 'player.networkFailed',
@@ -50,7 +59,9 @@ const ownKeys = (target: EventTarget) => target instanceof HTMLSelectElement || 
  * starts as the player opens. The controls are ours, and the fullscreen element is the player's
  * box, so the watermark is in fullscreen too. `preview`: an admin's look (no watermark, no view).
  * `endCard`: shown over the picture once the video has played to its end (its quiz), with 'Watch
- * again', until it plays again.
+ * again', until it plays again. One stream at a time (issue 41): a student's playing video reports
+ * (the heartbeat, with the spans played); started while another device streams, it asks "watch here
+ * instead?" and takes the stream over; taken over by another device, it stops and offers the same.
  */
 export function VideoPlayer({ lectureId, video, preview = false, endCard }: { lectureId: string; video: Video; preview?: boolean; endCard?: ReactNode }) {
   const t = useT();
@@ -97,12 +108,16 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
   const interact = useRef<((what: 'play' | 'seek') => void) | null>(null);
   /** Where the media is to start once it loads (a resume position, a seek before it had loaded). */
   const startAt = useRef<number | undefined>(undefined);
+  /** The next start takes the stream over from another device (the student said "watch here"). */
+  const takeOver = useRef(false);
 
   // Start the playback (or resume the live one): the server's rules and the cookies, then the playlist.
   useEffect(() => {
     if (!requested) return;
     let live = true;
-    startPlayback({ lectureId, videoId: video.id, playbackId: livePlaybackId(video.id) })
+    const taking = takeOver.current;
+    takeOver.current = false;
+    startPlayback({ lectureId, videoId: video.id, playbackId: livePlaybackId(video.id), ...(taking ? { takeOver: true } : {}) })
       .unwrap()
       .then(
         (playback) => {
@@ -122,6 +137,7 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
         (error: unknown) => {
           if (!live) return;
           const code = errorCodeOf(error);
+          if (code === 'playback.elsewhere') return setPhase({ state: 'elsewhere' });
           // A refusal by the rules stays; a failed call may be tried again.
           setPhase({ state: 'failed', error, retry: !(code === 'video.viewLimit' || code === 'video.locked' || code === 'lecture.notOwned') });
         },
@@ -132,6 +148,12 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
   }, [startPlayback, lectureId, video.id, attempt, requested]);
 
   const playback = phase.state === 'ready' ? phase.playback : undefined;
+  // Issue 41: another device took the stream: this one stops (the overlay offers to take it back).
+  const onTakenOver = useCallback(() => {
+    videoEl.current?.pause();
+    setPhase({ state: 'takenOver' });
+  }, []);
+  const report = useHeartbeat({ lectureId, videoId: video.id, playbackId: preview ? undefined : playback?.playbackId, video: videoEl, playing, onTakenOver });
   // The lecture's poster link (issue 14) paints before the playback starts; the playback's (behind its
   // cookies) stands in when the lecture gave none, or gave it so long ago that it has run out (a page
   // left open through a long video). One URL for the player's life: one request.
@@ -262,6 +284,12 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
     setTime((tm) => ({ ...tm, at: target }));
     interact.current?.('seek');
   };
+  /** "Watch here": start again, taking the stream over from the other device, and play. */
+  function watchHere() {
+    takeOver.current = true;
+    intent.current = 'play';
+    retry();
+  }
   function retry() {
     setPhase({ state: 'starting' });
     setSourceFailure(undefined);
@@ -338,6 +366,8 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
               setPlaying(false);
               const el = videoEl.current;
               if (el) keepPosition(video.id, el.currentTime, el.duration);
+              // Paused or ended: the spans played so far (not after the stream was taken).
+              if (phase.state === 'ready') report(el);
             }}
             onWaiting={() => setWaiting(true)}
             onPlaying={() => setWaiting(false)}
@@ -360,6 +390,19 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
             <div className="vp-overlay" role="status">
               <span className="vp-busy" aria-hidden="true" />
               <span className="visually-hidden">{t('loading')}</span>
+            </div>
+          )}
+          {(phase.state === 'elsewhere' || phase.state === 'takenOver') && (
+            <div className="vp-overlay vp-failure" role="alertdialog" aria-labelledby="vp-stream-title" aria-describedby="vp-stream-text" data-testid="player-elsewhere">
+              <strong id="vp-stream-title" dir="auto">
+                {t('stream.elsewhereTitle')}
+              </strong>
+              <p id="vp-stream-text" dir="auto">
+                {t(phase.state === 'elsewhere' ? 'stream.elsewhereText' : 'stream.takenOver')}
+              </p>
+              <button type="button" className="button button-primary" onClick={watchHere}>
+                {t('stream.watchHere')}
+              </button>
             </div>
           )}
           {failure && (

@@ -1,5 +1,5 @@
 import { useT } from '@/i18n/use-t';
-import { useGetContactInfoQuery } from '../api/get-contact-info';
+import { useGetContactInfoQuery } from '@/lib/endpoints/get-contact-info';
 
 /** The teacher's contact details (GET /api/contact-info, set once in the platform's settings) and the chat link. */
 export function ContactCard() {

@@ -9,13 +9,15 @@ export interface UsersArgs {
   page: number;
   /** Rows a page; the server's default (USERS_PAGE_SIZE) when absent. */
   limit?: number;
+  /** Issue 41: only the students flagged for sharing (refused devices, taken-over videos). */
+  flagged?: boolean;
 }
 
 /** Spec 7: GET /api/admin/allusers?search&page&limit: newest first, pages of USERS_PAGE_SIZE (the server's default). */
 export const listUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserPage, UsersArgs>({
-      query: ({ search, page, limit }) => ({ route: 'GET /api/admin/allusers', query: { search: search || undefined, page, limit } }),
+      query: ({ search, page, limit, flagged }) => ({ route: 'GET /api/admin/allusers', query: { search: search || undefined, page, limit, flagged: flagged || undefined } }),
       providesTags: ['User'],
     }),
   }),

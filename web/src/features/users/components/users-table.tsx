@@ -4,6 +4,7 @@ import { useT } from '@/i18n/use-t';
 import type { UserRow } from '../api/list-users';
 import { fullName, phoneText } from '../lib/format';
 import type { ActionTarget } from '../lib/use-user-actions';
+import { SharingFlag } from './sharing-flag';
 import { UserActions } from './user-actions';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -17,7 +18,7 @@ interface Props {
 
 /**
  * Spec 2: the users table — name (a link to the student's page), e-mail, phone, school year,
- * status and the actions. On a phone each row is a card whose cells carry their column's name.
+ * status and the actions; a student flagged for sharing carries a badge (issue 41). On a phone each row is a card whose cells carry their column's name.
  */
 export function UsersTable({ users, busy, onToggleBlock, onDelete, onAssign }: Props) {
   const t = useT();
@@ -27,9 +28,12 @@ export function UsersTable({ users, busy, onToggleBlock, onDelete, onAssign }: P
       header: t('users.colName'),
       className: 'user-name-cell',
       cell: (u) => (
-        <Link to={`/dashboard/users/${u.id}`} dir="auto" aria-label={t('users.openNamed', { name: fullName(u) })}>
-          {fullName(u)}
-        </Link>
+        <>
+          <Link to={`/dashboard/users/${u.id}`} dir="auto" aria-label={t('users.openNamed', { name: fullName(u) })}>
+            {fullName(u)}
+          </Link>
+          {'flagged' in u && u.flagged === true && <SharingFlag />}
+        </>
       ),
     },
     {

@@ -9,6 +9,7 @@ import { errorCodeOf } from '@/lib/messages';
 import { failureText } from '../lib/failure-text';
 import { type UserDetails, useGetUserDetailsQuery } from '../api/get-user-details';
 import { UserActions } from '../components/user-actions';
+import { UserDevices } from '../components/user-devices';
 import { UserStatusBadge } from '../components/user-status-badge';
 import { UserWallet } from '../components/user-wallet';
 import { VideoViews } from '../components/video-views';
@@ -21,7 +22,7 @@ import { usePageTitle } from '@/lib/page-title';
  * /dashboard/users/{id} (spec 2 shows a placeholder; the issue makes it real): the student's
  * profile, school year, status, joined and last sign-in, the lectures owned (bought or granted,
  * dates, expired) and the quiz results (best score, passed, attempts) — with block, delete and
- * assign lecture from here.
+ * assign lecture from here. Issue 41: the devices, the last sign-ins and the sharing signals.
  */
 export default function AdminUserDetailsRoute() {
   const t = useT();
@@ -146,6 +147,9 @@ export default function AdminUserDetailsRoute() {
           <UserWallet userId={u.id} wallet={d.wallet} />
         </>
       )}
+
+      <h2>{t('userDevices.title')}</h2>
+      <UserDevices userId={u.id} />
 
       <h2>{t('userPage.videoViews')}</h2>
       <VideoViews userId={u.id} />

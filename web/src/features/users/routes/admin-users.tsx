@@ -4,6 +4,7 @@ import { TextField } from '@/components/fields';
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
+import '@/i18n/devices-area';
 import { failureText } from '../lib/failure-text';
 import { useListUsersQuery } from '../api/list-users';
 import { Pagination } from '../components/pagination';
@@ -12,6 +13,7 @@ import { useDebounced } from '../lib/use-debounced';
 import { useExportUsers } from '../lib/use-export-users';
 import { useUserActions } from '../lib/use-user-actions';
 import '../components/users.css';
+import '../components/devices.css';
 import { usePageTitle } from '@/lib/page-title';
 
 /**
@@ -19,7 +21,8 @@ import { usePageTitle } from '@/lib/page-title';
  * has a word of MIN_SEARCH_CHARS, as the server requires), the table newest first in pages of
  * USERS_PAGE_SIZE with a window of page numbers (spec 9), block, delete and the assign-lecture
  * modal; a row opens the student's page. A search at a big school may answer "at least N": the
- * count says so and the pager reaches the matches found.
+ * count says so and the pager reaches the matches found. Issue 41: a filter keeps the students
+ * flagged for sharing.
  */
 export default function AdminUsersRoute() {
   const t = useT();
@@ -28,10 +31,12 @@ export default function AdminUsersRoute() {
   const tooShort = searchTooShort(settled);
   const search = tooShort ? '' : settled;
   // A new search starts at its first page.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const setPage = (n: number) => setPaging({ search, page: n });
-  const users = useListUsersQuery({ search, page });
+  // Issue 41: only the students flagged for sharing.
+  const [flagged, setFlagged] = useState(false);
+  const [paging, setPaging] = useState({ search: '', flagged: false, page: 1 });
+  const page = paging.search === search && paging.flagged === flagged ? paging.page : 1;
+  const setPage = (n: number) => setPaging({ search, flagged, page: n });
+  const users = useListUsersQuery({ search, page, flagged });
   // The last row of a page deleted: show the page before it.
   const exporter = useExportUsers(search);
   const actions = useUserActions({ onDeleted: () => page > 1 && users.data?.data.length === 1 && setPage(page - 1) });
@@ -69,6 +74,10 @@ export default function AdminUsersRoute() {
         descriptiveText={tooShort ? t('users.searchTooShort', { min: MIN_SEARCH_CHARS }) : undefined}
         onChange={(e) => setTyped(e.target.value)}
       />
+      <label className="users-flag-filter">
+        <input type="checkbox" checked={flagged} onChange={(e) => setFlagged(e.target.checked)} />
+        <span>{t('usersFlag.filter')}</span>
+      </label>
       {users.isLoading ? (
         <Spinner />
       ) : users.isError && !users.data ? (

@@ -4,11 +4,12 @@ import { useT } from '@/i18n/use-t';
 import '@/i18n/users-area';
 import { failureText } from '../lib/failure-text';
 import { useGetProfileQuery } from '../api/get-profile';
+import { MyDevices } from '../components/my-devices';
 import { phoneText } from '../lib/format';
 import '../components/users.css';
 import { usePageTitle } from '@/lib/page-title';
 
-/** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures. */
+/** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures; and my devices (issue 41). */
 export default function ProfileMainRoute() {
   const t = useT();
   const profile = useGetProfileQuery();
@@ -66,6 +67,7 @@ export default function ProfileMainRoute() {
           </div>
         </div>
       )}
+      {p && <MyDevices />}
     </section>
   );
 }
