@@ -1,5 +1,5 @@
-/** Merging watched spans into a video's seconds (functions/catalogue/watched-seconds.ts), checked over random overlaps. */
-import { emptyWatched, hundredthsWatched, isCompleted, mergeSpans, type Span, watchedPercent, type Watched } from '../../functions/catalogue/watched-seconds';
+/** Merging watched spans into a video's seconds (shared/watched-seconds.ts), checked over random overlaps. */
+import { emptyWatched, hundredthsWatched, isCompleted, mergeSpans, type Span, watchedPercent, type Watched } from '../../shared/watched-seconds';
 
 /** A small seeded generator (mulberry32): the same cases on every run. */
 function random(seed: number) {
