@@ -23,7 +23,7 @@ const ANALYTICS = '/api/admin/videos/v1/analytics';
 const started = { playlistUrl: '/media/hls/a1/master.m3u8', expiresAt: new Date(Date.now() + 3600_000).toISOString(), viewsLeft: null, playbackId: 'p1', resumed: false, rungs: [], encrypted: false, resumeAt: 300, durationSeconds: 600 };
 const half = Array.from({ length: 100 }, (_, i) => (i < 50 ? 1 : 0));
 
-function open(user = studentUser) {
+function open(user: typeof studentUser | typeof adminUser = studentUser) {
   storeSession(user);
   const fetch = mockFetch((url) =>
     url === '/api/cours/lectureaaa/l1'
