@@ -14,6 +14,7 @@ import { lectureViewsKey, type PlaybackRecord, playbackOf, playbackOfAssetUntil,
 import { STREAM_LIVE_SECONDS } from '../../shared/constants';
 import { noteStreamTakenOver } from '../auth/public';
 import { claimStream, hearStream } from '../data/stream-repo';
+import { noteUserActive } from '../data/user-repo';
 import { addWatched, toWatchRecord, watchKeyOf, type WatchRecord, watchOf } from '../data/watch-repo';
 import type { Span } from '../../shared/watched-seconds';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
@@ -253,7 +254,11 @@ async function keepWatched(userId: string, target: { lectureId: string; videoId:
   }
   if (!watched?.length) return;
   await addWatched({ userId, ...target, ...(playback.length ? { length: playback.length } : {}) }, watched, now, was);
+  // The users list's last-active order, written once per ACTIVE_EVERY_MS of watching a video, not per report.
+  if (!was || Date.parse(was.lastAt) < now.getTime() - ACTIVE_EVERY_MS) await noteUserActive(userId, now.toISOString());
 }
+
+const ACTIVE_EVERY_MS = 10 * 60 * 1000;
 
 /**
  * The report a closing page sends (navigator.sendBeacon carries no Authorization header): the playback

@@ -181,6 +181,9 @@
  *  AP101 watchersOfVideo    byParent: GSI1PK=VIDEO#id#WATCHERS  GSI1SK=userId  (on each AP100 item: the teacher's retention
  *                           curve and figures of a video, read in one Query)
  *  AP102 watchingOfUser     PK=USER#id              SK begins_with WATCH#  (the admin's student page: watch time per video)
+ *  AP103 usersLastActive    byTerm:   GSI2PK=ACTIVEUSERS  GSI2SK=lastActiveAt#id  (on the user record: SET with lastSignInAt at each
+ *                           sign-in, and by a watch report when the student's last report of that video is over 10 min old;
+ *                           the users list's sort=lastActive, ScanIndexForward=false — users not active since AP103 came are absent)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -347,6 +350,8 @@ export const keys = {
   stream: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'STREAM' }),
   flaggedUser: (createdAt: string, id: string) => ({ GSI3PK: 'FLAGGEDUSERS', GSI3SK: `${createdAt}#${id}` }),
   flaggedUsersPk: 'FLAGGEDUSERS',
+  userLastActive: (at: string, id: string) => ({ GSI2PK: 'ACTIVEUSERS', GSI2SK: `${at}#${id}` }),
+  usersLastActivePk: 'ACTIVEUSERS',
   watch: (userId: string, videoId: string): Key => ({ PK: `USER#${userId}`, SK: `WATCH#${videoId}` }),
   watchSkPrefix: 'WATCH#',
   watcherOfVideo: (videoId: string, userId: string) => ({ GSI1PK: `VIDEO#${videoId}#WATCHERS`, GSI1SK: userId }),

@@ -90,4 +90,16 @@ describe('watching a video', () => {
     const page = (await api('GET', `/api/admin/users/${u.id}/watching`, { token: w.admin.token })).body.data;
     expect(page).toEqual([{ lectureId: free.id, name: expect.any(String), seconds: 30, videos: [{ videoId: v, name: 'Part 1', seconds: 30, percent: 5, completed: false, lastAt: expect.any(String) }] }]);
   });
+
+  it('lists the users by last active: the latest to watch first, one never active not at all', async () => {
+    const [early, late, idle] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    const v = free.videos[0]!.id;
+    for (const u of [early, late]) {
+      const { playbackId } = (await start(u, free.id, v)).body;
+      expect((await report(u, free.id, v, { playbackId, watched: [[0, 20]] })).status).toBe(200);
+    }
+    const page = (await api('GET', '/api/admin/allusers?sort=lastActive&limit=100', { token: w.admin.token })).body;
+    const ids = (page.data as { id: string }[]).map((u) => u.id);
+    expect([ids.indexOf(late.id) < ids.indexOf(early.id), ids.indexOf(late.id) >= 0, ids.includes(idle.id)]).toEqual([true, true, false]);
+  });
 });
