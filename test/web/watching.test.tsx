@@ -4,6 +4,7 @@
  * watched, and the teacher sees a video's retention curve with its figures in text (mirrored in Arabic).
  */
 import { render, screen, waitFor, fireEvent, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RetentionChart } from '@/components/retention-chart';
 import type { SourceOptions } from '@/features/catalogue/lib/hls-source';
 import { adminUser, mockFetch, renderApp, storeSession, studentUser } from './helpers';
@@ -101,5 +102,15 @@ describe('RetentionChart', () => {
   it('runs with the reading direction: the start on the left in English, on the right in Arabic', () => {
     expect(draw(false).startsWith('M0.0,0.0')).toBe(true);
     expect(draw(true).startsWith('M300.0,0.0')).toBe(true);
+  });
+});
+
+describe('the users list', () => {
+  it('sorts by last active when asked', async () => {
+    storeSession(adminUser);
+    const fetch = mockFetch((url) => (url.startsWith('/api/admin/allusers') ? { status: 200, body: { data: [], page: 1, limit: 10, total: 0, pages: 0 } } : { status: 404, body: { message: `unexpected ${url}` } }));
+    renderApp('/dashboard/users');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Latest active first' }));
+    await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u)).at(-1)).toBe('/api/admin/allusers?page=1&sort=lastActive'));
   });
 });

@@ -163,4 +163,5 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'watch.minutes': '{n} دقيقة',
   'watch.lectureDeleted': 'محاضرة محذوفة',
   'watch.videoDeleted': 'فيديو محذوف',
+  'watch.sortLastActive': 'الأحدث نشاطًا أولًا',
 };

@@ -163,4 +163,5 @@ export const enCatalogue = {
   'watch.minutes': '{n} min',
   'watch.lectureDeleted': 'A deleted lecture',
   'watch.videoDeleted': 'A deleted video',
+  'watch.sortLastActive': 'Latest active first',
 } as const;
