@@ -19,6 +19,7 @@ import * as quiz from './schemas/quizzes.ts';
 import * as res from './schemas/responses.ts';
 import * as up from './schemas/uploads.ts';
 import * as wal from './schemas/wallet.ts';
+import * as watching from './schemas/watching.ts';
 
 export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages', 'wallet'] as const;
 export type Domain = (typeof DOMAINS)[number];
@@ -96,6 +97,7 @@ const table = {
   // protected playback (HLS behind signed cookies, view limits, the AES key)
   'POST /api/AWS/lectures/{id}/videos/{videoId}/playback': { op: 'startPlayback', domain: 'catalogue', access: 'user', summary: 'Start playing a video (a view counted), or resume a live playback: signed cookies for its HLS playlists and segments (entitled, quiz gate open, ready, views left)', params: play.playbackParams, body: play.startPlaybackBody, response: play.playbackStarted, ours: true },
   'POST /api/AWS/lectures/{id}/videos/{videoId}/progress': { op: 'savePlaybackProgress', domain: 'catalogue', access: 'user', summary: "Save a playing video's progress (the heartbeat, at most 30 s apart): keeps the student's one stream here, or 409 playback.takenOver when another session holds it", params: play.playbackParams, body: dev.savePlaybackProgressBody, response: dev.playbackProgressReported, ours: true },
+  'POST /api/AWS/lectures/{id}/videos/{videoId}/progress/beacon': { op: 'sendProgressBeacon', domain: 'catalogue', access: 'public', summary: "Send a closing page's last watched spans (navigator.sendBeacon, no session): the student's id and live playback id are the proof; 404 playback.notFound otherwise", params: play.playbackParams, body: dev.sendProgressBeaconBody, response: dev.playbackProgressReported, ours: true },
   'POST /api/AWS/lectures/{id}/videos/{videoId}/views': { op: 'countVideoView', domain: 'catalogue', access: 'user', summary: "Count a video's view: now a no-op kept for older players (the playback's start counts it); answers the views left", params: play.playbackParams, body: play.countVideoViewBody, response: play.videoViewCounted, ours: true },
   'GET /api/AWS/media-keys/{assetId}': { op: 'getVideoKey', domain: 'catalogue', access: 'user', summary: 'Get the AES-128 key of a video asset (16 bytes; only with an unexpired playback of it)', params: play.assetIdParams, response: play.binaryResponse, ours: true },
   'GET /api/AWS/get-signed-url': { op: 'getSignedUrl', domain: 'catalogue', access: 'admin', summary: 'Get a presigned PUT URL for an upload', query: cat.signedUrlQuery, response: cat.signedUrlResponse },
@@ -151,6 +153,8 @@ const table = {
   'DELETE /api/admin/users/{userId}/video-views': { op: 'resetVideoViews', domain: 'users', access: 'admin', summary: "Reset a student's view counts of a lecture (or of one of its videos)", params: play.videoViewsParams, query: play.resetVideoViewsQuery, response: play.videoViewsReset, ours: true },
   'GET /api/user/devices': { op: 'listMyDevices', domain: 'users', access: 'user', summary: 'List my devices, the limit, and when I may next remove one', response: dev.myDevices, ours: true },
   'DELETE /api/user/devices/{deviceId}': { op: 'removeMyDevice', domain: 'users', access: 'user', summary: "Remove one of my devices (once per the teacher's period); its sessions end", params: dev.deviceParams, response: dev.deviceRemoved, ours: true },
+  'GET /api/admin/users/{userId}/watching': { op: 'listUserWatching', domain: 'catalogue', access: 'admin', summary: "List a student's watch time per lecture and video (each second of a video counted once)", params: p('userId'), response: watching.userWatching, ours: true },
+  'GET /api/admin/videos/{videoId}/analytics': { op: 'getVideoAnalytics', domain: 'catalogue', access: 'admin', summary: "Get a video's retention curve (the share of viewers who watched each hundredth) with its viewers, completions and average share watched", params: watching.videoAnalyticsParams, response: watching.videoAnalytics, ours: true },
   'GET /api/admin/users/{userId}/devices': { op: 'listUserDevices', domain: 'users', access: 'admin', summary: "List a student's devices, latest sign-ins, the week's sharing events and whether they flag the account", params: p('userId'), response: dev.userDevices, ours: true },
   'DELETE /api/admin/users/{userId}/devices': { op: 'resetUserDevices', domain: 'users', access: 'admin', summary: "Reset a student's devices and removal period; every session of the student ends", params: p('userId'), response: dev.devicesReset, ours: true },
   'GET /api/admin/settings': { op: 'getSettings', domain: 'users', access: 'admin', summary: "Get the teacher's settings: device limit, removal period, one session per student, sharing threshold", response: dev.settingsResponse, ours: true },

@@ -1,6 +1,9 @@
 import { sessionGate } from '../auth/public';
 import { domainHandler } from '../lib/http';
 import { savePlaybackProgress } from './save-playback-progress';
+import { sendProgressBeacon } from './send-progress-beacon';
+import { getVideoAnalytics } from './get-video-analytics';
+import { listUserWatching } from './list-user-watching';
 import { addVideos } from './add-videos';
 import { countVideoView } from './count-video-view';
 import { createCourse } from './create-course';
@@ -55,6 +58,9 @@ export const handler = domainHandler('catalogue', {
   'POST /api/AWS/lectures/video/{videoId}/transcode': startVideoTranscode,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/playback': startPlayback,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/progress': savePlaybackProgress,
+  'POST /api/AWS/lectures/{id}/videos/{videoId}/progress/beacon': sendProgressBeacon,
+  'GET /api/admin/videos/{videoId}/analytics': getVideoAnalytics,
+  'GET /api/admin/users/{userId}/watching': listUserWatching,
   'POST /api/AWS/lectures/{id}/videos/{videoId}/views': countVideoView,
   'GET /api/AWS/media-keys/{assetId}': getVideoKey,
   'GET /api/AWS/get-signed-url': getSignedUrl,

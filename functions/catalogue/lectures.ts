@@ -31,7 +31,9 @@ import { type AssetRecord, assetsOfSources, isStuck, restartTranscode, startSave
 import { type Viewer, canWatch, entitlementOf, isUnexpired } from './access';
 import { classReads } from './class-reads';
 import { storeImage, uploadedVideoKeys } from './media';
-import { lectureForViewer, playlistPathOf, viewLimitOf, viewsLeftOf } from './playback';
+import { lectureForViewer, playlistPathOf, resumeAtOf, viewLimitOf, viewsLeftOf } from './playback';
+import { watchedPercent } from '../../shared/watched-seconds';
+import type { WatchRecord } from '../data/watch-repo';
 import { lecturePrice } from './pricing';
 import { assertTermOpen } from './terms';
 import { toLecture, toVideo } from './views';
@@ -235,6 +237,9 @@ export async function deleteLecture(id: string): Promise<{ id: string; message: 
   return archived;
 }
 
+/** A video card's progress: the share watched, where the player resumes, completed. */
+const watchedOfCard = (w: WatchRecord | undefined) => ({ percent: w ? watchedPercent(w.seconds, w.length) : 0, resumeAt: resumeAtOf(w), completed: w?.completed === true });
+
 /**
  * One lecture with its videos. A student sees only the ready ones (never a video still being
  * prepared), each with its views left and, for a video with a quiz, whether they passed it; a viewer who may watch gets, for each video the quiz gate has
@@ -259,7 +264,7 @@ export async function getLecture(id: string, viewer: Viewer): Promise<Lecture> {
           ...(playable && asset.poster ? { posterUrl: await posterUrlFor(asset.assetId, asset.poster, now) } : {}),
           ...(lock ? { locked: lock } : {}),
           ...(!viewer.isAdmin && v.watch && video.quizId ? { quizPassed: v.passed.has(video.quizId) } : {}),
-          ...(viewer.isAdmin ? { videoUrl: video.key, ...assetState(video, asset) } : { viewsLeft: viewsLeftOf(limit, v.views.get(video.id)) }),
+          ...(viewer.isAdmin ? { videoUrl: video.key, ...assetState(video, asset) } : { viewsLeft: viewsLeftOf(limit, v.views.get(video.id)), watched: watchedOfCard(v.watching.get(video.id)) }),
         }),
       ];
     }),

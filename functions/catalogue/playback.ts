@@ -14,7 +14,9 @@ import { lectureViewsKey, type PlaybackRecord, playbackOf, playbackOfAssetUntil,
 import { STREAM_LIVE_SECONDS } from '../../shared/constants';
 import { noteStreamTakenOver } from '../auth/public';
 import { claimStream, hearStream, streamHolder } from '../data/stream-repo';
-import { userById } from '../data/user-repo';
+import { noteUserActive, userById } from '../data/user-repo';
+import { addWatched, toWatchRecord, watchKeyOf, type WatchRecord, watchOf } from '../data/watch-repo';
+import type { Span } from '../../shared/watched-seconds';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import type { ItemKey } from '../lib/http';
 import { cookiesForAsset } from '../lib/media-cookies';
@@ -47,6 +49,8 @@ export interface StudentView {
   views: Map<string, number>;
   /** The asset of each video source. */
   assets: Map<string, AssetRecord>;
+  /** This student's watching per video id (students; AP100, read with the purchase). */
+  watching: Map<string, WatchRecord>;
 }
 
 /**
@@ -60,10 +64,10 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
   if (!lw) throw new NotFound('Lecture not found', 'lecture.notFound');
   const { lecture, videos } = lw;
   const assetsRead = reads.assets(videos.map((v) => v.key));
-  if (viewer.isAdmin) return { lecture, videos, watch: true, locks: new Map(), passed: new Set(), views: new Map(), assets: await assetsRead };
+  if (viewer.isAdmin) return { lecture, videos, watch: true, locks: new Map(), passed: new Set(), views: new Map(), assets: await assetsRead, watching: new Map() };
   const plan = gatePlan(viewer, videos);
   const [own, existing, term, assets] = await Promise.all([
-    purchaseAlong(viewer.userId, id, alongThePurchase(plan.keys, lecture, viewer.userId), viewer.readAlong),
+    purchaseAlong(viewer.userId, id, alongThePurchase(plan.keys, lecture, viewer.userId, videos), viewer.readAlong),
     plan.existing(),
     reads.term(lecture.termId),
     assetsRead,
@@ -71,6 +75,8 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
   if (lecture.archived && !own.purchase) throw new NotFound('Lecture not found', 'lecture.notFound');
   assertTermOpen(term, viewer);
   const [bundle, ...gate] = own.also;
+  const viewsAt = plan.keys.length;
+  const watchAt = viewsAt + (viewLimitOf(lecture) === null ? 0 : 1);
   const purchase = entitlementOf(own.purchase, toTermPurchase(bundle), now);
   const watch = canWatch(viewer, lecture, purchase, now);
   return {
@@ -80,21 +86,29 @@ export async function lectureForViewer(id: string, viewer: Viewer, now = new Dat
     watch,
     locks: watch ? plan.locks(gate.slice(0, plan.keys.length), existing) : new Map(),
     passed: watch ? plan.passed(gate.slice(0, plan.keys.length)) : new Set(),
-    views: viewCountsOf(gate[plan.keys.length]),
+    views: viewLimitOf(lecture) === null ? new Map() : viewCountsOf(gate[viewsAt]),
     assets,
+    watching: watchingOf(videos, gate.slice(watchAt)),
   };
 }
 
 /**
  * What a lecture open reads with the purchase: the term's bundle (AP85), the quiz gate's results, then
  * the student's views of the lecture — only when it has a view limit (without one, no video has views
- * left to show or check).
+ * left to show or check) — and their watching of each video (AP100: the cards' progress, the resume).
  */
-const alongThePurchase = (gateKeys: ItemKey[], lecture: LectureRecord, userId: string): ItemKey[] => [
+const alongThePurchase = (gateKeys: ItemKey[], lecture: LectureRecord, userId: string, videos: VideoRecord[]): ItemKey[] => [
   termPurchaseKeyOf(userId, lecture.termId),
   ...gateKeys,
   ...(viewLimitOf(lecture) === null ? [] : [lectureViewsKey(userId, lecture.id)]),
+  ...videos.map((v) => watchKeyOf(userId, v.id)),
 ];
+
+const watchingOf = (videos: VideoRecord[], items: (Record<string, unknown> | undefined)[]) =>
+  new Map(videos.flatMap((v, i) => {
+    const w = toWatchRecord(items[i]);
+    return w ? [[v.id, w] as const] : [];
+  }));
 
 /**
  * A student's own items lectureForViewer reads (the purchase, the quiz gate's results, the views under
@@ -105,7 +119,7 @@ const alongThePurchase = (gateKeys: ItemKey[], lecture: LectureRecord, userId: s
 export async function ownKeysOfLecture(id: string, userId: string): Promise<ItemKey[]> {
   const lw = await classReads({ isAdmin: false }).lecture(id);
   if (!lw) return [];
-  return [purchaseKeyOf(userId, id), ...alongThePurchase(gatePlan({ userId, isAdmin: false }, lw.videos).keys, lw.lecture, userId)];
+  return [purchaseKeyOf(userId, id), ...alongThePurchase(gatePlan({ userId, isAdmin: false }, lw.videos).keys, lw.lecture, userId, lw.videos)];
 }
 
 export interface PlaybackStarted {
@@ -119,6 +133,7 @@ export interface PlaybackStarted {
     encrypted: boolean;
     posterUrl?: string;
     durationSeconds?: number;
+    resumeAt: number;
   };
   cookies: string[];
 }
@@ -171,7 +186,7 @@ export async function startPlayback(lectureId: string, videoId: string, viewer: 
   const resumed = await livePlayback(viewer, resume, { lectureId, videoId, assetId }, now);
   const playback = resumed ?? { playbackId: ulid(), until: now.getTime() + playbackSeconds(asset.durationSeconds) * 1000 };
   if (!viewer.isAdmin) await holdStream(viewer, playback.playbackId, now, stream);
-  const viewsLeft = resumed ? viewsLeftOf(limit, v.views.get(video.id)) : await countNewPlayback({ ...playback, userId: viewer.userId, lectureId, videoId, assetId }, viewer.isAdmin, limit, v.views.get(video.id) ?? 0, now);
+  const viewsLeft = resumed ? viewsLeftOf(limit, v.views.get(video.id)) : await countNewPlayback({ ...playback, userId: viewer.userId, lectureId, videoId, assetId, ...(asset.durationSeconds ? { length: asset.durationSeconds } : {}) }, viewer.isAdmin, limit, v.views.get(video.id) ?? 0, now);
   const until = new Date(playback.until);
   return {
     body: {
@@ -184,10 +199,14 @@ export async function startPlayback(lectureId: string, videoId: string, viewer: 
       encrypted: asset.encrypted === true,
       ...(asset.poster ? { posterUrl: sitePath(hlsPrefixOf(assetId) + asset.poster) } : {}),
       ...(asset.durationSeconds ? { durationSeconds: asset.durationSeconds } : {}),
+      resumeAt: resumeAtOf(v.watching.get(video.id)),
     },
     cookies: await cookiesForAsset(assetId, until),
   };
 }
+
+/** Where the player starts: the furthest point reached, unless the video was completed (then from the start). */
+export const resumeAtOf = (w: Pick<WatchRecord, 'furthest' | 'completed'> | undefined) => (w && !w.completed ? w.furthest : 0);
 
 const ELSEWHERE = 'This account is playing a video on another device right now';
 const TAKEN_OVER = 'This account started playing on another device, so the video stopped here';
@@ -216,12 +235,49 @@ async function holdStream(viewer: Viewer, playbackId: string, now: Date, stream:
 
 /**
  * The player's heartbeat: the session holding the student's stream keeps it live; another session's
- * gets 409 playback.takenOver (its player stops). An admin's is only acknowledged. The watched spans
- * are checked by the route's schema and not kept (docs/devices.md).
+ * gets 409 playback.takenOver (its player stops). Its watched spans are merged into the student's
+ * watching of the video (docs/watching.md). An admin's is only acknowledged.
  */
-export async function hearPlayback(viewer: Viewer, playbackId: string, now = Date.now()): Promise<void> {
+export async function hearPlayback(viewer: Viewer, target: { lectureId: string; videoId: string }, report: { playbackId: string; watched?: Span[] }, now = new Date()): Promise<void> {
   if (viewer.isAdmin) return;
-  if (!(await hearStream(viewer.userId, { jti: jtiOf(viewer), playbackId, at: now }))) throw new Conflict(TAKEN_OVER, 'playback.takenOver');
+  const [held, playback, was] = await Promise.all([
+    hearStream(viewer.userId, { jti: jtiOf(viewer), playbackId: report.playbackId, at: now.getTime() }),
+    playbackOf(viewer.userId, report.playbackId),
+    report.watched?.length ? watchOf(viewer.userId, target.videoId, true) : undefined,
+  ]);
+  if (!held) throw new Conflict(TAKEN_OVER, 'playback.takenOver');
+  await keepWatched(viewer.userId, target, playback, report.watched, now, was ?? null);
+}
+
+/** A report is taken a little past its playback's life (a pause near the end, the page hidden after it). */
+const REPORT_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * The spans, merged for the student whose playback of this video `playback` is: it is what startPlayback
+ * recorded under today's rules (entitled, gate open), so a report for a lecture the student cannot watch
+ * has none — 404 playback.notFound.
+ */
+async function keepWatched(userId: string, target: { lectureId: string; videoId: string }, playback: PlaybackRecord | undefined, watched: Span[] | undefined, now: Date, was?: Awaited<ReturnType<typeof watchOf>> | null): Promise<void> {
+  if (!playback || playback.lectureId !== target.lectureId || playback.videoId !== target.videoId || playback.until + REPORT_GRACE_MS < now.getTime()) {
+    throw new NotFound('No playback of this video has this id', 'playback.notFound');
+  }
+  if (!watched?.length) return;
+  await addWatched({ userId, ...target, ...(playback.length ? { length: playback.length } : {}) }, watched, now, was);
+  // The users list's last-active order, written once per ACTIVE_EVERY_MS of watching a video, not per report.
+  if (!was || Date.parse(was.lastAt) < now.getTime() - ACTIVE_EVERY_MS) await noteUserActive(userId, now.toISOString());
+}
+
+const ACTIVE_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * The report a closing page sends (navigator.sendBeacon carries no Authorization header): the playback
+ * id is the capability — 80 random bits handed only to the student who started it, stored under that
+ * student (AP59), naming its lecture and video, alive only for the video's length. It merges spans; it
+ * does not keep the stream live.
+ */
+export async function hearPlaybackBeacon(target: { lectureId: string; videoId: string }, report: { userId: string; playbackId: string; watched: Span[] }, now = new Date()): Promise<void> {
+  const playback = await playbackOf(report.userId, report.playbackId);
+  await keepWatched(report.userId, target, playback, report.watched, now);
 }
 
 /** A player's view report (players before issue 36): counts nothing — the playback's start did — and answers the views left. */

@@ -185,6 +185,16 @@
  *                           unless it takes over, a heartbeat from a session not holding it is refused (conditional writes)
  *  AP96 flaggedUsers        byLookup: GSI3PK=FLAGGEDUSERS  GSI3SK=createdAt#id  (on the user record, set when it is first flagged
  *                           and kept: the users list's flagged=true reads these, FilterExpression flaggedUntil > now)
+ *  AP100 watchOfVideo      PK=USER#id              SK=WATCH#videoId  → lectureId, videoId, length (s, the asset's when known),
+ *                           bits (Binary: one bit per second watched, shared/watched-seconds.ts), seconds (bits set), furthest,
+ *                           completed, lastAt, v (the version: each report reads it, merges its spans in memory and Puts the item
+ *                           on condition v is still the one read — one write per report, a 2-hour video 900 bytes)
+ *  AP101 watchersOfVideo    byParent: GSI1PK=VIDEO#id#WATCHERS  GSI1SK=userId  (on each AP100 item: the teacher's retention
+ *                           curve and figures of a video, read in one Query)
+ *  AP102 watchingOfUser     PK=USER#id              SK begins_with WATCH#  (the admin's student page: watch time per video)
+ *  AP103 usersLastActive    byTerm:   GSI2PK=ACTIVEUSERS  GSI2SK=lastActiveAt#id  (on the user record: SET with lastSignInAt at each
+ *                           sign-in, and by a watch report when the student's last report of that video is over 10 min old;
+ *                           the users list's sort=lastActive, ScanIndexForward=false — users not active since AP103 came are absent)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -355,4 +365,10 @@ export const keys = {
   stream: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'STREAM' }),
   flaggedUser: (createdAt: string, id: string) => ({ GSI3PK: 'FLAGGEDUSERS', GSI3SK: `${createdAt}#${id}` }),
   flaggedUsersPk: 'FLAGGEDUSERS',
+  userLastActive: (at: string, id: string) => ({ GSI2PK: 'ACTIVEUSERS', GSI2SK: `${at}#${id}` }),
+  usersLastActivePk: 'ACTIVEUSERS',
+  watch: (userId: string, videoId: string): Key => ({ PK: `USER#${userId}`, SK: `WATCH#${videoId}` }),
+  watchSkPrefix: 'WATCH#',
+  watcherOfVideo: (videoId: string, userId: string) => ({ GSI1PK: `VIDEO#${videoId}#WATCHERS`, GSI1SK: userId }),
+  watchersOfVideoPk: (videoId: string) => `VIDEO#${videoId}#WATCHERS`,
 };

@@ -171,13 +171,13 @@ async function addToUsersCount(by: number): Promise<void> {
  * refuses (ConditionalCheckFailed): a token issued across a block never becomes a session.
  */
 export async function setSessions(id: string, sessions: string[], reason?: SessionEndReason, signedInAt?: string): Promise<void> {
-  const sets = ['sessions = :s', ...(reason ? ['sessionEndReason = :r'] : []), ...(signedInAt ? ['lastSignInAt = :at'] : [])];
+  const sets = ['sessions = :s', ...(reason ? ['sessionEndReason = :r'] : []), ...(signedInAt ? ['lastSignInAt = :at', 'lastActiveAt = :at', 'GSI2PK = :apk', 'GSI2SK = :ask'] : [])];
   await ddb.send(
     new UpdateCommand({
       TableName: TABLE,
       Key: keys.user(id),
       UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeValues: { ':s': sessions, ...(reason ? { ':r': reason } : {}), ...(signedInAt ? { ':at': signedInAt, ':blocked': true } : {}) },
+      ExpressionAttributeValues: { ':s': sessions, ...(reason ? { ':r': reason } : {}), ...(signedInAt ? { ':at': signedInAt, ':blocked': true, ':apk': keys.usersLastActivePk, ':ask': keys.userLastActive(signedInAt, id).GSI2SK } : {}) },
       ...(signedInAt ? { ExpressionAttributeNames: { '#b': 'block' } } : {}),
       ConditionExpression: signedInAt ? 'attribute_exists(PK) AND (attribute_not_exists(#b) OR #b <> :blocked)' : 'attribute_exists(PK)',
     }),
@@ -316,6 +316,32 @@ export async function deleteUserRecord(u: UserRecord, now = new Date()): Promise
 }
 
 /** AP4 newest first, one page: `skip` users passed over, then `limit` read. */
+/** AP103: a student was active (watching) at `at`: the users list's last-active order. Absent user: nothing. */
+export async function noteUserActive(id: string, at: string): Promise<void> {
+  await ddb
+    .send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.user(id),
+        UpdateExpression: 'SET lastActiveAt = :at, GSI2PK = :pk, GSI2SK = :sk',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':at': at, ':pk': keys.usersLastActivePk, ':sk': keys.userLastActive(at, id).GSI2SK },
+      }),
+    )
+    .catch((e: unknown) => {
+      if (!isConditionFailed(e)) throw e;
+    });
+}
+
+/** AP103: up to `skip + limit + 1` users, the latest active first (the one past the page says more follow). */
+export async function usersLastActiveFirst(skip: number, limit: number): Promise<{ users: UserRecord[]; more: boolean }> {
+  const items = await ddb.send(
+    new QueryCommand({ TableName: TABLE, IndexName: 'byTerm', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersLastActivePk }, ScanIndexForward: false, Limit: skip + limit + 1 }),
+  );
+  const all = (items.Items ?? []) as Record<string, unknown>[];
+  return { users: all.slice(skip, skip + limit).map((i) => withoutKeys<UserRecord>(i)), more: all.length > skip + limit };
+}
+
 export async function usersNewestFirst(skip: number, limit: number): Promise<UserRecord[]> {
   const out: UserRecord[] = [];
   let start: Record<string, unknown> | undefined;

@@ -17,6 +17,8 @@ export interface PlaybackRecord {
   assetId: string;
   /** The playback's life: its cookies open the asset until then (epoch ms), and a start until then resumes it. */
   until: number;
+  /** The video's seconds when it started (its asset's), for the watched spans' merge. */
+  length?: number;
   /** When its view was counted (ISO, its start); absent: not counted (an admin's). */
   counted?: string;
 }

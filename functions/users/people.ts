@@ -19,6 +19,7 @@ import {
   userById,
   userIdByEmail,
   usersByIds,
+  usersLastActiveFirst,
   usersNewestFirst,
 } from '../data/user-repo';
 import { backfillSearchIndex, searchIndexReady, searchUsers } from '../data/user-search-repo';
@@ -89,9 +90,14 @@ const ensureSearchIndex = keptOnce(async () => {
  * search stopped reading early (a common name at a big school) the total is the matches found so
  * far and `totalIsLowerBound` says so, the pages reaching them.
  */
-export async function listUsers(q: { search?: string; page: number; limit: number; flagged?: boolean }): Promise<UserPage> {
+export async function listUsers(q: { search?: string; page: number; limit: number; flagged?: boolean; sort?: 'newest' | 'lastActive' }): Promise<UserPage> {
   const skip = (q.page - 1) * q.limit;
   if (q.flagged) return flaggedPage(q, skip);
+  if (q.sort === 'lastActive' && !q.search) {
+    const { users, more } = await usersLastActiveFirst(skip, q.limit);
+    const total = skip + users.length + (more ? 1 : 0);
+    return { data: users.map(toUserRow), page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit), ...(more ? { totalIsLowerBound: true } : {}) };
+  }
   const prefixes = q.search ? searchPrefixes(q.search) : [];
   await ensureSearchIndex();
   if (!prefixes.length) {

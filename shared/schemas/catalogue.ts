@@ -145,6 +145,8 @@ export const video = z.object({
   stuck: z.literal(true).optional(),
   /** Views this student has left of this video (the lecture's viewLimit); null: no limit. Students only. */
   viewsLeft: z.number().int().nullable().optional(),
+  /** Students only: how much of it this student watched (0–100), where the player resumes (s), and whether ≥ 90 % is watched. */
+  watched: z.object({ percent: z.number().int().min(0).max(100), resumeAt: z.number().min(0), completed: z.boolean() }).optional(),
 });
 export const lecture = z.object({
   id: z.string(),

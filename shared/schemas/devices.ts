@@ -68,4 +68,6 @@ const span = z
   .refine(([from, to]) => from < to, { message: 'Each watched span runs from a second to a later one' });
 /** The player's heartbeat (≤ 30 s apart while playing); `watched`: the spans played since the last one. */
 export const savePlaybackProgressBody = z.object({ playbackId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/), watched: z.array(span).max(200).optional() });
+/** A closing page's last report (navigator.sendBeacon: no Authorization header): the playback id, held by the student it was started for, is the proof. */
+export const sendProgressBeaconBody = z.object({ userId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/), playbackId: savePlaybackProgressBody.shape.playbackId, watched: z.array(span).min(1).max(200) });
 export const playbackProgressReported = z.object({ data: z.object({ ok: z.literal(true) }) });

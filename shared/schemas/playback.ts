@@ -38,6 +38,8 @@ export const playbackStarted = z.object({
   posterUrl: z.string().optional(),
   /** The video's length as the transcoder measured it. */
   durationSeconds: z.number().optional(),
+  /** Where the player starts (s): the furthest point this student reached, unless they completed the video (0). */
+  resumeAt: z.number().min(0),
 });
 
 export const countVideoViewBody = z.object({ playbackId: id });

@@ -153,6 +153,7 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
       signedUrl: expect.stringMatching(/^\/media\/hls\/[0-9A-Z]{26}\/master\.m3u8$/),
       posterUrl: expect.stringMatching(/^\/media\/hls\/[0-9A-Z]{26}\/poster\.\d+\.jpg\?Expires=\d+&Key-Pair-Id=[^&]+&Signature=[\w~-]+$/),
       viewsLeft: null,
+      watched: { percent: 0, resumeAt: 0, completed: false },
     });
   });
 
@@ -198,9 +199,9 @@ describe('GET /api/cours/lectureaaa/{id}: who gets video URLs', () => {
 
 describe('a lecture open under a whole class (issue 14)', () => {
   it.each([
-    ['with a view limit: the views too', { viewLimit: '3' }, 5],
-    ['without one: not the views, which show nothing and check nothing then', {}, 4],
-  ])("costs a student one store call once the class's records are kept: one BatchGet of the session's record with the purchase, the term's bundle and the quiz gate; %s", async (_, limit: { viewLimit?: string }, keyCount) => {
+    ['with a view limit: the views too', { viewLimit: '3' }, 7],
+    ['without one: not the views, which show nothing and check nothing then', {}, 6],
+  ])("costs a student one store call once the class's records are kept: one BatchGet of the session's record with the purchase, the term's bundle, the quiz gate and each video's watching; %s", async (_, limit: { viewLimit?: string }, keyCount) => {
     const quiz = await makeQuiz(w.admin);
     const videoUrls = JSON.stringify([
       { videoUrl: await uploadedVideo(), videoName: 'One', quizId: quiz.id },
@@ -229,6 +230,8 @@ describe('a lecture open under a whole class (issue 14)', () => {
     // the purchase, the term's bundle (AP85), the quiz gate's result and, under a view limit, the views (AP58).
     for (const sk of ['"PROFILE"', `PURCHASE#${gated.id}`, `PURCHASE#TERM#${w.termId}`, `RESULT#${quiz.id}`]) expect(batchKeys).toContain(sk);
     expect(batchKeys.includes(`VIEWS#${gated.id}`)).toBe(Boolean(limit.viewLimit));
+    // Each video's watching (AP100): the cards' progress and where the player resumes.
+    expect(gated.videos.map((v) => batchKeys.includes(`WATCH#${v.id}`))).toEqual([true, true]);
     // Whether the gating quiz still exists is the class's (kept like the lecture): not read per student.
     expect(batchKeys).not.toContain(`"QUIZ#${quiz.id}"`);
     expect(calls[0]!.input).toMatchObject({ RequestItems: { [platform().tableName]: { Keys: expect.any(Array) } } });

@@ -85,6 +85,7 @@ describe('the HLS of a video behind signed cookies', () => {
       encrypted: false,
       posterUrl: `/media/hls/${asset}/${READY_POSTER}`,
       durationSeconds: 6,
+      resumeAt: 0,
     });
     // The cookies live the video's length (6 s) plus the margin, no longer.
     const ttl = Date.parse(r.body.expiresAt) - Date.now();
@@ -410,6 +411,7 @@ describe('what a lecture shows', () => {
         signedUrl: `/media/hls/${assetOf(keys.ready)}/master.m3u8`,
         posterUrl: expect.stringMatching(new RegExp(`^/media/hls/${assetOf(keys.ready)}/${READY_POSTER.replace('.', '\\.')}\\?Expires=\\d+&Key-Pair-Id=[^&]+&Signature=[\\w~-]+$`)),
         viewsLeft: null,
+        watched: { percent: 0, resumeAt: 0, completed: false },
       },
     ]);
     const listed = await api('GET', `/api/cours/lecture/${w.lectureSectionId}`, { token: student.token });

@@ -125,7 +125,8 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
           if (!live) return;
           setViewsLeft(playback.viewsLeft);
           // The kept position: the media starts loading there, not at 0 and then a seek.
-          const resume = resumeAt(video.id, playback.durationSeconds ?? NaN);
+          // Issue 42: the server's furthest point (any device) first, unless the video was completed.
+          const resume = (playback.resumeAt ?? 0) > 0 ? playback.resumeAt : resumeAt(video.id, playback.durationSeconds ?? NaN);
           startAt.current = resume;
           setResumedAt(resume);
           // The length is the server's until the video's own metadata has come.
@@ -155,7 +156,7 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
     setPlaying(false);
     setPhase({ state: 'takenOver' });
   }, []);
-  const report = useHeartbeat({ lectureId, videoId: video.id, playbackId: preview ? undefined : playback?.playbackId, video: videoEl, playing, onTakenOver });
+  const report = useHeartbeat({ lectureId, videoId: video.id, playbackId: preview ? undefined : playback?.playbackId, video: videoEl, playing, onTakenOver, userId: user?.id });
   // The lecture's poster link (issue 14) paints before the playback starts; the playback's (behind its
   // cookies) stands in when the lecture gave none, or gave it so long ago that it has run out (a page
   // left open through a long video). One URL for the player's life: one request.

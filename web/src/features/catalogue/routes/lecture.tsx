@@ -14,6 +14,8 @@ import { useListCoursesQuery } from '../api/list-courses';
 import { Paywall } from '../components/paywall';
 import { VideoPlayer } from '../components/video-player';
 import { QuizEndCard, VideoQuizBadge } from '../components/video-quiz';
+import { VideoAnalytics } from '../components/video-analytics';
+import { WatchedMeter } from '../components/watched-meter';
 import { firstVideo } from '../lib/first-video';
 import { lectureTrail } from '../lib/lecture-trail';
 import { crumbsOf, readTrail } from '../lib/nav-state';
@@ -135,6 +137,7 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
               {selected.videoName || selected.name}
             </p>
           )}
+          {isAdmin && selected && <VideoAnalytics key={selected.id} videoId={selected.id} name={selected.videoName || selected.name || ''} />}
         </div>
         <aside className="video-list" aria-label={t('cat.videos')}>
           <h2>
@@ -153,6 +156,7 @@ function LecturePlayer({ lecture, rechecking }: { lecture: Lecture; rechecking: 
                   <span className="video-name" dir="auto">
                     {video.videoName || video.name}
                   </span>
+                  {!isAdmin && <WatchedMeter watched={video.watched} />}
                   {video.quizId && !isAdmin && <VideoQuizBadge passed={video.quizPassed === true} />}
                   {video.locked ? <LockIcon size={18} /> : <PlayIcon size={18} />}
                   {video.locked && <span className="visually-hidden">{t('cat.lockedBadge')}</span>}

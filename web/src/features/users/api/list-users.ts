@@ -11,13 +11,18 @@ export interface UsersArgs {
   limit?: number;
   /** Issue 41: only the students flagged for sharing (refused devices, taken-over videos). */
   flagged?: boolean;
+  /** Issue 42: the latest active (signed in or watching) first. */
+  lastActive?: boolean;
 }
 
 /** Spec 7: GET /api/admin/allusers?search&page&limit: newest first, pages of USERS_PAGE_SIZE (the server's default). */
 export const listUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserPage, UsersArgs>({
-      query: ({ search, page, limit, flagged }) => ({ route: 'GET /api/admin/allusers', query: { search: search || undefined, page, limit, flagged: flagged || undefined } }),
+      query: ({ search, page, limit, flagged, lastActive }) => ({
+        route: 'GET /api/admin/allusers',
+        query: { search: search || undefined, page, limit, flagged: flagged || undefined, sort: lastActive ? 'lastActive' : undefined },
+      }),
       providesTags: ['User'],
     }),
   }),

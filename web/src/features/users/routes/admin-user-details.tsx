@@ -13,6 +13,7 @@ import { UserDevices } from '../components/user-devices';
 import { UserStatusBadge } from '../components/user-status-badge';
 import { UserWallet } from '../components/user-wallet';
 import { VideoViews } from '../components/video-views';
+import { WatchTime } from '../components/watch-time';
 import { amountText, dateTimeText, dayText, fullName, phoneText } from '../lib/format';
 import { useUserActions } from '../lib/use-user-actions';
 import '../components/users.css';
@@ -153,6 +154,9 @@ export default function AdminUserDetailsRoute() {
 
       <h2>{t('userPage.videoViews')}</h2>
       <VideoViews userId={u.id} />
+
+      <h2>{t('watch.studentTitle')}</h2>
+      <WatchTime userId={u.id} />
       {actions.modal}
     </section>
   );

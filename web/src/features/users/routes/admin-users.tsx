@@ -33,10 +33,12 @@ export default function AdminUsersRoute() {
   // A new search starts at its first page.
   // Issue 41: only the students flagged for sharing.
   const [flagged, setFlagged] = useState(false);
-  const [paging, setPaging] = useState({ search: '', flagged: false, page: 1 });
-  const page = paging.search === search && paging.flagged === flagged ? paging.page : 1;
-  const setPage = (n: number) => setPaging({ search, flagged, page: n });
-  const users = useListUsersQuery({ search, page, flagged });
+  // Issue 42: the latest active first instead of the newest.
+  const [lastActive, setLastActive] = useState(false);
+  const [paging, setPaging] = useState({ search: '', flagged: false, lastActive: false, page: 1 });
+  const page = paging.search === search && paging.flagged === flagged && paging.lastActive === lastActive ? paging.page : 1;
+  const setPage = (n: number) => setPaging({ search, flagged, lastActive, page: n });
+  const users = useListUsersQuery({ search, page, flagged, lastActive });
   // The last row of a page deleted: show the page before it.
   const exporter = useExportUsers(search);
   const actions = useUserActions({ onDeleted: () => page > 1 && users.data?.data.length === 1 && setPage(page - 1) });
@@ -77,6 +79,10 @@ export default function AdminUsersRoute() {
       <label className="users-flag-filter">
         <input type="checkbox" checked={flagged} onChange={(e) => setFlagged(e.target.checked)} />
         <span>{t('usersFlag.filter')}</span>
+      </label>
+      <label className="users-flag-filter">
+        <input type="checkbox" checked={lastActive} onChange={(e) => setLastActive(e.target.checked)} />
+        <span>{t('watch.sortLastActive')}</span>
       </label>
       {users.isLoading ? (
         <Spinner />
