@@ -43,6 +43,8 @@ export interface ResultRecord {
   open: OpenAttempt | null;
   version: number;
   updatedAt: string;
+  /** The latest attempt's watchedBefore (AttemptRecord); absent on results kept before it. */
+  watchedBefore?: { videoId: string; percent: number } | null;
 }
 
 export interface AttemptRecord {
@@ -55,6 +57,8 @@ export interface AttemptRecord {
   passed: boolean;
   marks: AnswerMark[];
   closedAtDeadline: boolean;
+  /** How much of the video the quiz gates the student had watched at the submit (quizzes/watched-before.ts); null: unknown or none. */
+  watchedBefore?: { videoId: string; percent: number } | null;
 }
 
 /** AP22's key, for a route that names it to be read along the session (lib/http.ts readsAlong). */

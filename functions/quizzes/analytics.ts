@@ -27,6 +27,7 @@ export function resultRows(results: (ResultRecord & { studentDeleted?: boolean }
       firstScore: firstScoreOf(r, attempts),
       bestScore: r.bestScore!,
       passed: r.passed,
+      watchedBefore: r.watchedBefore ?? null,
     }))
     .sort((a, b) => b.scorePercent - a.scorePercent || a.studentName.localeCompare(b.studentName));
 }

@@ -20,6 +20,7 @@ import { assertQuizTermOpen } from './term-lock';
 import { drawQuestions } from './draw';
 import { type Answer, attemptOrder, checkAnswers, correctTextOf, scoreAnswers } from './scoring';
 import { toQuestionView, toQuizSummary } from './views';
+import { keepGatedVideos, type WatchedBefore, watchedBefore } from './watched-before';
 
 export interface Student {
   userId: string;
@@ -132,7 +133,7 @@ async function withFreshQuiz<T>(quizId: string, use: (qw: QuizWithQuestions) => 
 }
 
 /** An attempt finished: marked, kept, and folded into the result (best attempt, passed once any passed). */
-function finish(r: ResultRecord, questions: QuestionRecord[], answers: Map<string, string> | Record<string, string>, closedAtDeadline: boolean) {
+function finish(r: ResultRecord, questions: QuestionRecord[], answers: Map<string, string> | Record<string, string>, closedAtDeadline: boolean, watched?: WatchedBefore | null) {
   // A drawn attempt is scored on its drawn questions only: answers to others change nothing.
   const s = scoreAnswers(questionsOfAttempt(questions, r.open), answers);
   const number = r.open?.number ?? r.attempts + 1;
@@ -145,6 +146,8 @@ function finish(r: ResultRecord, questions: QuestionRecord[], answers: Map<strin
     passed: r.passed || s.passed,
     lastScore: s.score,
     open: null,
+    // The latest attempt's figure (a submit's; an attempt closed at its deadline has none).
+    watchedBefore: watched ?? null,
   };
   const attempt: AttemptRecord = {
     userId: r.userId,
@@ -156,6 +159,7 @@ function finish(r: ResultRecord, questions: QuestionRecord[], answers: Map<strin
     passed: s.passed,
     marks: s.marks,
     closedAtDeadline,
+    watchedBefore: watched ?? null,
   };
   return { score: s, attempt, result };
 }
@@ -175,6 +179,8 @@ export async function getQuizToTake(quizId: string, s: Student) {
   // The result is read beside the quiz (an exam burst opens the same quiz a thousand times).
   const result = resultOf(s.userId, quizId, s.readAlong);
   result.catch(() => undefined);
+  // The submit then finds the quiz's videos kept (its "watched before" reads the student's watching only).
+  keepGatedVideos(quizId);
   let uses = 0;
   return withFreshQuiz(quizId, (qw) => quizToTake(qw, s, { result, along: uses++ === 0 ? s.readAlong : undefined }));
 }
@@ -224,14 +230,17 @@ async function quizToTake({ quiz, questions }: QuizWithQuestions, s: Student, fi
 export async function submitQuiz(quizId: string, s: Student, answers: Answer[]) {
   const result = resultOf(s.userId, quizId, s.readAlong);
   result.catch(() => undefined);
+  // How much of the gating video the student had watched: read beside the result, never failing the submit.
+  const watched = watchedBefore(quizId, s.userId);
   let tries = 0;
-  return withFreshQuiz(quizId, (qw) => scoreSubmit(qw, s, answers, tries++ === 0 ? { result, along: s.readAlong } : undefined));
+  return withFreshQuiz(quizId, (qw) => scoreSubmit(qw, s, answers, watched, tries++ === 0 ? { result, along: s.readAlong } : undefined));
 }
 
-async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, answers: Answer[], first?: FirstLook) {
+async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, answers: Answer[], watchedPromise: Promise<WatchedBefore | null>, first?: FirstLook) {
   // Checked before anything is written: a locked term (403), an unknown question or option (400).
   await assertQuizTermOpen(quiz, s);
   const given = checkAnswers(questions, answers);
+  const watched = await watchedPromise;
   const done = await withResult(
     s,
     quiz,
@@ -241,12 +250,12 @@ async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, a
         if (!r.open) throw new Conflict('Open the quiz first: a timed attempt starts when the quiz is opened', 'quiz.noOpenAttempt');
         const expired = closeIfExpired(r, questions);
         // Past the deadline and its grace, the answers of this request change nothing.
-        f = expired ?? finish(r, questions, { ...r.open.answers, ...Object.fromEntries(given) }, false);
+        f = expired ?? finish(r, questions, { ...r.open.answers, ...Object.fromEntries(given) }, false, watched);
       } else {
         if (quiz.settings.maxAttempts !== null && r.attempts >= quiz.settings.maxAttempts) throw new Conflict('You have used all your attempts at this quiz', 'quiz.noAttemptsLeft');
         if (draws(quiz) && !r.open?.drawn) throw new Conflict('Open the quiz first: its questions are drawn when the attempt opens', 'quiz.noOpenAttempt');
         // The answers saved so far are this attempt's (its number, when it started); the submit carries every answer.
-        f = finish(r, questions, given, false);
+        f = finish(r, questions, given, false, watched);
       }
       return { value: f, write: { result: f.result, attempt: f.attempt } };
     },

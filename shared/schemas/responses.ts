@@ -157,6 +157,8 @@ export const quizResultRow = z.object({
   firstScore: z.number().nullable(),
   bestScore: z.number(),
   passed: z.boolean(),
+  /** How much of the video the quiz gates the student had watched at their latest submit (the least watched, if it gates several); null: none watched, or not known. */
+  watchedBefore: z.object({ videoId: z.string(), percent: z.number() }).nullable(),
 });
 /** One finished attempt: when, its percent, and (for the teacher) each question's mark. */
 export const quizAttemptFinished = z.object({

@@ -49,8 +49,8 @@ describe('every attempt counts for the teacher', () => {
     const r = await results(quiz);
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([
-      { userId: ana.id, studentName: 'Ana User', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 3, firstScore: 0, bestScore: 100, passed: true },
-      { userId: bob.id, studentName: 'Bob User', studentDeleted: false, score: '50%', scorePercent: 50, performance: 'Needs Improvement', attempts: 1, firstScore: 50, bestScore: 50, passed: true },
+      { userId: ana.id, studentName: 'Ana User', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 3, firstScore: 0, bestScore: 100, passed: true, watchedBefore: null },
+      { userId: bob.id, studentName: 'Bob User', studentDeleted: false, score: '50%', scorePercent: 50, performance: 'Needs Improvement', attempts: 1, firstScore: 50, bestScore: 50, passed: true, watchedBefore: null },
     ]);
     // The cards stay on each student's best attempt.
     expect(r.body.summary).toEqual({ totalStudents: 2, averageScore: 75, highestScore: 100, lowestScore: 50 });

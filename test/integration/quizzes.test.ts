@@ -437,8 +437,8 @@ describe('results (admin)', () => {
     const r = await api('GET', `/api/Quiz/students-results/${quiz.id}`, { token: admin.token });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([
-      { userId: ana.id, studentName: 'Ana User', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 2, firstScore: 0, bestScore: 100, passed: true },
-      { userId: bob.id, studentName: 'Bob User', studentDeleted: false, score: '25%', scorePercent: 25, performance: 'Needs Improvement', attempts: 1, firstScore: 25, bestScore: 25, passed: false },
+      { userId: ana.id, studentName: 'Ana User', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 2, firstScore: 0, bestScore: 100, passed: true, watchedBefore: null },
+      { userId: bob.id, studentName: 'Bob User', studentDeleted: false, score: '25%', scorePercent: 25, performance: 'Needs Improvement', attempts: 1, firstScore: 25, bestScore: 25, passed: false, watchedBefore: null },
     ]);
     expect(r.body.summary).toEqual({ totalStudents: 2, averageScore: 63, highestScore: 100, lowestScore: 25 });
 

@@ -163,7 +163,7 @@ describe('results and analytics', () => {
   it('rows of best attempts with percent and band, best first; cards rounded, 0 with none', () => {
     const rows = resultRows(results);
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toEqual({ userId: '1', studentName: 'Student 1', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 1, firstScore: 100, bestScore: 100, passed: true });
+    expect(rows[0]).toEqual({ userId: '1', studentName: 'Student 1', studentDeleted: false, score: '100%', scorePercent: 100, performance: 'Excellent', attempts: 1, firstScore: 100, bestScore: 100, passed: true, watchedBefore: null });
     expect(rows.at(-1)).toMatchObject({ score: '0%', performance: 'Needs Improvement' });
     expect(summaryOf(rows.map((r) => r.scorePercent))).toEqual({ totalStudents: 6, averageScore: 50, highestScore: 100, lowestScore: 0 });
     expect(summaryOf([])).toEqual({ totalStudents: 0, averageScore: 0, highestScore: 0, lowestScore: 0 });

@@ -215,8 +215,8 @@ describe('quiz form', () => {
 describe('quiz results', () => {
   const results = {
     data: [
-      { userId: 'u1', studentName: 'منى حسن', studentDeleted: false, score: '80%', scorePercent: 80, performance: 'Excellent', attempts: 2, firstScore: 40, bestScore: 80, passed: true },
-      { userId: 'u2', studentName: 'Omar, Ali', studentDeleted: true, score: '33%', scorePercent: 33.3, performance: 'Needs Improvement', attempts: 1, firstScore: null, bestScore: 33.3, passed: false },
+      { userId: 'u1', studentName: 'منى حسن', studentDeleted: false, score: '80%', scorePercent: 80, performance: 'Excellent', attempts: 2, firstScore: 40, bestScore: 80, passed: true, watchedBefore: { videoId: 'v1', percent: 45 } },
+      { userId: 'u2', studentName: 'Omar, Ali', studentDeleted: true, score: '33%', scorePercent: 33.3, performance: 'Needs Improvement', attempts: 1, firstScore: null, bestScore: 33.3, passed: false, watchedBefore: null },
     ],
     summary: { totalStudents: 2, averageScore: 56.65, highestScore: 80, lowestScore: 33.3 },
     analytics: [{ questionId: 'qa', text: 'Mitosis makes two cells', type: 'TRUE_FALSE', answered: 2, facility: 0.5, discrimination: 1, mostChosenWrong: { answerText: 'False', count: 1 } }],
@@ -229,15 +229,23 @@ describe('quiz results', () => {
     expect(within(item).getByText('خطأ (1)')).toBeInTheDocument();
   });
 
+  it("in Arabic the column 'Watched before' reads شاهد قبل الاختبار: the gating video's percent at the latest submit, or —", async () => {
+    window.localStorage.setItem('language', 'ar');
+    admin('/dashboard/quizzes/q1', (url) => (url === '/api/Quiz/students-results/q1' ? { status: 200, body: results } : undefined));
+    const header = await screen.findByRole('columnheader', { name: 'شاهد قبل الاختبار' });
+    expect(header).toBeInTheDocument();
+    expect(screen.getAllByTestId('result-watched').map((c) => c.textContent)).toEqual(['45%', '—']);
+  });
+
   it('shows the cards (average rounded), the table with bands, the analytics and downloads a CSV with a BOM', async () => {
     admin('/dashboard/quizzes/q1', (url) => (url === '/api/Quiz/students-results/q1' ? { status: 200, body: results } : undefined));
     const cards = await screen.findAllByTestId('summary-card');
     expect(cards.map((c) => c.textContent)).toEqual(['Total Students2', 'Average Score57%', 'Highest Score80%', 'Lowest Score33%']);
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
-      ['#', 'Student Name', 'Score', 'Performance', 'Attempts', 'First attempt', 'Show attempts'],
-      ['1', 'منى حسن', '80%', 'Excellent', '2', '40%', 'Show attempts'],
-      ['2', 'Omar, Ali Deleted account', '33%', 'Needs Improvement', '1', '—', 'Show attempts'],
+      ['#', 'Student Name', 'Score', 'Performance', 'Attempts', 'First attempt', 'Watched before', 'Show attempts'],
+      ['1', 'منى حسن', '80%', 'Excellent', '2', '40%', '45%', 'Show attempts'],
+      ['2', 'Omar, Ali Deleted account', '33%', 'Needs Improvement', '1', '—', '—', 'Show attempts'],
     ]);
     const item = screen.getByTestId('question-analytics');
     expect(within(item).getByRole('meter')).toHaveAttribute('aria-valuenow', '50');

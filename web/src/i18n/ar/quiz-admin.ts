@@ -101,6 +101,7 @@ export const arQuizAdmin: Record<keyof typeof enQuizAdmin, string> = {
   'quizAdmin.none': '—',
   'quizAdmin.answeredBy': 'الإجابات في كل المحاولات: {count}',
   'quizAdmin.colFirst': 'أول محاولة',
+  'quizAdmin.colWatchedBefore': 'شاهد قبل الاختبار',
   'quizAdmin.showAttempts': 'عرض المحاولات',
   'quizAdmin.hideAttempts': 'إخفاء المحاولات',
   'quizAdmin.attemptN': 'المحاولة {n}',

@@ -99,6 +99,7 @@ export const enQuizAdmin = {
   'quizAdmin.none': '—',
   'quizAdmin.answeredBy': 'Answers over every attempt: {count}',
   'quizAdmin.colFirst': 'First attempt',
+  'quizAdmin.colWatchedBefore': 'Watched before',
   'quizAdmin.showAttempts': 'Show attempts',
   'quizAdmin.hideAttempts': 'Hide attempts',
   'quizAdmin.attemptN': 'Attempt {n}',

@@ -95,7 +95,7 @@ export default function AdminQuizResultsRoute() {
               <Table className="results-table" highlightOnHover size="small">
                 <TableHead>
                   <TableRow>
-                    {[...headers.slice(0, 5), t('quizAdmin.colFirst')].map((h) => (
+                    {[...headers.slice(0, 5), t('quizAdmin.colFirst'), t('quizAdmin.colWatchedBefore')].map((h) => (
                       <TableCell as="th" key={h} scope="col">
                         {h}
                       </TableCell>
@@ -123,6 +123,9 @@ export default function AdminQuizResultsRoute() {
                         <TableCell dir="ltr" className="score-cell" data-testid="result-first">
                           {percentText(r.firstScore)}
                         </TableCell>
+                        <TableCell dir="ltr" className="score-cell" data-testid="result-watched">
+                          {percentText(r.watchedBefore?.percent ?? null)}
+                        </TableCell>
                         <TableCell>
                           <button
                             type="button"
@@ -138,7 +141,7 @@ export default function AdminQuizResultsRoute() {
                       </TableRow>
                       {opened === r.userId && (
                         <TableRow id={`attempts-${r.userId}`} className="attempts-row">
-                          <TableCell colSpan={7}>
+                          <TableCell colSpan={8}>
                             <StudentAttempts quizId={quizId} userId={r.userId} questionIds={questionIds} />
                           </TableCell>
                         </TableRow>
