@@ -10,6 +10,7 @@ import type { Context } from 'aws-lambda';
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { api, ddb, makeUser, platform, type TestUser, useThePlatformHere } from '../support/platform';
 import { makeWorld, saveLecture, type World } from './catalogue-fixtures';
+import { withReconciler } from '../support/settings-lock';
 
 jest.setTimeout(120_000);
 
@@ -97,7 +98,7 @@ describe('the index of pending orders', () => {
 });
 
 describe('a run', () => {
-  it('reads only the index of pending orders (no Scan, no read of all orders by date) and settles the one Paymob paid', async () => {
+  it('reads only the index of pending orders (no Scan, no read of all orders by date) and settles the one Paymob paid', () => withReconciler(async () => {
     const { reconcile, client } = await inProcess();
     const { gateway, inquired } = await recordingGateway();
     await reconcile.reconcilePendingOrders(new Date(), gateway); // the one-time backfill, if it has not run
@@ -128,9 +129,9 @@ describe('a run', () => {
     expect(inquired).not.toContain(settled.orderId);
     expect((await orderItem(quiet)).status).toBe('paid');
     expect('GSI3PK' in (await orderItem(quiet))).toBe(false);
-  });
+  }));
 
-  it('checks at most its batch, oldest first; the orders beyond it wait for the next run', async () => {
+  it('checks at most its batch, oldest first; the orders beyond it wait for the next run', () => withReconciler(async () => {
     const { reconcile } = await inProcess();
     const mine: string[] = [];
     for (let i = 0; i < 5; i++) mine.push(await paidWithoutNews());
@@ -148,9 +149,9 @@ describe('a run', () => {
     expect(asked).toEqual([...mine].sort());
     expect(runs.filter((r) => r.some((id) => mine.includes(id))).length).toBeGreaterThanOrEqual(3);
     for (const id of mine) expect((await orderItem(id)).status).toBe('paid');
-  });
+  }));
 
-  it('starts no check without the time to finish it: with 5 s left it asks Paymob nothing', async () => {
+  it('starts no check without the time to finish it: with 5 s left it asks Paymob nothing', () => withReconciler(async () => {
     const { reconcile } = await inProcess();
     const { gateway, inquired } = await recordingGateway();
     const id = await paidWithoutNews();
@@ -159,7 +160,7 @@ describe('a run', () => {
     expect(report.checked).toBe(0);
     expect(report.deferred).toBeGreaterThanOrEqual(1);
     expect((await orderItem(id)).status).toBe('pending');
-  });
+  }));
 });
 
 describe('the Lambda handler', () => {
@@ -181,7 +182,7 @@ describe('the Lambda handler', () => {
 });
 
 describe('orders pending from before the index', () => {
-  it('are indexed by the first run after the upgrade (read once from the orders by date), then settled', async () => {
+  it('are indexed by the first run after the upgrade (read once from the orders by date), then settled', () => withReconciler(async () => {
     const id = await paidWithoutNews();
     const table = platform().tableName;
     // As it was written before AP66: no index keys; and the backfill not yet run.
@@ -204,5 +205,5 @@ describe('orders pending from before the index', () => {
     const state = await ddb().send(new GetCommand({ TableName: table, Key: { PK: 'ORDERSMETA', SK: 'PENDINGINDEX' } }));
     expect(state.Item).toMatchObject({ added: expect.any(Number) });
     expect(state.Item!.added).toBeGreaterThanOrEqual(1);
-  });
+  }));
 });

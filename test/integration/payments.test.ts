@@ -11,6 +11,7 @@ import { api, callsDuring, ddb, makeUser, platform, type TestUser, useThePlatfor
 import { signObj } from '../support/paymob-reference';
 import { makeWorld, saveLecture, writePurchase, type World } from './catalogue-fixtures';
 import { addedUp, figures } from './sales-report';
+import { withReconciler } from '../support/settings-lock';
 
 jest.setTimeout(90_000);
 
@@ -124,7 +125,7 @@ async function couponCounts(code: string): Promise<{ uses: number; held: number 
 const validate = (user: TestUser, code: string) => api('POST', `/api/Coupan/validate/${encodeURIComponent(code)}`, { token: user.token });
 const openLecture = (user: TestUser, id = lecture.id) => api('GET', `/api/cours/lectureaaa/${id}`, { token: user.token });
 const myLectures = (user: TestUser) => api('GET', '/api/AWS/get-purched', { token: user.token });
-const reconcile = (now: Date) => api('POST', `/_local/reconcile?now=${encodeURIComponent(now.toISOString())}`);
+const reconcile = (now: Date) => withReconciler(() => api('POST', `/_local/reconcile?now=${encodeURIComponent(now.toISOString())}`));
 /** A settled order as its values say: paid by this transaction, the purchase at its price for this order, 7 days from the payment. */
 async function expectSettled(student: TestUser, orderId: string, want: { pricePaid: number; transactionId: string }) {
   const o = await order(orderId);

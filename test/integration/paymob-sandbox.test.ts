@@ -16,6 +16,7 @@ import type { PlatformInfo } from '../../infra/local/platform';
 import { spawnPlatform, stopPlatform } from '../../infra/local/spawn';
 import { api, makeUser, platform, type TestUser, uniq } from '../support/platform';
 import { makeWorld, saveLecture, type World } from './catalogue-fixtures';
+import { withReconciler } from '../support/settings-lock';
 
 jest.setTimeout(60_000);
 
@@ -151,7 +152,7 @@ describe('the platform', () => {
 
   it('runs the reconciliation job on demand at POST /_local/reconcile (503 until the payments code has it)', async () => {
     const exists = fs.existsSync(path.resolve(__dirname, '../../functions/payments/reconcile.ts'));
-    const r = await fetch(`${platform().url}/_local/reconcile?now=${new Date().toISOString()}`, { method: 'POST' });
+    const r = await withReconciler(() => fetch(`${platform().url}/_local/reconcile?now=${new Date().toISOString()}`, { method: 'POST' }));
     expect(r.status).toBe(exists ? 200 : 503);
     if (exists) expect(await r.json()).toEqual({ checked: expect.any(Number), settled: expect.any(Number), failed: expect.any(Number), expired: expect.any(Number), deferred: expect.any(Number) });
     expect((await fetch(`${platform().url}/_local/reconcile?now=yesterday`, { method: 'POST' })).status).toBe(400);
@@ -526,7 +527,7 @@ describe('with our payments code: the whole journey on one machine', () => {
     expect(await owns(link.lectureId)).toBe(false);
     expect((await purchases()).pending.find((o) => o.lectureId === link.lectureId)?.status).toBe('pending');
     const later = new Date(Date.now() + 11 * 60_000).toISOString();
-    const r = await fetch(`${current().url}/_local/reconcile?now=${later}`, { method: 'POST' });
+    const r = await withReconciler(() => fetch(`${current().url}/_local/reconcile?now=${later}`, { method: 'POST' }));
     expect(r.status).toBe(200);
     expect(((await r.json()) as { settled: number }).settled).toBeGreaterThanOrEqual(1);
     expect(await owns(link.lectureId)).toBe(true);

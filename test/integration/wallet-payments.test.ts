@@ -10,6 +10,7 @@ import { api, ddb, makeUser, platform, type TestUser, useThePlatformHere, uniq }
 import { signObj } from '../support/paymob-reference';
 import { makeWorld, saveLecture, type World } from './catalogue-fixtures';
 import { addedUp, figures } from './sales-report';
+import { withReconciler } from '../support/settings-lock';
 
 jest.setTimeout(120_000);
 
@@ -89,7 +90,7 @@ async function sandboxTransactions(orderId: string) {
 const callback = (obj: Record<string, unknown>, hmac: string = signObj(obj, settings().hmacSecret)) =>
   api('POST', `/api/payments/paymob/webhook?hmac=${hmac}`, { json: { type: 'TRANSACTION', obj } });
 /** Later than every order's 10 quiet minutes, before a card order's 30-minute hold runs out. */
-const reconcile = () => api('POST', `/_local/reconcile?now=${encodeURIComponent(new Date(Date.now() + 11 * 60_000).toISOString())}`);
+const reconcile = () => withReconciler(() => api('POST', `/_local/reconcile?now=${encodeURIComponent(new Date(Date.now() + 11 * 60_000).toISOString())}`));
 
 // ---- paying from the wallet ----------------------------------------------------------------------
 
