@@ -43,16 +43,20 @@ it('the teacher sees the curve fall where a student left, and the student resume
 
   const lecture = await api('GET', `/api/cours/lectureaaa/${lectureId}`, { token: student.token });
   const videoId = lecture.body.data.videos[0].id as string;
+  // Other journeys play the same demo video: this student is one of `viewers`, adding 1/viewers to each 1 %
+  // watched. Watched to about 6 s of 12: counted in the first half, not in the last quarter.
   let retention: number[] = [];
-  for (let i = 0; i < 20 && !(retention[10] === 1); i++) {
-    retention = (await api('GET', `/api/admin/videos/${videoId}/analytics`, { token: admin.token })).body.data.retention;
-    await new Promise((r) => setTimeout(r, 250));
+  let share = 1;
+  const fell = () => retention[40]! - retention[80]! >= share - 1e-9 && retention[40]! - retention[95]! >= share - 1e-9;
+  for (let i = 0; i < 20 && !(retention.length && fell()); i++) {
+    const data = (await api('GET', `/api/admin/videos/${videoId}/analytics`, { token: admin.token })).body.data as { viewers: number; retention: number[] };
+    retention = data.retention;
+    share = 1 / Math.max(1, data.viewers);
+    if (!fell()) await new Promise((r) => setTimeout(r, 250));
   }
-  // Watched to about 6 s of 12: the first half watched, the last quarter not.
-  expect([retention[5], retention[40], retention[80], retention[95]]).toEqual([1, 1, 0, 0]);
-  const fall = retention.findIndex((s) => s < 1);
-  expect(fall).toBeGreaterThanOrEqual(45);
-  expect(fall).toBeLessThanOrEqual(65);
+  expect(retention[5]).toBeGreaterThanOrEqual(share - 1e-9);
+  expect(retention[40]! - retention[80]!).toBeGreaterThanOrEqual(share - 1e-9);
+  expect(retention[40]! - retention[95]!).toBeGreaterThanOrEqual(share - 1e-9);
   expect(lecture.body.data.videos[0].watched.percent).toBeGreaterThanOrEqual(45);
 
   for (const [name, viewport, language] of [
