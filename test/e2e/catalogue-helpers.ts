@@ -47,15 +47,19 @@ export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.doc
  * not fetched until scrolled to, so they are left out.
  */
 export async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
+  const waiting = () =>
+    page.evaluate(() =>
       Array.from(document.images)
         // A toast's empty <img> slot has nothing to load.
         .filter((i) => i.getAttribute('src') && i.getBoundingClientRect().top <= window.innerHeight + 1000)
-        .every((i) => i.complete && i.naturalWidth > 0),
-    null,
-    { timeout: 20_000 },
-  );
+        .filter((i) => !(i.complete && i.naturalWidth > 0))
+        .map((i) => `${i.currentSrc || i.src} (${i.complete ? 'broken' : 'loading'})`),
+    );
+  const deadline = Date.now() + 20_000;
+  for (let left = await waiting(); left.length; left = await waiting()) {
+    if (Date.now() > deadline) throw new Error(`images not loaded after 20 s on ${page.url()}: ${left.join(', ')}`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** A screenshot once the page's images have loaded. */

@@ -7,14 +7,14 @@
  * the term. Screenshots (phone 390x844 Arabic, desktop 1366x768 English, dark and light) go to
  * SHOTS_DIR (default: screenshots/) as v-<screen>-<variant>.png.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { api, makeUser, type TestUser, uniq } from '../support/platform';
 import { at, waitForPath } from './auth-helpers';
-import { FIRST_TERM, GENERAL, makeCourse, type OwnCourse, settled, sidewaysOverflow } from './catalogue-helpers';
-import { makePaidLecture, noToast, SHOTS_DIR, signedInPage, tooWide, VARIANTS } from './commerce-helpers';
+import { FIRST_TERM, GENERAL, makeCourse, type OwnCourse, sidewaysOverflow } from './catalogue-helpers';
+import { makePaidLecture, noToast, SHOTS_DIR, pageShot, signedInPage, tooWide, VARIANTS } from './commerce-helpers';
 
 jest.setTimeout(180_000);
 
@@ -37,12 +37,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shot(page: Page, screen: string, tag: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settled(page);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `v-${screen}-${tag}.png`), fullPage: true, animations: 'disabled' });
-}
+const shot = (page: Page, screen: string, tag: string) => pageShot(page, `v-${screen}-${tag}`);
 
 /** A term batch made through the API, and its codes in clear from its CSV. */
 async function makeTermBatch(count: number) {

@@ -107,18 +107,16 @@ export const noToast = (page: Page) => page.locator('.swal2-toast').waitFor({ st
 /** What the screen shows (no full page), after its images loaded. */
 export async function viewShot(page: Page, name: string) {
   await settled(page);
-  const dir = path.resolve(__dirname, '../../screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
 }
 
 /** A full-page shot from the top (sticky bars where they belong), after the images loaded. */
 export async function pageShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await settled(page);
-  const dir = path.resolve(__dirname, '../../screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** Elements wider than the screen (a phone page must not scroll sideways): their tags and edges. */

@@ -5,18 +5,15 @@
  * by card, finds it on My lectures with its lectures, and opens one whose video plays. Screenshots
  * (phone 390x844 Arabic, desktop 1366x768 English, dark and light) go to SHOTS_DIR (default: screenshots/).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { api, makeUser, platform, type TestUser } from '../support/platform';
 import { at, swalTitle, waitForPath } from './auth-helpers';
-import { FIRST_TERM, GENERAL, makeCourse, type OwnCourse, pressPlay, settled, sidewaysOverflow } from './catalogue-helpers';
-import { dayIn, makePaidLecture, noToast, payInSandbox, SHOTS_DIR, signedInPage, tooWide, VARIANTS } from './commerce-helpers';
+import { FIRST_TERM, GENERAL, makeCourse, type OwnCourse, pressPlay, sidewaysOverflow } from './catalogue-helpers';
+import { dayIn, makePaidLecture, noToast, payInSandbox, pageShot, signedInPage, tooWide, VARIANTS } from './commerce-helpers';
 
 jest.setTimeout(180_000);
 
-const SHOTS = SHOTS_DIR;
 
 let browser: Browser;
 let admin: TestUser;
@@ -36,12 +33,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shot(page: Page, screen: string, tag: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settled(page);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `t-${screen}-${tag}.png`), fullPage: true, animations: 'disabled' });
-}
+const shot = (page: Page, screen: string, tag: string) => pageShot(page, `t-${screen}-${tag}`);
 
 const words = (language: 'en' | 'ar') =>
   language === 'en'

@@ -8,7 +8,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymobSettings } from '../../functions/payments/paymob-settings';
 import { api, callsDuring, ddb, makeUser, platform, type TestUser, useThePlatformHere, uniq } from '../support/platform';
-import { signObj } from '../support/paymob-reference';
+import { paidObj, signObj } from '../support/paymob-reference';
 import { makeWorld, saveLecture, writePurchase, type World } from './catalogue-fixtures';
 import { addedUp, figures } from './sales-report';
 import { withReconciler } from '../support/settings-lock';
@@ -82,31 +82,8 @@ async function sandboxTransactions(orderId: string) {
 }
 
 let txSeq = 900_000_000;
-/** A transaction obj as Paymob's processed callback carries it, for one of our orders. */
-function objFor(o: OrderItem, over: Record<string, unknown> = {}) {
-  return {
-    id: txSeq++,
-    pending: false,
-    amount_cents: o.amountCents,
-    success: true,
-    is_auth: false,
-    is_capture: false,
-    is_standalone_payment: true,
-    is_voided: false,
-    is_refunded: false,
-    is_3d_secure: true,
-    integration_id: settings().integrations.card,
-    has_parent_transaction: false,
-    error_occured: false,
-    currency: 'EGP',
-    created_at: new Date().toISOString(),
-    owner: 302852,
-    source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
-    order: { id: o.intentionOrderId, merchant_order_id: o.id },
-    data: { message: 'Approved' },
-    ...over,
-  };
-}
+/** A transaction obj as Paymob's processed callback carries it, for one of our orders (by card unless `over` says). */
+const objFor = (o: OrderItem, over: Record<string, unknown> = {}) => paidObj(txSeq++, o, settings().integrations.card, over);
 const sign = (obj: Record<string, unknown>, secret = settings().hmacSecret) => signObj(obj, secret);
 const callback = (obj: Record<string, unknown>, hmac: string | null = sign(obj), type = 'TRANSACTION') =>
   api('POST', `/api/payments/paymob/webhook${hmac === null ? '' : `?hmac=${hmac}`}`, { json: { type, obj } });

@@ -7,7 +7,7 @@
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { api, ddb, makeUser, platform } from '../support/platform';
-import { signObj } from '../support/paymob-reference';
+import { paidObj, signObj } from '../support/paymob-reference';
 import { makeWorld, saveLecture, type World } from './catalogue-fixtures';
 import { addedUp, figures } from './sales-report';
 
@@ -64,27 +64,10 @@ describe('a kiosk payment for a term bundle that arrives after the term ended', 
     expect(bundle.Item).toBeUndefined();
 
     // The same signed success, delivered ten more times at once, credits nothing more.
-    const obj = {
-      id: Number(transactionId),
-      pending: false,
-      amount_cents: o.amountCents,
-      success: true,
-      is_auth: false,
-      is_capture: false,
-      is_standalone_payment: true,
-      is_voided: false,
-      is_refunded: false,
+    const obj = paidObj(Number(transactionId), o, settings().integrations.kiosk, {
       is_3d_secure: false,
-      integration_id: settings().integrations.kiosk,
-      has_parent_transaction: false,
-      error_occured: false,
-      currency: 'EGP',
-      created_at: new Date().toISOString(),
-      owner: 302852,
       source_data: { pan: '', sub_type: 'AGGREGATOR', type: 'aggregator' },
-      order: { id: o.intentionOrderId, merchant_order_id: orderId },
-      data: { message: 'Approved' },
-    };
+    });
     const replays = await Promise.all(Array.from({ length: 10 }, () => api('POST', `/api/payments/paymob/webhook?hmac=${signObj(obj, settings().hmacSecret)}`, { json: { type: 'TRANSACTION', obj } })));
     expect(replays.map((r) => r.status)).toEqual(Array(10).fill(200));
 

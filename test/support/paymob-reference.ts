@@ -45,3 +45,39 @@ export function queryString(q: URLSearchParams): string {
 
 export const signObj = (obj: Record<string, unknown>, secret: string) => hmac(secret, objString(obj));
 export const signQuery = (q: URLSearchParams, secret: string) => hmac(secret, queryString(q));
+
+/** What a processed callback's `obj` says about one of our orders (Paymob's order id, ours as merchant_order_id). */
+export interface PaidOrder {
+  amountCents: number;
+  intentionOrderId?: number;
+  id: string;
+}
+
+/**
+ * A successful transaction's `obj` as Paymob's processed callback carries it (shared/reference/paymob.md),
+ * for `order` through `integrationId`; `over` replaces any field (a failure, another source, another amount).
+ */
+export function paidObj(id: number, order: PaidOrder, integrationId: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    pending: false,
+    amount_cents: order.amountCents,
+    success: true,
+    is_auth: false,
+    is_capture: false,
+    is_standalone_payment: true,
+    is_voided: false,
+    is_refunded: false,
+    is_3d_secure: true,
+    integration_id: integrationId,
+    has_parent_transaction: false,
+    error_occured: false,
+    currency: 'EGP',
+    created_at: new Date().toISOString(),
+    owner: 302852,
+    source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
+    order: { id: order.intentionOrderId, merchant_order_id: order.id },
+    data: { message: 'Approved' },
+    ...over,
+  };
+}

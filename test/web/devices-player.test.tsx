@@ -7,20 +7,12 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SourceOptions } from '@/features/catalogue/lib/hls-source';
 import { HEARTBEAT_MS } from '@/features/catalogue/lib/use-heartbeat';
 import { newSpans } from '@/features/catalogue/lib/watched';
 import { bodyOf, mockFetch, renderApp, storeSession, studentUser } from './helpers';
 import { lecture, video } from './catalogue-fixtures';
 
-jest.mock('@/features/catalogue/lib/hls-source', () => ({
-  loadHls: jest.fn(async () => ({ stand: 'hls.js' })),
-  attachHls: jest.fn((_hls: unknown, el: HTMLVideoElement, url: string, options: SourceOptions) => {
-    el.setAttribute('src', url);
-    options.onLevels?.([]);
-    return { levels: [], setLevel: jest.fn(), start: jest.fn(), destroy: jest.fn() };
-  }),
-}));
+jest.mock('@/features/catalogue/lib/hls-source', () => jest.requireActual('./hls-stand'));
 
 const PLAYBACK = '/api/AWS/lectures/l1/videos/v1/playback';
 const PROGRESS = '/api/AWS/lectures/l1/videos/v1/progress';

@@ -6,18 +6,10 @@
 import { render, screen, waitFor, fireEvent, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RetentionChart } from '@/components/retention-chart';
-import type { SourceOptions } from '@/features/catalogue/lib/hls-source';
 import { adminUser, mockFetch, renderApp, storeSession, studentUser } from './helpers';
 import { lecture, video } from './catalogue-fixtures';
 
-jest.mock('@/features/catalogue/lib/hls-source', () => ({
-  loadHls: jest.fn(async () => ({ stand: 'hls.js' })),
-  attachHls: jest.fn((_hls: unknown, el: HTMLVideoElement, url: string, options: SourceOptions) => {
-    el.setAttribute('src', url);
-    options.onLevels?.([]);
-    return { levels: [], setLevel: jest.fn(), start: jest.fn(), destroy: jest.fn() };
-  }),
-}));
+jest.mock('@/features/catalogue/lib/hls-source', () => jest.requireActual('./hls-stand'));
 
 const PLAYBACK = '/api/AWS/lectures/l1/videos/v1/playback';
 const ANALYTICS = '/api/admin/videos/v1/analytics';

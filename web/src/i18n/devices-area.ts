@@ -1,6 +1,6 @@
 /**
  * The device texts (issue 41: the login screen's device-limit panel, my devices, the teacher's view
- * of a student's devices and the settings, the player's "playing on another device"): they join the
+ * of a student's devices and the settings): they join the
  * dictionaries with the first of those screens. Each of them imports this module.
  */
 import { arDevices } from './ar/devices';

@@ -80,8 +80,4 @@ export const arDevices: Record<keyof typeof enDevices, string> = {
   'settings.saved': 'تم حفظ الإعدادات',
   'settings.saveFailed': 'تعذر حفظ الإعدادات',
   'settings.loadFailed': 'تعذر تحميل الإعدادات',
-  'stream.elsewhereTitle': 'الفيديو يعمل على جهاز آخر',
-  'stream.elsewhereText': 'حسابك يشغّل فيديو على جهاز آخر الآن. هل تريد المشاهدة هنا بدلًا منه؟ سيتوقف على الجهاز الآخر.',
-  'stream.watchHere': 'شاهد هنا',
-  'stream.takenOver': 'هذا الفيديو يعمل الآن على جهاز آخر بحسابك.',
 };

@@ -122,6 +122,11 @@ export const enCatalogue = {
   'player.exitFullscreen': 'Leave full screen',
   'player.preview': 'Preview',
   'player.retry': 'Try again',
+  // One stream at a time (issue 41): another device of the student plays
+  'stream.elsewhereTitle': 'Playing on another device',
+  'stream.elsewhereText': 'Your account is playing a video on another device. Watch here instead? The other device will stop.',
+  'stream.watchHere': 'Watch here',
+  'stream.takenOver': 'This video is now playing on another device with your account.',
   'player.startFailed': 'The video could not start. Check your connection and try again.',
   'player.networkFailed': 'The video stopped loading. Check your connection and try again.',
   'player.mediaFailed': 'This video could not be played on this device.',

@@ -1,7 +1,7 @@
 /**
- * English texts: devices and one stream at a time (issue 41) — the login screen's device-limit
- * panel, "My devices" on /profile, the teacher's view of a student's devices, the settings page and
- * the player's "playing on another device". This area loads with those screens (i18n/devices-area.ts).
+ * English texts: devices (issue 41) — the login screen's device-limit
+ * panel, "My devices" on /profile, the teacher's view of a student's devices and the settings page
+ * (the player's "playing on another device" is with the player's texts, en/catalogue.ts). This area loads with those screens (i18n/devices-area.ts).
  */
 export const enDevices = {
   // A device's name, written from what the server read of its browser
@@ -88,9 +88,4 @@ export const enDevices = {
   'settings.saved': 'Settings saved',
   'settings.saveFailed': 'The settings could not be saved',
   'settings.loadFailed': 'The settings could not be loaded',
-  // The player: one stream at a time
-  'stream.elsewhereTitle': 'Playing on another device',
-  'stream.elsewhereText': 'Your account is playing a video on another device. Watch here instead? The other device will stop.',
-  'stream.watchHere': 'Watch here',
-  'stream.takenOver': 'This video is now playing on another device with your account.',
 } as const;

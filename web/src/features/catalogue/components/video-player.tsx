@@ -2,7 +2,6 @@ import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useCallback, u
 import { useSelector } from 'react-redux';
 import type { Video } from '@shared/schemas/catalogue';
 import { useT } from '@/i18n/use-t';
-import '@/i18n/devices-area';
 import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectToken, selectUser } from '@/lib/session';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
