@@ -146,6 +146,9 @@ describe('a student and the quiz gate', () => {
     expect(second.locked).toEqual({ reason: 'quiz', videoNumber: 1, quizId: gateQuiz.id });
     await videoEl(page).waitFor();
     await page.getByRole('button', { name: /Part 2/ }).click();
+    // The pointer leaves as a finger lifts: left on the button, it may lie where the phone's toast
+    // opens (the bottom), whose timer stops while hovered.
+    await page.mouse.move(1, 1);
     const locked = page.getByTestId('locked-video');
     await locked.getByText('هذا الفيديو مقفل').waitFor();
     await locked.getByText(en ? 'You must pass the quiz of video 1 first.' : 'يجب اجتياز اختبار الفيديو رقم 1 أولاً.').waitFor();
