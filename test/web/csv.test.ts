@@ -42,6 +42,6 @@ describe('the exports defuse what a student typed', () => {
 
   it.each(OPENERS)('quiz results: a student name starting with %s', (_opener, text, expected) => {
     const csv = resultsCsv([{ userId: 'u1', studentName: text, score: '80%', attempts: 1, performance: 'good', passed: true }] as never, ['#', 'Student'], { band: (b) => b, passed: (p) => String(p) });
-    expect(csv).toBe(`\uFEFF#,Student\r\n1,${expected},80%,good,1,true\r\n`);
+    expect(csv).toBe(`\uFEFF#,Student\r\n1,${expected},80%,good,1,true,,\r\n`);
   });
 });

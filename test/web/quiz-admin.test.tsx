@@ -51,6 +51,15 @@ describe('Manage All Quizzes', () => {
     expect(screen.getByText('No quizzes match "xyz".')).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', '40 questions · 10 per attempt'],
+    ['ar', '40 سؤالًا · 10 أسئلة في كل محاولة'],
+  ])('a card of a drawn quiz says how many questions each attempt draws (%s)', async (language, text) => {
+    window.localStorage.setItem('language', language);
+    admin('/dashboard/quizzes', undefined, [summary({ questionCount: 40, settings: { ...settings, drawCount: 10 } })]);
+    expect(await screen.findByTestId('quiz-card')).toHaveTextContent(text);
+  });
+
   it('shows the empty text', async () => {
     admin('/dashboard/quizzes', undefined, []);
     expect(await screen.findByText('No quizzes found. Create your first quiz!')).toBeInTheDocument();
@@ -267,7 +276,7 @@ describe('quiz results', () => {
     expect(blob!.type).toBe('text/csv;charset=utf-8');
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
-      '#,Student Name,Score,Performance,Attempts,Passed\r\n1,منى حسن,80%,Excellent,2,Yes\r\n2,"Omar, Ali",33%,Needs Improvement,1,No\r\n',
+      '#,Student Name,Score,Performance,Attempts,Passed,First attempt,Watched before\r\n1,منى حسن,80%,Excellent,2,Yes,40%,45%\r\n2,"Omar, Ali",33%,Needs Improvement,1,No,,\r\n',
     );
     click.mockRestore();
   });

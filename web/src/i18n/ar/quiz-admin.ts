@@ -13,6 +13,7 @@ export const arQuizAdmin: Record<keyof typeof enQuizAdmin, string> = {
   'quizAdmin.errorPrefix': 'خطأ: {message}',
   'quizAdmin.questionCount': '{count, plural, zero {لا أسئلة} one {سؤال واحد} two {سؤالان} few {# أسئلة} many {# سؤالًا} other {# سؤال}}',
   'quizAdmin.questionCountOne': 'سؤال واحد',
+  'quizAdmin.perAttempt': '{count, plural, one {سؤال واحد} two {سؤالان} few {# أسئلة} many {# سؤالًا} other {# سؤال}} في كل محاولة',
   'quizAdmin.created': 'أُنشئ في {date}',
   'quizAdmin.edit': 'تعديل',
   'quizAdmin.delete': 'حذف',

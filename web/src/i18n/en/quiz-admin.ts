@@ -11,6 +11,7 @@ export const enQuizAdmin = {
   'quizAdmin.errorPrefix': 'Error: {message}',
   'quizAdmin.questionCount': '{count, plural, one {# question} other {# questions}}',
   'quizAdmin.questionCountOne': '1 question',
+  'quizAdmin.perAttempt': '{count} per attempt',
   'quizAdmin.created': 'Created {date}',
   'quizAdmin.edit': 'Edit',
   'quizAdmin.delete': 'Delete',

@@ -24,7 +24,11 @@ export function AdminQuizCard({ quiz, onEdit, onDelete }: { quiz: QuizSummary; o
           </p>
         )}
         <p className="quiz-card-meta">
-          <span>{quiz.questionCount === 1 ? t('quizAdmin.questionCountOne') : t('quizAdmin.questionCount', { count: quiz.questionCount })}</span>
+          <span>
+            {quiz.questionCount === 1 ? t('quizAdmin.questionCountOne') : t('quizAdmin.questionCount', { count: quiz.questionCount })}
+            {/* A drawn quiz: each attempt asks this many of them. */}
+            {quiz.settings.drawCount ? ` · ${t('quizAdmin.perAttempt', { count: quiz.settings.drawCount })}` : null}
+          </span>
           <time dateTime={quiz.createdAt} className="muted">
             {t('quizAdmin.created', { date: when })}
           </time>

@@ -12,9 +12,15 @@ export function summaryFigures(results: QuizResults | undefined) {
 /**
  * The results as CSV (lib/csv.ts: RFC 4180, CRLF, a byte-order mark so Excel reads Arabic names).
  * `headers` are the column titles in the user's language; `words` word a band and a pass.
+ * The last two columns: the first attempt's score and how much of the gating video was watched before it.
  */
 export function resultsCsv(rows: QuizResults['data'], headers: readonly string[], words: { band: (performance: string) => string; passed: (passed: boolean) => string }): string {
-  return csvText([headers, ...rows.map((r, i) => [i + 1, r.studentName, r.score, words.band(r.performance), r.attempts, words.passed(r.passed)])]);
+  // The first attempt's score and the share of the gating video watched before it: empty when unknown.
+  const percent = (n: number | null | undefined) => (n === null || n === undefined ? '' : `${n}%`);
+  return csvText([
+    headers,
+    ...rows.map((r, i) => [i + 1, r.studentName, r.score, words.band(r.performance), r.attempts, words.passed(r.passed), percent(r.firstScore), percent(r.watchedBefore?.percent)]),
+  ]);
 }
 
 /** A file name from the quiz title (letters of any script, digits, dashes). */

@@ -39,7 +39,8 @@ export default function AdminQuizResultsRoute() {
     return hasMessage(key) ? t(key as MessageKey) : performance;
   };
   const headers = [t('quizAdmin.colNumber'), t('quizAdmin.colStudent'), t('quizAdmin.colScore'), t('quizAdmin.colPerformance'), t('quizAdmin.colAttempts'), t('quizAdmin.colPassed')];
-  const onCsv = () => download(resultsCsv(rows, headers, { band, passed: (p) => t(p ? 'quizAdmin.yes' : 'quizAdmin.no') }), csvName(title ?? quizId));
+  const csvHeaders = [...headers, t('quizAdmin.colFirst'), t('quizAdmin.colWatchedBefore')];
+  const onCsv = () => download(resultsCsv(rows, csvHeaders, { band, passed: (p) => t(p ? 'quizAdmin.yes' : 'quizAdmin.no') }), csvName(title ?? quizId));
 
   return (
     <section className="page quiz-results">
