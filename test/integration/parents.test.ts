@@ -157,11 +157,20 @@ describe('POST /api/parent/children', () => {
 
   it('stops at four parents per student: no fifth invite, no fifth link', async () => {
     const s = await makeUser();
-    const codes: string[] = [];
-    for (let i = 0; i < 4; i++) codes.push(await codeOf(s));
-    await parentWith(codes[3]!);
     for (let i = 0; i < 3; i++) await parentWith(await codeOf(s));
+    // An invite made at three parents, met by a fourth link made meanwhile: it links nobody.
+    const late = await codeOf(s);
+    await parentWith(await codeOf(await makeUser()));
+    await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `USER#${s.id}`, SK: 'PARENTS' }, UpdateExpression: 'SET n = :four', ExpressionAttributeValues: { ':four': 4 } }));
+    const p = newParent(late);
+    const refused = await signUp(p);
+    expect([refused.status, refused.body.code]).toEqual([409, 'parent.tooMany']);
+    expect(await idOfEmail(p.email)).toBeUndefined();
+    await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `USER#${s.id}`, SK: 'PARENTS' }, UpdateExpression: 'SET n = :three', ExpressionAttributeValues: { ':three': 3 } }));
+
+    await parentWith(late);
     expect(await partition(`USER#${s.id}`, 'PARENT#')).toHaveLength(4);
+    expect(await item(`USER#${s.id}`, 'PARENTS')).toMatchObject({ n: 4 });
     const fifth = await invite(s);
     expect([fifth.status, fifth.body.code]).toEqual([409, 'parent.tooMany']);
   });
@@ -194,6 +203,8 @@ describe('role boundaries', () => {
   it('a parent reads and edits their own account and logs out', async () => {
     const profile = await api('GET', '/api/user/profile', { token: p.token });
     expect([profile.status, profile.body.data.firstName]).toEqual([200, 'Hoda']);
+    const renamed = await api('PATCH', '/api/user/update', { token: p.token, json: { firstName: 'Hala', lastName: 'Saleh' } });
+    expect([renamed.status, renamed.body.data.firstName]).toEqual([200, 'Hala']);
     const out = await api('POST', '/api/auth/logout', { token: p.token });
     expect(out.status).toBe(200);
     expect((await api('GET', '/api/parent/children', { token: p.token })).status).toBe(401);
