@@ -19,9 +19,18 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const LOCALES = ['en', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const ROLES = ['ADMIN', 'USER'] as const;
+export const ROLES = ['ADMIN', 'USER', 'PARENT'] as const;
 export type Role = (typeof ROLES)[number];
 export const ADMIN_GROUP = 'ADMIN';
+/** A student's invite code for a parent (docs/parents.md): this long, valid this many days, used once. */
+export const PARENT_CODE_LENGTH = 8;
+export const PARENT_INVITE_DAYS = 7;
+/** Parents linked to one student at most. */
+export const PARENTS_PER_STUDENT_MAX = 4;
+/** Weeks of watch time a parent's report of a child shows, newest first. */
+export const PARENT_REPORT_WEEKS = 8;
+/** Quiz results a parent's report shows at most, newest first. */
+export const PARENT_REPORT_QUIZZES = 50;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const RESET_CODE_LENGTH = 6;

@@ -141,6 +141,14 @@ export const ERROR_CODES = [
   'playback.takenOver', // 409 another session of the student holds the stream now: this player stops
   'codes.termNoBundle', // 400 a batch of a term's codes needs the term sold as a bundle (a bundle price and an end ahead)
   'wallet.termOwned', // 409 the student has the term's bundle already; the code was not used
+  // Parents (docs/parents.md)
+  'parent.only', // 403 a route for parents, called by a student or an admin
+  'parent.notStudent', // 403 a student's route, called by a parent
+  'parent.codeInvalid', // 400 the invite code is unknown, expired or used: nothing was made
+  'parent.tooMany', // 409 the student has the most parents already (PARENTS_PER_STUDENT_MAX)
+  'parent.alreadyLinked', // 409 this parent is linked to this student already; the code was not used
+  'parent.notYourChild', // 404 no child of this parent has this id
+  'parent.notLinked', // 404 this parent is not linked to this student
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -42,12 +42,15 @@ const TAGS: Record<Domain, string> = {
   users: 'Profiles and the admin user screens',
   messages: 'Contact messages to the staff',
   wallet: "Recharge codes and the student's wallet",
+  parents: "Parents: a student's invite, the parent's children and their reports",
 };
 
 const ACCESS: Record<RouteDef['access'], string> = {
   public: 'Public: no token needed.',
-  user: 'Signed-in users: send the ID token of the session.',
+  user: 'Signed-in users: send the ID token of the session (a parent gets 403 parent.notStudent).',
   admin: 'Admins only: send the ID token of an ADMIN session.',
+  parent: 'Parents only: send the ID token of a PARENT session (anyone else gets 403 parent.only).',
+  signedIn: 'Anyone signed in, a parent too: send the ID token of the session.',
 };
 
 const successStatus = (r: RouteDef) => (r.response === redirectResponse ? '302' : /^(create|save|add)[A-Z]/.test(r.op) || r.op === 'signUp' ? '201' : '200');

@@ -13,6 +13,7 @@ import * as cat from './schemas/catalogue.ts';
 import * as com from './schemas/commerce.ts';
 import * as dev from './schemas/devices.ts';
 import { id, idParam } from './schemas/common.ts';
+import * as parents from './schemas/parents.ts';
 import * as people from './schemas/people.ts';
 import * as play from './schemas/playback.ts';
 import * as quiz from './schemas/quizzes.ts';
@@ -21,9 +22,13 @@ import * as up from './schemas/uploads.ts';
 import * as wal from './schemas/wallet.ts';
 import * as watching from './schemas/watching.ts';
 
-export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages', 'wallet'] as const;
+export const DOMAINS = ['health', 'auth', 'catalogue', 'payments', 'coupons', 'quizzes', 'users', 'messages', 'wallet', 'parents'] as const;
 export type Domain = (typeof DOMAINS)[number];
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call: anyone; a student (and an admin); an admin; a parent; anyone signed in, a parent too
+ * (their own account: log-out, profile). The session gate (functions/auth/session-gate.ts) holds the rules.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'parent' | 'signedIn';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
@@ -53,13 +58,13 @@ const table = {
   'GET /api/health': { op: 'checkHealth', domain: 'health', access: 'public', summary: 'Check that every backing service answers', response: res.healthResponse, ours: true },
 
   // auth
-  'POST /api/auth/signup': { op: 'signUp', domain: 'auth', access: 'public', summary: 'Sign up; mails an activation link', body: auth.signupBody, response: res.messageResponse },
+  'POST /api/auth/signup': { op: 'signUp', domain: 'auth', access: 'public', summary: 'Sign up; mails an activation link', body: auth.signUpRequest, response: res.messageResponse },
   'POST /api/auth/login': { op: 'logIn', domain: 'auth', access: 'public', summary: 'Log in with e-mail or phone (an account with an authenticator answers with its challenge)', body: auth.loginBody, response: auth.logInAnswer },
   'POST /api/auth/login/mfa': { op: 'finishMfaSignIn', domain: 'auth', access: 'public', summary: "Finish a log-in with the authenticator app's code", body: auth.finishMfaSignInBody, response: auth.loginResponse, ours: true },
   'GET /api/auth/mfa': { op: 'getMfaStatus', domain: 'auth', access: 'admin', summary: 'Get whether my authenticator app is set up', response: auth.mfaStatusResponse, ours: true },
   'POST /api/auth/mfa/setup': { op: 'startMfaSetup', domain: 'auth', access: 'admin', summary: 'Start setting up an authenticator app: its secret and otpauth URI', body: auth.startMfaSetupBody, response: auth.mfaSetupResponse, ours: true },
   'POST /api/auth/mfa/finish': { op: 'finishMfaSetup', domain: 'auth', access: 'admin', summary: "Finish setting up the authenticator app with its first code; from then every log-in asks for one", body: auth.finishMfaSetupBody, response: res.messageResponse, ours: true },
-  'POST /api/auth/logout': { op: 'logOut', domain: 'auth', access: 'user', summary: 'Log out: end the session; the token stops working at once', response: res.messageResponse },
+  'POST /api/auth/logout': { op: 'logOut', domain: 'auth', access: 'signedIn', summary: 'Log out: end the session; the token stops working at once', response: res.messageResponse },
   'POST /api/auth/forget-password': { op: 'forgetPassword', domain: 'auth', access: 'public', summary: 'Forget the password: mail a 6-digit reset code', body: auth.forgetPasswordBody, response: res.messageResponse },
   'POST /api/auth/resend-activation': { op: 'sendActivationMail', domain: 'auth', access: 'public', summary: 'Send a new activation link by mail to an account not activated yet (the same answer for any e-mail)', body: auth.sendActivationMailBody, response: res.messageResponse },
   'POST /api/auth/verify-reset-code': { op: 'verifyResetCode', domain: 'auth', access: 'public', summary: 'Verify a reset code', body: auth.verifyResetCodeBody, response: res.messageResponse },
@@ -144,8 +149,8 @@ const table = {
   'DELETE /api/v/quizzes/{id}': { op: 'removeQuiz', domain: 'quizzes', access: 'admin', summary: 'Remove a quiz (the legacy path of deleteQuiz)', params: idParam, response: res.quizDeleted },
 
   // users
-  'GET /api/user/profile': { op: 'getProfile', domain: 'users', access: 'user', summary: 'Get my account', response: res.profileResponse },
-  'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'user', summary: 'Update my names and change my password', body: people.updateProfileBody, response: res.profileUpdated },
+  'GET /api/user/profile': { op: 'getProfile', domain: 'users', access: 'signedIn', summary: 'Get my account', response: res.profileResponse },
+  'PATCH /api/user/update': { op: 'updateProfile', domain: 'users', access: 'signedIn', summary: 'Update my names and change my password', body: people.updateProfileBody, response: res.profileUpdated },
   'PATCH /api/user/complete-profile': { op: 'updateMissingProfile', domain: 'users', access: 'user', summary: 'Update a Google sign-up with the phone and school year it lacks (once; then it may buy)', body: people.completeProfileBody, response: res.messageResponse, ours: true },
   'GET /api/admin/allusers': { op: 'listUsers', domain: 'users', access: 'admin', summary: 'List users, newest first, searched and paged', query: people.usersQuery, response: res.userPage },
   'GET /api/admin/users/{userId}': { op: 'getUserDetails', domain: 'users', access: 'admin', summary: "Get a student's page: profile, lectures owned, quiz results", params: p('userId'), response: res.userDetailsResponse, ours: true },
@@ -181,6 +186,16 @@ const table = {
   'POST /api/wallet/redeem': { op: 'redeemCode', domain: 'wallet', access: 'user', summary: 'Redeem a recharge code: its value to my wallet, or its lecture to my lectures', body: wal.redeemCodeBody, response: wal.codeRedeemed, ours: true },
   'GET /api/wallet': { op: 'getWallet', domain: 'wallet', access: 'user', summary: 'Get my wallet: the balance and the latest entries of its ledger', response: wal.walletResponse, ours: true },
   'POST /api/admin/users/{userId}/wallet': { op: 'adjustWallet', domain: 'wallet', access: 'admin', summary: "Adjust a student's wallet: credit or debit it with a reason, written to the ledger", params: p('userId'), body: wal.adjustWalletBody, response: wal.walletAdjusted, ours: true },
+
+  // parents: a student's invite, the parent's children and their reports (docs/parents.md)
+  'POST /api/user/parent-invite': { op: 'createParentInvite', domain: 'parents', access: 'user', summary: "Create my invite code for a parent (8 characters, 7 days, used once; it replaces my unused one); 409 parent.tooMany at the most parents", response: parents.parentInvite, ours: true },
+  'POST /api/parent/children': { op: 'addChild', domain: 'parents', access: 'parent', summary: "Add a child to my account with the child's invite code", body: parents.linkChildBody, response: parents.childResponse, ours: true },
+  'GET /api/parent/children': { op: 'listChildren', domain: 'parents', access: 'parent', summary: 'List my children', response: parents.childList, ours: true },
+  'GET /api/parent/children/{studentId}/report': { op: 'getChildReport', domain: 'parents', access: 'parent', summary: "Get a child's report: lectures owned, watch time of the last 8 weeks, quiz results, last active", params: parents.childParams, response: parents.childReport, ours: true },
+  'GET /api/parent/settings': { op: 'getParentSettings', domain: 'parents', access: 'parent', summary: 'Get my weekly report switches (e-mail, WhatsApp)', response: parents.parentSettingsResponse, ours: true },
+  'PATCH /api/parent/settings': { op: 'updateParentSettings', domain: 'parents', access: 'parent', summary: 'Update my weekly report switches (the others kept)', body: parents.updateParentSettingsBody, response: parents.parentSettingsResponse, ours: true },
+  'GET /api/admin/users/{userId}/parents': { op: 'listUserParents', domain: 'parents', access: 'admin', summary: "List a student's parents", params: p('userId'), response: parents.userParentList, ours: true },
+  'DELETE /api/admin/users/{userId}/parents/{parentId}': { op: 'removeUserParent', domain: 'parents', access: 'admin', summary: "Remove a parent from a student's parents (unlink: both sides of the link go)", params: parents.userParentParams, response: res.messageResponse, ours: true },
 
   'GET /api/contact-info': { op: 'getContactInfo', domain: 'messages', access: 'public', summary: "Get the teacher's contact details for /contact (platform settings)", response: res.contactInfoResponse, ours: true },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;

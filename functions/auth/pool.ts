@@ -18,7 +18,7 @@ export const WRONG_CREDENTIALS = 'Incorrect e-mail/phone or password';
 
 const named = (e: unknown, ...names: string[]) => e instanceof Error && names.includes(e.name);
 
-export async function createPoolUser(u: { email: string; password: string; firstName: string; lastName: string; mobileNumber: string; schooleYear: string }): Promise<string> {
+export async function createPoolUser(u: { email: string; password: string; firstName: string; lastName: string; mobileNumber: string; schooleYear?: string }): Promise<string> {
   let sub: string | undefined;
   try {
     const r = await cognito.send(
@@ -31,7 +31,8 @@ export async function createPoolUser(u: { email: string; password: string; first
           { Name: 'given_name', Value: u.firstName },
           { Name: 'family_name', Value: u.lastName },
           { Name: 'phone_number', Value: u.mobileNumber },
-          { Name: 'custom:schoolYear', Value: u.schooleYear },
+          // A parent has none.
+          ...(u.schooleYear ? [{ Name: 'custom:schoolYear', Value: u.schooleYear }] : []),
         ],
       }),
     );

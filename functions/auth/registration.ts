@@ -1,8 +1,7 @@
 /** Sign-up and the activation link it mails. */
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
 import type { Locale } from '../../shared/constants';
-import type { signupBody } from '../../shared/schemas/auth';
+import type { SignUpRequest } from '../../shared/schemas/auth';
 import { activationToken, markActivationTokenUsed, putActivationToken } from '../data/activation-repo';
 import { countInWindow, type WindowCount } from '../data/attempt-window-repo';
 import { createUser, markActivated, userById, userIdByEmail, userIdByPhone } from '../data/user-repo';
@@ -13,6 +12,7 @@ import { sendMail } from '../data/mailer';
 import { activationMail } from './mail-texts';
 import { networkMessage } from './sign-in-throttle';
 import { createPoolUser, deletePoolUser, markEmailVerified } from './pool';
+import { parentLinkAtSignUp } from '../parents/public';
 
 export const ACTIVATION_TTL_SECONDS = 48 * 3600;
 const EMAIL_TAKEN = 'An account with this e-mail already exists';
@@ -34,7 +34,11 @@ function refuseOver(w: WindowCount, cap: number, now: number, message: (minutes:
   throw new TooManyRequests(message(Math.ceil(seconds / 60)), code, seconds);
 }
 
-export async function signUp(b: z.output<typeof signupBody>, source: string, now = Date.now()): Promise<void> {
+/**
+ * A student's sign-up, or a parent's with a child's invite code: the code is checked before anything
+ * is made (a bad one makes nothing) and used in the transaction that writes the parent's record.
+ */
+export async function signUp(b: SignUpRequest, source: string, now = Date.now()): Promise<void> {
   const [fromSource, ofEmail] = await Promise.all([
     countInWindow(SIGN_UPS_FROM, source, SIGN_UP_SOURCE_WINDOW_SECONDS, now),
     countInWindow(SIGN_UPS_OF, b.email, SIGN_UP_EMAIL_WINDOW_SECONDS, now),
@@ -47,26 +51,32 @@ export async function signUp(b: z.output<typeof signupBody>, source: string, now
   if (byEmail) throw new Conflict(EMAIL_TAKEN, 'auth.emailInUse');
   if (byPhone) throw new Conflict(PHONE_TAKEN, 'auth.phoneInUse');
 
+  const link = b.role === 'PARENT' ? await parentLinkAtSignUp(b.parentCode, new Date(now)) : undefined;
+
   const id = await createPoolUser(b);
+  const createdAt = new Date().toISOString();
   try {
-    await createUser({
-      id,
-      email: b.email,
-      firstName: b.firstName,
-      lastName: b.lastName,
-      mobileNumber: b.mobileNumber,
-      schooleYear: b.schooleYear,
-      locale: b.locale,
-      role: 'USER',
-      block: false,
-      activated: false,
-      provider: 'cognito',
-      createdAt: new Date().toISOString(),
-      sessions: [],
-    });
+    await createUser(
+      {
+        id,
+        email: b.email,
+        firstName: b.firstName,
+        lastName: b.lastName,
+        mobileNumber: b.mobileNumber,
+        ...(b.role === 'PARENT' ? {} : { schooleYear: b.schooleYear }),
+        locale: b.locale,
+        role: b.role === 'PARENT' ? 'PARENT' : 'USER',
+        block: false,
+        activated: false,
+        provider: 'cognito',
+        createdAt,
+        sessions: [],
+      },
+      link?.(id, createdAt),
+    );
   } catch (e) {
     await deletePoolUser(b.email);
-    throw e instanceof Conflict ? new Conflict('An account with this e-mail or mobile number already exists', 'auth.accountInUse') : e;
+    throw e instanceof Conflict && e.code === 'auth.accountInUse' ? new Conflict('An account with this e-mail or mobile number already exists', 'auth.accountInUse') : e;
   }
 
   await mailActivationLink({ id, email: b.email, firstName: b.firstName, locale: b.locale });

@@ -70,6 +70,10 @@ export async function authenticate(event: JwtEvent, access: Access, now = Date.n
   }
   const isAdmin = user.role === 'ADMIN' && groups.includes(ADMIN_GROUP);
   if (access === 'admin' && !isAdmin) throw new Forbidden('This action is for admins only', 'admin.only');
+  // A parent reaches their own routes and their own account (signedIn), nothing of a student's; no one else reaches a parent's.
+  const isParent = user.role === 'PARENT';
+  if (access === 'parent' && !isParent) throw new Forbidden('This is for parents', 'parent.only');
+  if (access === 'user' && isParent) throw new Forbidden('This is for students', 'parent.notStudent');
   // A record written by hand or before a field existed may lack one: the billing data must still be text.
   const contact = { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', phone: user.mobileNumber ?? '' };
   // A password sign-up cannot lack them (its schema requires both); a Google one has neither until asked.

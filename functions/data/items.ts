@@ -102,6 +102,8 @@ export async function queryAll(input: QueryCommandInput): Promise<Record<string,
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 /** DynamoDB's limit of items in one TransactWriteItems. */
 export const TRANSACTION_LIMIT = 100;
+/** The reasons of a cancelled transaction, by item, as DynamoDB gives them ('None' where an item passed). */
+export const cancellationReasons = (e: unknown): (string | undefined)[] => ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
 
 /**
  * Writes the items in transactions of at most 100, in order: the first chunk is all-or-nothing,

@@ -195,6 +195,22 @@
  *  AP103 usersLastActive    byTerm:   GSI2PK=ACTIVEUSERS  GSI2SK=lastActiveAt#id  (on the user record: SET with lastSignInAt at each
  *                           sign-in, and by a watch report when the student's last report of that video is over 10 min old;
  *                           the users list's sort=lastActive, ScanIndexForward=false — users not active since AP103 came are absent)
+ *  AP111 parentInvite       PK=PARENTINVITE#code    SK=PARENTINVITE  → studentId, validUntil (ISO), expiresAt TTL (the code
+ *                           normalised, shared/schemas/parents.ts; Deleted, on condition it is still valid, in the transaction
+ *                           that links a parent: used once)
+ *  AP112 parentsOfStudentState PK=USER#id          SK=PARENTS  → n (parents linked: ADD ±1 in each link's and unlink's
+ *                           transaction, a link conditioned on n < PARENTS_PER_STUDENT_MAX), code (the student's unused invite:
+ *                           a new one Deletes it in the transaction that Puts the new one)
+ *  AP113 parentsOfStudent   PK=USER#id              SK=PARENT#parentId  → parentId, linkedAt (SK begins_with PARENT#: the
+ *                           teacher's list; Put with AP114 in one transaction, attribute_not_exists)
+ *  AP114 childrenOfParent   PK=USER#parentId        SK=CHILD#studentId  → studentId, linkedAt (SK begins_with CHILD#: the
+ *                           parent's children; GetItem: is this my child)
+ *  AP115 allParents         PK=PARENTS              SK=parentId  → parentId, createdAt (every parent, for the weekly report:
+ *                           Put in the sign-up's transaction, Deleted with the parent)
+ *  AP116 watchDay           PK=USER#id              SK=WATCHDAY#YYYY-MM-DD (Cairo)  → seconds (ADD the seconds a watch report
+ *                           newly set in AP100's bits, in the transaction that Puts it), expiresAt TTL 400 days; SK BETWEEN two
+ *                           days reads a range (the parent's report, the weekly report)
+ *  AP117 parentSettings     no key of its own: the parent's record (AP1) holds reportEmail, reportWhatsApp (absent: true)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -371,4 +387,15 @@ export const keys = {
   watchSkPrefix: 'WATCH#',
   watcherOfVideo: (videoId: string, userId: string) => ({ GSI1PK: `VIDEO#${videoId}#WATCHERS`, GSI1SK: userId }),
   watchersOfVideoPk: (videoId: string) => `VIDEO#${videoId}#WATCHERS`,
+
+  parentInvite: (code: string): Key => ({ PK: `PARENTINVITE#${code}`, SK: 'PARENTINVITE' }),
+  parentsOfStudentState: (studentId: string): Key => ({ PK: `USER#${studentId}`, SK: 'PARENTS' }),
+  parentOfStudent: (studentId: string, parentId: string): Key => ({ PK: `USER#${studentId}`, SK: `PARENT#${parentId}` }),
+  parentSkPrefix: 'PARENT#',
+  childOfParent: (parentId: string, studentId: string): Key => ({ PK: `USER#${parentId}`, SK: `CHILD#${studentId}` }),
+  childSkPrefix: 'CHILD#',
+  parent: (parentId: string): Key => ({ PK: 'PARENTS', SK: parentId }),
+  parentsPk: 'PARENTS',
+  /** AP116: `day` is a Cairo calendar day, YYYY-MM-DD (shared/calendar.ts cairoDay). */
+  watchDay: (userId: string, day: string): Key => ({ PK: `USER#${userId}`, SK: `WATCHDAY#${day}` }),
 };

@@ -4,7 +4,7 @@ import type { User } from '../../shared/schemas/auth';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
 import type { SkRange } from '../lib/http';
-import { getItems, itemId, queryAll, rangeId, withoutKeys, writeAll } from './items';
+import { cancellationReasons, getItems, itemId, queryAll, rangeId, type TransactItem, withoutKeys, writeAll } from './items';
 import { type Key, keys } from './keys';
 import {
   addToHeadCounts,
@@ -39,6 +39,8 @@ export interface UserRecord {
   sessionEndReason?: SessionEndReason;
   /** Last successful sign-in (password or Google). */
   lastSignInAt?: string;
+  /** The latest sign-in or watching (AP103). */
+  lastActiveAt?: string;
   /** How many devices are recorded (AP91; absent: none yet), and when one was last removed (the once-per-period rule). */
   deviceCount?: number;
   deviceRemovedAt?: string;
@@ -133,8 +135,12 @@ export async function userIdByPhone(phone: string): Promise<string | undefined> 
   return r.Item?.userId as string | undefined;
 }
 
-/** Writes the record with its e-mail and phone guards in one transaction: a duplicate is a Conflict. */
-export async function createUser(user: UserRecord): Promise<UserRecord> {
+/**
+ * Writes the record with its e-mail and phone guards in one transaction: a duplicate is a Conflict.
+ * `also`: more writes of the same transaction (a parent's link, data/parent-repo.ts linkWrites); when
+ * one of their conditions fails, `refusal` names the error from their cancellation reasons.
+ */
+export async function createUser(user: UserRecord, also?: { items: TransactItem[]; refusal: (reasons: (string | undefined)[]) => Error }): Promise<UserRecord> {
   const guard = (Key: { PK: string; SK: string }) => ({
     Put: { TableName: TABLE, Item: { ...Key, userId: user.id }, ConditionExpression: 'attribute_not_exists(PK)' },
   });
@@ -142,6 +148,7 @@ export async function createUser(user: UserRecord): Promise<UserRecord> {
     await ddb.send(
       new TransactWriteCommand({
         TransactItems: [
+          ...(also?.items ?? []),
           { Put: { TableName: TABLE, Item: { ...keys.user(user.id), ...keys.usersIndex(user.createdAt, user.id), ...user, ...SEARCH_INDEXED_MARK }, ConditionExpression: 'attribute_not_exists(PK)' } },
           guard(keys.userEmail(user.email)),
           ...(user.mobileNumber ? [guard(keys.userPhone(user.mobileNumber))] : []),
@@ -150,6 +157,8 @@ export async function createUser(user: UserRecord): Promise<UserRecord> {
       }),
     );
   } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (also && isConditionFailed(e) && reasons.slice(0, also.items.length).includes('ConditionalCheckFailed')) throw also.refusal(reasons);
     if (isConditionFailed(e)) throw new Conflict('An account with this e-mail or phone number already exists', 'auth.accountInUse');
     throw e;
   }

@@ -2,9 +2,11 @@
  * A student's watching of each video (AP100): the merged bitmap of seconds and its figures. A report
  * reads the item (consistent), merges in memory and Puts it back on condition its version is still the
  * one read; two reports racing (two tabs) make the later read again. The teacher's figures Query every
- * watcher of a video (AP101); the student page reads a student's all (AP102).
+ * watcher of a video (AP101); the student page reads a student's all (AP102). The seconds a report newly
+ * sets are added to the Cairo day's total (AP116) in the same transaction: counted once, whatever repeats.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { cairoDay } from '../../shared/calendar';
 import { emptyWatched, isCompleted, mergeSpans, type Span, type Watched } from '../../shared/watched-seconds';
 import { Conflict, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
@@ -42,6 +44,8 @@ export const watchKeyOf = (userId: string, videoId: string) => keys.watch(userId
 export const toWatchRecord = (item: Record<string, unknown> | undefined) => (item ? toRecord(item) : undefined);
 
 const TRIES = 5;
+/** A day's watch time is kept this long (the parent's report reads 8 weeks; a year's figures stay). */
+const WATCH_DAY_KEPT_DAYS = 400;
 
 /**
  * Merges the spans into the student's watching of the video: one conditional Put (retried on a
@@ -59,21 +63,43 @@ export async function addWatched(
     const length = target.length ?? current?.length;
     const merged = mergeSpans(before, spans, length);
     const record: WatchRecord = { userId: target.userId, lectureId: target.lectureId, videoId: target.videoId, ...(length ? { length } : {}), ...merged, completed: isCompleted(merged.seconds, length), lastAt: now.toISOString() };
+    const put = {
+      TableName: TABLE,
+      Item: { ...keys.watch(target.userId, target.videoId), ...keys.watcherOfVideo(target.videoId, target.userId), ...record, v: (current?.v ?? 0) + 1 },
+      ...(current ? { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': current.v } } : { ConditionExpression: 'attribute_not_exists(PK)' }),
+    };
+    const added = merged.seconds - before.seconds;
     try {
-      await ddb.send(
-        new PutCommand({
-          TableName: TABLE,
-          Item: { ...keys.watch(target.userId, target.videoId), ...keys.watcherOfVideo(target.videoId, target.userId), ...record, v: (current?.v ?? 0) + 1 },
-          ...(current ? { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': current.v } } : { ConditionExpression: 'attribute_not_exists(PK)' }),
-        }),
-      );
+      if (added > 0) await ddb.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, { Update: watchDayAdd(target.userId, now, added) }] }));
+      else await ddb.send(new PutCommand(put));
       return record;
     } catch (e) {
-      if (!isConditionFailed(e)) throw e;
+      // Another report of this video (a new version), or of another video at once on the same day's item: read again.
+      if (!isConditionFailed(e) && !(e instanceof Error && e.name === 'TransactionCanceledException' && /TransactionConflict/.test(e.message))) throw e;
       current = await watchOf(target.userId, target.videoId, true);
     }
   }
   throw new Conflict('This video is reporting from elsewhere at the same moment; try again', 'conflict');
+}
+
+/** AP116: ADD the seconds to the student's Cairo day of `now`. */
+function watchDayAdd(userId: string, now: Date, seconds: number) {
+  return {
+    TableName: TABLE,
+    Key: keys.watchDay(userId, cairoDay(now)),
+    UpdateExpression: 'ADD seconds :n SET expiresAt = :ttl',
+    ExpressionAttributeValues: { ':n': seconds, ':ttl': Math.floor(now.getTime() / 1000) + WATCH_DAY_KEPT_DAYS * 86_400 },
+  };
+}
+
+/** AP116: the student's seconds watched on each Cairo day from `from` to `to` (YYYY-MM-DD, both included; days without any absent). */
+export async function watchDaysOf(userId: string, from: string, to: string): Promise<Map<string, number>> {
+  const items = await queryAll({
+    TableName: TABLE,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.watchDay(userId, from).PK, ':from': keys.watchDay(userId, from).SK, ':to': keys.watchDay(userId, to).SK },
+  });
+  return new Map(items.map((i) => [String(i.SK).slice(keys.watchDay(userId, '').SK.length), Number(i.seconds ?? 0)]));
 }
 
 /** AP101: every student's watching of a video. */

@@ -6,6 +6,7 @@ import { checkCurrentPassword, isFlagged, keepOnlySession, setPoolPassword } fro
 import { flaggedUsers } from '../data/sharing-repo';
 import { toLecture } from '../catalogue/public';
 import { backfillLectureNames, lectureById, lectureNamesIndexed, lecturesNamed } from '../data/lecture-repo';
+import { removeParentsOf } from '../data/parent-repo';
 import { purchaseOf, recordPurchase } from '../data/purchase-repo';
 import {
   countUsers,
@@ -139,9 +140,10 @@ export async function toggleBlock(userId: string): Promise<{ message: string; da
   return { message: block ? 'User blocked' : 'User unblocked', data: { id: u.id, block } };
 }
 
-/** Sign-in and profile go at once; purchases, orders and results stay as what happened. */
+/** Sign-in, profile and parent links go at once; purchases, orders and results stay as what happened. */
 export async function deleteUser(userId: string): Promise<{ id: string; message: string }> {
   const u = await studentAccount(userId, 'deleted');
+  await removeParentsOf(u);
   await deleteUserRecord(u);
   await removePoolUser(u);
   return { id: u.id, message: 'User Deleted Successfully' };

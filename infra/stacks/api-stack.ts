@@ -52,6 +52,7 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   users: ['data', 'identity:admin'],
   messages: ['data'],
   wallet: ['data', 'codes'],
+  parents: ['data'],
 };
 
 

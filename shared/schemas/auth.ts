@@ -3,6 +3,7 @@ import { LOCALES, ROLES, RESET_CODE_LENGTH, SCHOOL_YEARS } from '../constants.ts
 import { ruleParams } from '../rules.ts';
 import { deviceId } from './devices.ts';
 import { egyptMobile, email, nonBlank, password, schoolYear, shortText, toLatinDigits } from './common.ts';
+import { parentCode } from './parents.ts';
 
 /**
  * The confirmation is compared as soon as both are strings, even while other fields still have
@@ -14,8 +15,10 @@ const confirmMatches = {
   ...ruleParams('password.match'),
 };
 
+/** A student's sign-up (the registration form's schema). */
 export const signupBody = z
   .object({
+    role: z.literal('USER').optional(),
     firstName: shortText(50),
     lastName: shortText(50),
     email,
@@ -27,6 +30,24 @@ export const signupBody = z
     locale: z.enum(LOCALES).default('en'),
   })
   .refine((b) => b.password === b.confirm, confirmMatches);
+
+/** A parent's sign-up: the child's invite code instead of a school year (docs/parents.md). */
+export const parentSignupBody = z
+  .object({
+    role: z.literal('PARENT'),
+    parentCode,
+    firstName: shortText(50),
+    lastName: shortText(50),
+    email,
+    password,
+    confirm: z.string(),
+    mobileNumber: egyptMobile,
+    locale: z.enum(LOCALES).default('en'),
+  })
+  .refine((b) => b.password === b.confirm, confirmMatches);
+/** POST /api/auth/signup: a student's (no role, or USER) or a parent's (role PARENT). */
+export const signUpRequest = z.discriminatedUnion('role', [signupBody, parentSignupBody]);
+export type SignUpRequest = z.output<typeof signUpRequest>;
 
 /** identifier: an e-mail in any case, or a phone number. */
 export const loginBody = z.object({

@@ -314,3 +314,33 @@ describe('payments', () => {
     expect(auth('GET /api/payments/sales')).toBe('JWT');
   });
 });
+
+describe('the parents domain (docs/parents.md)', () => {
+  const PARENT_ROUTES = [
+    'POST /api/user/parent-invite',
+    'POST /api/parent/children',
+    'GET /api/parent/children',
+    'GET /api/parent/children/{studentId}/report',
+    'GET /api/parent/settings',
+    'PATCH /api/parent/settings',
+    'GET /api/admin/users/{userId}/parents',
+    'DELETE /api/admin/users/{userId}/parents/{parentId}',
+  ];
+
+  test('a Lambda of its own that touches the table only: no pool, no mail, no secret, no media', () => {
+    const fn = apiTemplate.findResources('AWS::Lambda::Function')[logicalId(api.functions.parents.fn)]!.Properties;
+    expect(fn.Description).toBe('Bioscope parents routes');
+    expect([...actionsOf('parents')].filter((a) => !/^(dynamodb|logs|xray):/.test(a))).toEqual([]);
+    expect([...actionsOn('parents', logicalId(data.table))]).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
+  });
+
+  test('its routes need the JWT and reach its alias', () => {
+    const integrations = apiTemplate.findResources('AWS::ApiGatewayV2::Integration');
+    const alias = { Ref: logicalId(api.functions.parents.alias) };
+    const parentIntegrations = Object.entries(integrations).filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri) === JSON.stringify(alias)).map(([id]) => id);
+    expect(parentIntegrations).toHaveLength(1);
+    const routes = Object.values(apiTemplate.findResources('AWS::ApiGatewayV2::Route')).filter((r) => JSON.stringify(r.Properties.Target).includes(parentIntegrations[0]!));
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual([...PARENT_ROUTES].sort());
+    for (const r of routes) expect(r.Properties.AuthorizationType).toBe('JWT');
+  });
+});

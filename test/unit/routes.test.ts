@@ -79,8 +79,14 @@ describe('route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const r of ROUTES) {
       expect(DOMAINS).toContain(r.domain);
-      expect(['public', 'user', 'admin']).toContain(r.access);
+      expect(['public', 'user', 'admin', 'parent', 'signedIn']).toContain(r.access);
     }
+  });
+
+  it("lets a parent reach only the parent routes and their own account's (docs/parents.md)", () => {
+    expect(ROUTES.filter((r) => r.access === 'signedIn').map((r) => r.id).sort()).toEqual(['GET /api/user/profile', 'PATCH /api/user/update', 'POST /api/auth/logout']);
+    expect(ROUTES.filter((r) => r.access === 'parent').every((r) => r.path.startsWith('/api/parent/'))).toBe(true);
+    expect(ROUTES.filter((r) => r.path.startsWith('/api/parent/')).every((r) => r.access === 'parent')).toBe(true);
   });
 
   it('names path variables alike at the same position under the same prefix (API Gateway needs it)', () => {
