@@ -16,6 +16,7 @@ import { id, idParam } from './schemas/common.ts';
 import * as people from './schemas/people.ts';
 import * as play from './schemas/playback.ts';
 import * as quiz from './schemas/quizzes.ts';
+import * as reports from './schemas/reports.ts';
 import * as res from './schemas/responses.ts';
 import * as up from './schemas/uploads.ts';
 import * as wal from './schemas/wallet.ts';
@@ -182,6 +183,7 @@ const table = {
   'GET /api/wallet': { op: 'getWallet', domain: 'wallet', access: 'user', summary: 'Get my wallet: the balance and the latest entries of its ledger', response: wal.walletResponse, ours: true },
   'POST /api/admin/users/{userId}/wallet': { op: 'adjustWallet', domain: 'wallet', access: 'admin', summary: "Adjust a student's wallet: credit or debit it with a reason, written to the ledger", params: p('userId'), body: wal.adjustWalletBody, response: wal.walletAdjusted, ours: true },
 
+  'GET /api/reports/stop': { op: 'stopWeeklyReport', domain: 'users', access: 'public', summary: "Stop the parent's weekly report on one channel (e-mail or WhatsApp): the signed link in each report, no session; answers a small page in the parent's language", query: reports.stopWeeklyReportQuery, response: reports.htmlResponse, ours: true },
   'GET /api/contact-info': { op: 'getContactInfo', domain: 'messages', access: 'public', summary: "Get the teacher's contact details for /contact (platform settings)", response: res.contactInfoResponse, ours: true },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 
