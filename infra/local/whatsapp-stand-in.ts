@@ -96,7 +96,7 @@ export function createWhatsAppStandIn(settings: WhatsAppStandInSettings = localW
   function page(res: ServerResponse, list: StandInMessage[]) {
     const rows = list
       .slice(0, 200)
-      .map((m) => `<article dir="auto"><header><b>${esc(m.template)}</b> (${esc(m.language)}) → ${esc(m.to)} <time>${esc(m.sentAt)}</time></header><p>${esc(m.text)}</p></article>`)
+      .map((m) => `<article><header><b>${esc(m.template)}</b> (${esc(m.language)}) → ${esc(m.to)} <time>${esc(m.sentAt)}</time></header><p dir="auto">${esc(m.text)}</p></article>`)
       .join('\n');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
