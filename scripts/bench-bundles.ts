@@ -17,7 +17,7 @@ import { DOMAINS } from '../shared/routes';
 import type { Judged } from './bench-http';
 
 /** The domains' routes and the video pipeline's event handlers: every Lambda the stacks deploy. */
-export const LAMBDAS = [...DOMAINS, 'media/on-upload', 'media/on-transcode-event'];
+export const LAMBDAS = [...DOMAINS, 'media/on-upload', 'media/on-transcode-event', 'reports/run-weekly-report'];
 const RUNS = 15;
 
 export interface BundleFigures {

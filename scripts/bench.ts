@@ -8,8 +8,9 @@
  *  - a batch of 5,000 recharge codes and its CSV, and 1,000 students redeeming a code and buying from
  *    the balance at 50 connections, and a class redeeming codes of one batch at once (scripts/bench-wallet.ts);
  *  - 1,000 students reporting what they watched every 15 s for a minute at 50 connections (scripts/bench-watching.ts);
+ *  - the parents' weekly report to 1,000 parents, run twice (scripts/bench-weekly.ts);
  *  - each Lambda's bundle and cold import, and the web's first-load JS (scripts/bench-bundles.ts).
- * BENCH_ONLY=class | exam | userSearch | wallet | watching | bundles runs one part; BENCH_SECONDS (default 8) is each load's length;
+ * BENCH_ONLY=class | exam | userSearch | wallet | watching | weekly | bundles runs one part; BENCH_SECONDS (default 8) is each load's length;
  * BENCH_IN_MEMORY=1 keeps DynamoDB Local's data in memory; LAMBDA_WORKERS=0 runs the Lambdas on the gateway's thread.
  * Figures go to stdout and .bench/last.json. A measurement, not a test: it never fails on a number.
  * The machine is shared: latency moves with whatever else runs; the goals are judged on this run.
@@ -26,10 +27,11 @@ import type { Judged } from './bench-http';
 import { userSearch } from './bench-users';
 import { codeBatch, oneBatchRush, shopRush } from './bench-wallet';
 import { watchingReports } from './bench-watching';
+import { weeklyReportRun } from './bench-weekly';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ONLY = process.env.BENCH_ONLY;
-const runs = (part: 'class' | 'exam' | 'userSearch' | 'wallet' | 'watching' | 'bundles') => ONLY === undefined || ONLY === part;
+const runs = (part: 'class' | 'exam' | 'userSearch' | 'wallet' | 'watching' | 'weekly' | 'bundles') => ONLY === undefined || ONLY === part;
 
 const results: Record<string, unknown> = {};
 const judged: Judged[] = [];
@@ -81,6 +83,12 @@ async function onThePlatform() {
       judged.push(...r.judged);
       console.log('');
     }
+    if (runs('weekly')) {
+      const r = await weeklyReportRun(info);
+      results['weekly report: 1,000 parents, run twice'] = r.row;
+      judged.push(...r.judged);
+      console.log('');
+    }
   } finally {
     await stopPlatform(child, dataDir);
   }
@@ -107,7 +115,7 @@ async function whatShips() {
 
 async function main() {
   console.log(`Bioscope bench — ${SECONDS} s per load, node ${process.version}, ${(await import('node:os')).cpus().length} cores${ONLY ? `, only ${ONLY}` : ''}\n`);
-  if (runs('class') || runs('exam') || runs('userSearch') || runs('wallet') || runs('watching')) await onThePlatform();
+  if (runs('class') || runs('exam') || runs('userSearch') || runs('wallet') || runs('watching') || runs('weekly')) await onThePlatform();
   if (runs('bundles')) await whatShips();
 
   const width = Math.max(...judged.map((j) => j.figure.length));

@@ -120,6 +120,8 @@ export const ERROR_CODES = [
   'payment.order', // 404 a callback names no order of ours
   'payment.malformed', // 400 a signed field of a callback is not the shape Paymob gives it (a shifted value); nothing changed
   'payment.transactionUsed', // 409 a Paymob transaction that paid one order named for another; nothing changed
+  // The weekly report
+  'report.linkInvalid', // 400 the opt-out link's token does not verify or names no parent; nothing changed
   // Wallet and recharge codes
   'wallet.insufficient', // 402 the balance does not cover the debit (`balance`, and `price` when buying); nothing was taken
   'wallet.busy', // 409 too many moves of one wallet at once; nothing changed, try again

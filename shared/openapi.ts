@@ -14,6 +14,7 @@ import { RULE_CODES } from './rules.ts';
 import { type Domain, DOMAINS, ROUTES, type RouteDef } from './routes.ts';
 import { binaryResponse } from './schemas/playback.ts';
 import { csvResponse } from './schemas/wallet.ts';
+import { htmlResponse } from './schemas/reports.ts';
 import { redirectResponse } from './schemas/responses.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -84,6 +85,8 @@ function operation(r: RouteDef & { id: string }) {
         ? { description: r.summary, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } }
         : r.response === csvResponse
           ? { description: r.summary, content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } } }
+          : r.response === htmlResponse
+            ? { description: r.summary, content: { 'text/html': { schema: { type: 'string', contentMediaType: 'text/html' } } } }
           : { description: r.summary, content: { 'application/json': { schema: schemaOf(r.response!, 'output') } } };
   return {
     operationId: r.op,

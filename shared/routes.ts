@@ -17,6 +17,7 @@ import * as parents from './schemas/parents.ts';
 import * as people from './schemas/people.ts';
 import * as play from './schemas/playback.ts';
 import * as quiz from './schemas/quizzes.ts';
+import * as reports from './schemas/reports.ts';
 import * as res from './schemas/responses.ts';
 import * as up from './schemas/uploads.ts';
 import * as wal from './schemas/wallet.ts';
@@ -197,6 +198,7 @@ const table = {
   'GET /api/admin/users/{userId}/parents': { op: 'listUserParents', domain: 'parents', access: 'admin', summary: "List a student's parents", params: p('userId'), response: parents.userParentList, ours: true },
   'DELETE /api/admin/users/{userId}/parents/{parentId}': { op: 'removeUserParent', domain: 'parents', access: 'admin', summary: "Remove a parent from a student's parents (unlink: both sides of the link go)", params: parents.userParentParams, response: res.messageResponse, ours: true },
 
+  'GET /api/reports/stop': { op: 'stopWeeklyReport', domain: 'users', access: 'public', summary: "Stop the parent's weekly report on one channel (e-mail or WhatsApp): the signed link in each report, no session; answers a small page in the parent's language", query: reports.stopWeeklyReportQuery, response: reports.htmlResponse, ours: true },
   'GET /api/contact-info': { op: 'getContactInfo', domain: 'messages', access: 'public', summary: "Get the teacher's contact details for /contact (platform settings)", response: res.contactInfoResponse, ours: true },
 } as const satisfies Record<string, Omit<RouteDef, 'method' | 'path'>>;
 

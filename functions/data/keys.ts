@@ -110,6 +110,14 @@
  *  AP110 questionBank      no key of its own: AP21's quiz items carry `tags` (every tag of their questions), so a page of
  *                           the bank is AP21 (which quizzes hold a tag, and the bank's tags) then AP20 for at most 10 of
  *                           them (quizzes/bank.ts); the question items carry `tags`, and an open attempt its `drawn` ids (AP22)
+ *  AP130 weeklyReportSent  PK=USER#parentId        SK=WEEKLYREPORT#<week's last Cairo day>#<email|whatsapp>  → status
+ *                           (sending | sent | failed | dropped), at, messageId | code (Put on condition attribute_not_exists
+ *                           BEFORE the send, then updated with its outcome: a (parent, week, channel) is sent at most once,
+ *                           a failed send is recorded and not retried; expiresAt TTL 400 days)
+ *  AP131 reportParents      AP115 paged: PK=PARENTS (every parent; the weekly run pages through it)
+ *  AP132 reportChildren     AP114: PK=USER#parentId  SK begins_with CHILD#  (the parent's side of each link)
+ *  AP133 reportWatchDays    AP116: PK=USER#studentId  SK BETWEEN WATCHDAY#from AND WATCHDAY#to  (watch time per Cairo day)
+ *  AP134 attemptsOfWeek     PK=USER#studentId       SK begins_with ATTEMPT#  (AP29 over every quiz; the week's by finishedAt)
  *  AP30 quizzesOfSection    PK=SECTION#id           SK=QUIZ#quizId  (the assignment; the quiz item holds contentId too)
  *  AP31 videosOfQuiz        byTerm:   GSI2PK=QUIZ#id#VIDEOS  GSI2SK=LECTURE#lectureId#VIDEO#videoId  (set on a video item
  *                           while it has a quiz: how many videos a quiz gates, and lifting the gate when it is deleted)
@@ -332,6 +340,10 @@ export const keys = {
   quizzesOfSectionPrefix: 'QUIZ#',
   videoOfQuiz: (quizId: string, lectureId: string, videoId: string) => ({ GSI2PK: `QUIZ#${quizId}#VIDEOS`, GSI2SK: `LECTURE#${lectureId}#VIDEO#${videoId}` }),
   videosOfQuizPk: (quizId: string) => `QUIZ#${quizId}#VIDEOS`,
+
+  // The weekly report (AP130–AP134): AP131–AP133 read the parents' keys (AP115, AP114, AP116).
+  weeklyReportSent: (parentId: string, weekTo: string, channel: 'email' | 'whatsapp'): Key => ({ PK: `USER#${parentId}`, SK: `WEEKLYREPORT#${weekTo}#${channel}` }),
+  attemptsSkPrefix: 'ATTEMPT#',
 
   videoAsset: (assetId: string): Key => ({ PK: `ASSET#${assetId}`, SK: 'ASSET' }),
   videoAssetKey: (assetId: string): Key => ({ PK: `ASSET#${assetId}`, SK: 'AESKEY' }),

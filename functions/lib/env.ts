@@ -61,6 +61,12 @@ const schema = z.object({
   CONTACT_INFO: z.string().default(''),
   /** The same JSON inline: the local platform sets it for its payment sandbox; wins over PAYMOB_SECRET_NAME. */
   PAYMOB_SETTINGS: z.string().default(''),
+  /** WhatsApp Cloud API's base URL (Graph API); locally the platform's stand-in (infra/local/whatsapp-stand-in.ts). */
+  WHATSAPP_API_URL: z.string().default('https://graph.facebook.com'),
+  /** Secrets Manager secret holding {accessToken, phoneNumberId, apiVersion} (functions/notify/whatsapp-settings.ts). */
+  WHATSAPP_SECRET_NAME: z.string().default(''),
+  /** The same JSON inline: the local platform sets it for its stand-in; wins over WHATSAPP_SECRET_NAME. */
+  WHATSAPP_SETTINGS: z.string().default(''),
   DYNAMODB_ENDPOINT: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   /** The browser-facing S3 endpoint for presigned URLs when it differs from S3_ENDPOINT. */

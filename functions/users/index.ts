@@ -16,6 +16,7 @@ import { listVideoViews } from './list-video-views';
 import { resetVideoViews } from './reset-video-views';
 import { updateProfile } from './update-profile';
 import { updateMissingProfile } from './update-missing-profile';
+import { stopWeeklyReport } from './stop-weekly-report';
 
 /** The users domain's Lambda: the student's profile, the teacher's users (search, block, delete, grant) and a student's page. */
 export const handler = domainHandler('users', {
@@ -35,4 +36,5 @@ export const handler = domainHandler('users', {
   'DELETE /api/admin/users/{userId}/devices': resetUserDevices,
   'GET /api/admin/settings': getSettings,
   'PATCH /api/admin/settings': updateSettings,
+  'GET /api/reports/stop': stopWeeklyReport,
 }, sessionGate);

@@ -45,7 +45,9 @@ export type Grant =
   /** Read the Paymob keys. */
   | 'paymob'
   /** Read the recharge codes' key. */
-  | 'codes';
+  | 'codes'
+  /** Read the WhatsApp Cloud API settings. */
+  | 'whatsapp';
 
 export interface DomainResources {
   table: ITableV2;
@@ -54,6 +56,7 @@ export interface DomainResources {
   paymobSecret: ISecret;
   cloudfrontPrivateKey: ISecret;
   codesSecret: ISecret;
+  whatsappSecret: ISecret;
   /** SES identities (domain and/or address) the mail grant may send from. */
   mailIdentities: string[];
   /** In SES's sandbox: the sender's address, the only From the grant on every (recipient) identity allows. */
@@ -61,8 +64,8 @@ export interface DomainResources {
 }
 
 export interface DomainFunctionProps {
-  /** A route domain, or 'media' (the video pipeline: no routes, a handler file per event source). */
-  domain: Domain | 'media';
+  /** A route domain, or 'media' (the video pipeline) or 'reports' (the weekly report): no routes, a handler file per event source. */
+  domain: Domain | 'media' | 'reports';
   /** A handler file of the domain instead of its routes (index.ts): 'on-upload' → functions/media/on-upload.ts. */
   handlerFile?: string;
   /** Default `Bioscope <domain> routes`. */
@@ -245,6 +248,9 @@ export class DomainFunction extends Construct {
         return;
       case 'codes':
         r.codesSecret.grantRead(fn);
+        return;
+      case 'whatsapp':
+        r.whatsappSecret.grantRead(fn);
         return;
     }
   }

@@ -21,6 +21,7 @@ import { createGateway, type LambdaHandler, type LocalRoute, sendJson } from './
 import { S3_PROXY_PATH } from './media';
 import { type GoogleStandInOptions, googleRoutes, HOSTED_UI_PATH } from './google';
 import { createPaymobSandbox, PAYMOB_SANDBOX_PATH, type PaymobSettings, paymobSettingsFor } from './paymob-sandbox';
+import { createWhatsAppStandIn, localWhatsAppSettings, WHATSAPP_STAND_IN_PATH, type WhatsAppStandInSettings } from './whatsapp-stand-in';
 import { keyGroup, playbackKeyPairFor } from './hls-gate';
 import { freePort } from './ports';
 import { ensureBucket, s3Client, startS3 } from './s3';
@@ -50,6 +51,8 @@ export interface PlatformInfo {
   demo: { seeded: boolean; detail?: string };
   /** The local Paymob sandbox: PAYMOB_API_URL and the settings the Lambdas get as PAYMOB_SETTINGS (tests sign callbacks with them). */
   paymob: { apiUrl: string; settings: PaymobSettings };
+  /** The local WhatsApp Cloud API stand-in: WHATSAPP_API_URL and the settings the Lambdas get as WHATSAPP_SETTINGS. */
+  whatsapp: { apiUrl: string; settings: WhatsAppStandInSettings };
   /** The local video transcoder (infra/local/transcoder.ts): its ffmpeg, or why there is none. */
   transcoder: { ffmpeg: string | null; problem?: string };
   /** Threads running the Lambdas (0: the gateway's own; lambda-workers.ts). */
@@ -211,6 +214,9 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       // Paymob's API is the local sandbox (infra/local/paymob-sandbox.ts), with this data folder's keys.
       PAYMOB_API_URL: paymobApiUrl,
       PAYMOB_SETTINGS: JSON.stringify(paymobSettings),
+      // WhatsApp's Cloud API is the local stand-in (infra/local/whatsapp-stand-in.ts), with its fixed fake token.
+      WHATSAPP_API_URL: `${url}${WHATSAPP_STAND_IN_PATH}`,
+      WHATSAPP_SETTINGS: JSON.stringify(localWhatsAppSettings),
       SINGLE_SESSION: String(cfg.singleSession),
       DEVICE_COOKIE_SECRET: deviceCookieSecretFor(cfg.dataDir),
       CODES_SECRET: codesSecretFor(cfg.dataDir),
@@ -278,6 +284,20 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
         sendJson(res, 200, result);
       },
     };
+    const whatsapp = createWhatsAppStandIn(localWhatsAppSettings);
+    // The weekly report (functions/reports/weekly-report.ts) now, as the Friday schedule runs it in AWS; ?now=ISO for tests.
+    const weeklyReportRoute: LocalRoute = {
+      method: 'POST',
+      path: '/_local/reports/weekly',
+      access: 'operator',
+      handle: async (_req, res, reqUrl) => {
+        const at = reqUrl.searchParams.get('now');
+        const now = at ? new Date(at) : new Date();
+        if (Number.isNaN(now.getTime())) return sendJson(res, 400, { message: '`now` must be an ISO date' });
+        const { runWeeklyReport } = await import('../../functions/reports/weekly-report');
+        sendJson(res, 200, await runWeeklyReport(now));
+      },
+    };
     gateway = createGateway({
       port,
       host: cfg.host,
@@ -288,7 +308,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       webDist: cfg.webDist,
       media: { endpoint: s3Endpoint, bucket: MEDIA_BUCKET, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
       hls: { siteUrl: url, keys: keyGroup([playbackKey]) },
-      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...transcoder.routes, ...(inWorkers?.routes ?? []), ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes(inWorkers?.control)) : [])]),
+      localRoutes: await localRoutes({ cognitoEndpoint: cognitoLocalEndpoint, userPoolId: pool.userPoolId, clients }, [...paymob.routes, reconcileRoute, ...whatsapp.routes, weeklyReportRoute, ...transcoder.routes, ...(inWorkers?.routes ?? []), ...(process.env.STORE_STATS === '1' ? await import('./store-stats').then((m) => m.storeStatsRoutes(inWorkers?.control)) : [])]),
       // An admin's token opens the operator pages from another machine: the same session rules as an admin route.
       isAdmin: (event) =>
         import('../../functions/auth/public').then(
@@ -337,6 +357,7 @@ export async function startPlatform(cfg: LocalConfig): Promise<Platform> {
       admin: { email: cfg.adminEmail, password: cfg.adminPassword, created: admin.created },
       demo,
       paymob: { apiUrl: paymobApiUrl, settings: paymobSettings },
+      whatsapp: { apiUrl: `${url}${WHATSAPP_STAND_IN_PATH}`, settings: localWhatsAppSettings },
       transcoder: 'path' in ffmpeg ? { ffmpeg: ffmpeg.path } : { ffmpeg: null, problem: ffmpeg.missing },
       lambdaWorkers: cfg.lambdaWorkers,
       stop,

@@ -26,6 +26,7 @@ async function main() {
     Admin:            ${p.admin.email} / ${p.admin.password}${p.admin.created ? '' : '  (as first seeded; unchanged since)'}
     Mail outbox:      ${p.url}/_local/outbox
     Paymob sandbox:   ${p.paymob.apiUrl}/  (checkouts, kiosk references, callbacks; JSON: ${p.paymob.apiUrl}/transactions.json)
+    WhatsApp:         ${p.whatsapp.apiUrl}/  (messages sent; JSON: ${p.whatsapp.apiUrl}/messages.json?to=+20…; weekly report now: POST ${p.url}/_local/reports/weekly)
     Health:           ${p.url}/api/health
     Lambdas:          ${p.lambdaWorkers ? `${p.lambdaWorkers} worker threads (LAMBDA_WORKERS; ${p.url}/_local/lambdas)` : "on the gateway's thread (LAMBDA_WORKERS=0)"}
     Demo content:     ${p.demo.seeded ? 'seeded' : p.demo.detail ?? 'present'}

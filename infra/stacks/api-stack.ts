@@ -20,6 +20,7 @@ import { Monitoring } from '../constructs/monitoring';
 import { PaymentsReconcile } from '../constructs/payments-reconcile';
 import { Rollouts } from '../constructs/rollouts';
 import { VideoPipeline } from '../constructs/video-pipeline';
+import { WeeklyReport } from '../constructs/weekly-report';
 import { type ExplicitAuthFlow, USER_POOL } from '../definitions/user-pool';
 import type { DataStack } from './data-stack';
 import type { Settings } from './settings';
@@ -70,6 +71,8 @@ export class ApiStack extends Stack {
   readonly monitoring: Monitoring;
   /** The check of pending orders against Paymob: its own Lambda, schedule, dead-letter queue and alarms. */
   readonly reconcile: PaymentsReconcile;
+  /** The parents' weekly report: its own Lambda, Friday schedule and dead-letter queue. */
+  readonly weeklyReport: WeeklyReport;
   /** CodeDeploy moves each function's `live` alias (canary or all at once, settings rollout). */
   readonly rollouts: Rollouts;
   /** Uploads → MediaConvert → HLS, and the jobs' events onto the assets. */
@@ -160,6 +163,7 @@ export class ApiStack extends Stack {
       paymobSecret: data.paymobSecret,
       cloudfrontPrivateKey: data.cloudfrontPrivateKey,
       codesSecret: data.codesSecret,
+      whatsappSecret: data.whatsappSecret,
       mailIdentities: settings.mailIdentities,
       mailSandboxFrom: settings.sesSandbox ? settings.mailFromAddress : undefined,
     };
@@ -230,6 +234,21 @@ export class ApiStack extends Stack {
       alarmTopic: this.monitoring.topic,
     });
 
+    // Every Friday 18:00 Cairo: each parent's children's week by e-mail and WhatsApp (infra/constructs/weekly-report.ts).
+    this.weeklyReport = new WeeklyReport(this, 'WeeklyReport', {
+      resources,
+      environment: {
+        TABLE_NAME: environment.TABLE_NAME,
+        PUBLIC_URL: environment.PUBLIC_URL,
+        MAIL_TRANSPORT: environment.MAIL_TRANSPORT,
+        MAIL_FROM: environment.MAIL_FROM,
+        // Signs the opt-out links the users Lambda checks (functions/reports/report-link.ts).
+        DEVICE_COOKIE_SECRET: environment.DEVICE_COOKIE_SECRET,
+        WHATSAPP_SECRET_NAME: settings.whatsappSecretName,
+      },
+      alarmTopic: this.monitoring.topic,
+    });
+
     // Every function's alias to its next version: a canary rolled back on the alias's errors (infra/constructs/rollouts.ts).
     this.rollouts = new Rollouts(this, 'Rollouts', {
       aliases: {
@@ -237,6 +256,7 @@ export class ApiStack extends Stack {
         OnUpload: this.videoPipeline.onUpload.alias,
         OnTranscodeEvent: this.videoPipeline.onTranscodeEvent.alias,
         ReconcilePayments: this.reconcile.job.alias,
+        WeeklyReport: this.weeklyReport.job.alias,
       },
       rollout: settings.rollout,
       topic: this.monitoring.topic,

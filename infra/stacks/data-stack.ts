@@ -52,6 +52,8 @@ export class DataStack extends Stack {
   readonly google?: UserPoolIdentityProviderGoogle;
   /** Made by the operator (Paymob's keys; the CloudFront key pair's private half): read by name. */
   readonly paymobSecret: ISecret;
+  /** The WhatsApp Cloud API settings (the operator makes it; read by name by the weekly report). */
+  readonly whatsappSecret: ISecret;
   readonly cloudfrontPrivateKey: ISecret;
   /** Generated here (the recharge codes' key), handed on by name as the others: no export ties the api stack to it. */
   readonly codesSecret: ISecret;
@@ -202,6 +204,7 @@ export class DataStack extends Stack {
     // and this app only reads by name. A secret made here would be generated again whenever its template
     // changed (GenerateSecretString), overwriting the keys put in it.
     this.paymobSecret = Secret.fromSecretNameV2(this, 'PaymobKeys', settings.paymobSecretName);
+    this.whatsappSecret = Secret.fromSecretNameV2(this, 'WhatsAppKeys', settings.whatsappSecretName);
     this.cloudfrontPrivateKey = Secret.fromSecretNameV2(this, 'CloudFrontPrivateKey', settings.cloudfrontPrivateKeySecretName);
     // Signs device cookies (docs/auth-limits.md); read by the Lambdas as the origin secret is (api-stack.ts).
     const deviceCookieSecret = new Secret(this, 'DeviceCookieKey', {

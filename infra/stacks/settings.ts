@@ -11,6 +11,8 @@
  *   googleClientSecretName          Secrets Manager secret holding the Google client secret
  *                                   (create it before deploying with googleClientId set).
  *   paymobSecretName                secret holding the Paymob keys (the operator makes it; read by name)
+ *   whatsappSecretName              secret holding the WhatsApp Cloud API settings (default bioscope/<stage>/whatsapp;
+ *                                   the operator makes it; without it the weekly report goes by e-mail only)
  *   cloudfrontPublicKeyPem          PEM public key that verifies signed video URLs
  *   cloudfrontPreviousPublicKeyPem  during a key rotation, the key being replaced: trusted too until dropped
  *   cloudfrontPrivateKeySecretName  secret holding its private half (the operator makes it; read by name)
@@ -119,6 +121,8 @@ export interface Settings {
   userPoolName: string;
   google?: { clientId: string; clientSecretName: string };
   paymobSecretName: string;
+  /** The WhatsApp Cloud API settings {accessToken, phoneNumberId, apiVersion} (docs/whatsapp.md): read by the weekly report only. */
+  whatsappSecretName: string;
   /** The key that verifies signed video URLs and cookies, and during a rotation the one it replaces (both in the key group). */
   cloudfrontPublicKeyPem: VideoPublicKey;
   cloudfrontPreviousPublicKeyPem?: VideoPublicKey;
@@ -411,6 +415,7 @@ export function readSettings(node: Node): Settings {
     userPoolName: `bioscope-users-${stage}`,
     google: googleClientId ? { clientId: googleClientId, clientSecretName: googleSecretGiven ?? `${secretPrefix}/google-client-secret` } : undefined,
     paymobSecretName: paymobSecretName ?? `${secretPrefix}/paymob`,
+    whatsappSecretName: str('whatsappSecretName') ?? `${secretPrefix}/whatsapp`,
     cloudfrontPublicKeyPem: pem,
     cloudfrontPreviousPublicKeyPem: previousPem,
     cloudfrontPrivateKeySecretName: str('cloudfrontPrivateKeySecretName') ?? `${secretPrefix}/cloudfront-private-key`,

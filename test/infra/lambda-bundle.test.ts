@@ -15,8 +15,8 @@ jest.setTimeout(120_000);
 
 const out = scratchDir('bioscope-bundles-');
 
-/** The domains' routes, the video pipeline's event handlers (infra/constructs/video-pipeline.ts) and the reconcile job's. */
-const TARGETS = [...DOMAINS, 'media/on-upload', 'media/on-transcode-event', 'payments/reconcile-handler'];
+/** The domains' routes, the video pipeline's event handlers (infra/constructs/video-pipeline.ts) the reconcile job's and the weekly report's. */
+const TARGETS = [...DOMAINS, 'media/on-upload', 'media/on-transcode-event', 'payments/reconcile-handler', 'reports/run-weekly-report'];
 
 it.each(TARGETS)('bundles the %s Lambda into a loadable ES module exporting handler', async (domain) => {
   const dir = path.join(out, 'asset', domain);

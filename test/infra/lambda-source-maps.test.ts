@@ -32,6 +32,7 @@ function synthHealth() {
     paymobSecret: Secret.fromSecretNameV2(stack, 'Paymob', 'bioscope/test/paymob'),
     cloudfrontPrivateKey: Secret.fromSecretNameV2(stack, 'VideoKey', 'bioscope/test/cloudfront-private-key'),
     codesSecret: Secret.fromSecretNameV2(stack, 'Codes', 'bioscope/test/recharge-codes'),
+    whatsappSecret: Secret.fromSecretNameV2(stack, 'WhatsApp', 'bioscope/test/whatsapp'),
     mailIdentities: ['school.eg'],
   };
   new DomainFunction(stack, 'Health', { domain: 'health', grants: [], resources, environment: {} });

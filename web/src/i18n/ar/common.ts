@@ -167,6 +167,7 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'error.payment.noBundle': 'هذا الترم غير متاح كباقة الآن',
   'error.payment.gateway': 'خدمة الدفع لم تستجب ولم يتم خصم أي مبلغ. حاول مرة أخرى',
   'error.payment.notConfigured': 'الدفع غير مُعد بعد',
+  'error.report.linkInvalid': 'هذا الرابط غير صالح. افتح آخر تقرير وحاول مرة أخرى',
   'error.payment.signature': 'تعذر التحقق من إشعار الدفع',
   'error.payment.mismatch': 'الدفع لا يطابق الطلب',
   'error.payment.order': 'لا يوجد طلب بهذا الرقم',

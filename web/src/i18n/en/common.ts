@@ -142,6 +142,7 @@ const enErrors = {
   'error.payment.noBundle': 'This term is not sold as a bundle now',
   'error.payment.gateway': 'The payment service did not answer; nothing was charged. Try again',
   'error.payment.notConfigured': 'Payments are not set up yet',
+  'error.report.linkInvalid': 'This link is not valid. Open the latest report and try again',
   'error.payment.signature': 'The payment notice could not be verified',
   'error.payment.mismatch': 'The payment does not match the order',
   'error.payment.order': 'No such order',
