@@ -1,7 +1,8 @@
 /**
  * The Lambdas sign nothing for AWS by hand: every AWS request goes through the SDK (its SigV4
  * signer, retries, credentials). The app's own HMACs are allowed, by name: Paymob's callback
- * signature, the device cookie and the reset code's hash. SigV4 is allowed nowhere.
+ * signature, the device cookie, the reset code's hash, the recharge codes' keys and the weekly report's
+ * one-tap opt-out link. SigV4 is allowed nowhere.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const FUNCTIONS = path.join(ROOT, 'functions');
 
 /** The app-level HMACs, each for a reason of its own (not an AWS request). */
-const APP_HMACS = ['functions/payments/paymob-hmac.ts', 'functions/auth/device-cookie.ts', 'functions/auth/reset-code.ts', 'functions/wallet/code-keys.ts'];
+const APP_HMACS = ['functions/payments/paymob-hmac.ts', 'functions/auth/device-cookie.ts', 'functions/auth/reset-code.ts', 'functions/wallet/code-keys.ts', 'functions/reports/report-link.ts'];
 
 const sourcesUnder = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
