@@ -195,6 +195,15 @@
  *  AP103 usersLastActive    byTerm:   GSI2PK=ACTIVEUSERS  GSI2SK=lastActiveAt#id  (on the user record: SET with lastSignInAt at each
  *                           sign-in, and by a watch report when the student's last report of that video is over 10 min old;
  *                           the users list's sort=lastActive, ScanIndexForward=false — users not active since AP103 came are absent)
+ *  AP120 notesOfUser       PK=USER#id              SK=NOTE#<ulid>  → type and its fields, createdAt, expiresAt TTL 90 days (a
+ *                           student's own notifications: a quiz result, a payment confirmed — Put in the paying transaction —,
+ *                           a wallet credited — Put in the wallet move's transaction; ScanIndexForward=false, Limit 50)
+ *  AP121 notesOfGrade      PK=GRADENOTES#<schoolYear>  SK=NOTE#<ulid>  → newLecture fields, expiresAt TTL 90 days (a new lecture
+ *                           under a course of that school year: written once, merged into each student's list when read)
+ *  AP122 noteReads         PK=USER#id              SK=NOTEREAD  → readAllAt (ISO: everything made until then is read), readIds
+ *                           (the notifications read one by one since, only ids still in the list), v (each write conditions on it)
+ *  AP123 noteSettings      PK=USER#id              SK=NOTESETTINGS  → email, whatsapp (absent: e-mail on, WhatsApp off)
+ *  AP124 kioskExpiring     no key of its own: AP61's holds ending within 24 hours, then AP19 for those orders (computed when read)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -371,4 +380,9 @@ export const keys = {
   watchSkPrefix: 'WATCH#',
   watcherOfVideo: (videoId: string, userId: string) => ({ GSI1PK: `VIDEO#${videoId}#WATCHERS`, GSI1SK: userId }),
   watchersOfVideoPk: (videoId: string) => `VIDEO#${videoId}#WATCHERS`,
+  note: (userId: string, id: string): Key => ({ PK: `USER#${userId}`, SK: `NOTE#${id}` }),
+  gradeNote: (schoolYear: string, id: string): Key => ({ PK: `GRADENOTES#${schoolYear}`, SK: `NOTE#${id}` }),
+  noteSkPrefix: 'NOTE#',
+  noteReads: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'NOTEREAD' }),
+  noteSettings: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'NOTESETTINGS' }),
 };

@@ -16,6 +16,10 @@ import { listVideoViews } from './list-video-views';
 import { resetVideoViews } from './reset-video-views';
 import { updateProfile } from './update-profile';
 import { updateMissingProfile } from './update-missing-profile';
+import { getNotificationSettings } from './get-notification-settings';
+import { listNotifications } from './list-notifications';
+import { markNotificationsRead } from './mark-notifications-read';
+import { updateNotificationSettings } from './update-notification-settings';
 
 /** The users domain's Lambda: the student's profile, the teacher's users (search, block, delete, grant) and a student's page. */
 export const handler = domainHandler('users', {
@@ -35,4 +39,8 @@ export const handler = domainHandler('users', {
   'DELETE /api/admin/users/{userId}/devices': resetUserDevices,
   'GET /api/admin/settings': getSettings,
   'PATCH /api/admin/settings': updateSettings,
+  'GET /api/user/notifications': listNotifications,
+  'POST /api/user/notifications/read': markNotificationsRead,
+  'GET /api/user/notification-settings': getNotificationSettings,
+  'PATCH /api/user/notification-settings': updateNotificationSettings,
 }, sessionGate);
