@@ -30,17 +30,20 @@ export function notificationLink(n: StudentNotification): NotificationLink {
 export const dateTimeText = (iso: string, language: Language) =>
   new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { timeZone: 'Africa/Cairo', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
+/** A name set apart from the text around it (U+2068 … U+2069): a Latin name in an Arabic line keeps its place. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
 export function notificationText(n: StudentNotification, t: Translate, language: Language): string {
   const money = (amount: number) => moneyText(amount, t('currency'));
   switch (n.type) {
     case 'newLecture':
-      return t('notifications.newLecture', { course: n.courseName, lecture: n.lectureName });
+      return t('notifications.newLecture', { course: isolated(n.courseName), lecture: isolated(n.lectureName) });
     case 'quizResult':
-      return t(n.passed ? 'notifications.quizPassed' : 'notifications.quizFailed', { title: n.title, score: n.score, total: n.total });
+      return t(n.passed ? 'notifications.quizPassed' : 'notifications.quizFailed', { title: isolated(n.title), score: n.score, total: n.total });
     case 'paymentConfirmed':
-      return t('notifications.paymentConfirmed', { name: n.name, amount: money(n.amount) });
+      return t('notifications.paymentConfirmed', { name: isolated(n.name), amount: money(n.amount) });
     case 'kioskExpiring':
-      return t('notifications.kioskExpiring', { reference: n.reference, name: n.name, amount: money(n.amount), when: dateTimeText(n.expiresAt, language) });
+      return t('notifications.kioskExpiring', { reference: isolated(n.reference), name: isolated(n.name), amount: money(n.amount), when: dateTimeText(n.expiresAt, language) });
     case 'walletCredited':
       return t(`notifications.walletCredited.${n.reason}`, { amount: money(n.amount) });
   }
