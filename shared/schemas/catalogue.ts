@@ -93,6 +93,8 @@ export const courseForm = z.object({
   terms: courseTerms.optional(),
   content: courseContent.optional(),
   image: rasterBrowserImage.optional(),
+  /** '' = not said (its new lectures notify nobody). */
+  schooleYear: z.union([z.enum(SCHOOL_YEARS), z.literal('')]).optional(),
 });
 
 export const termsParams = z.object({ courseFor: track, courseId: id });
