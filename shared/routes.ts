@@ -14,6 +14,7 @@ import * as com from './schemas/commerce.ts';
 import * as dev from './schemas/devices.ts';
 import { id, idParam } from './schemas/common.ts';
 import * as parents from './schemas/parents.ts';
+import * as note from './schemas/notifications.ts';
 import * as people from './schemas/people.ts';
 import * as play from './schemas/playback.ts';
 import * as quiz from './schemas/quizzes.ts';
@@ -165,6 +166,10 @@ const table = {
   'DELETE /api/admin/users/{userId}/devices': { op: 'resetUserDevices', domain: 'users', access: 'admin', summary: "Reset a student's devices and removal period; every session of the student ends", params: p('userId'), response: dev.devicesReset, ours: true },
   'GET /api/admin/settings': { op: 'getSettings', domain: 'users', access: 'admin', summary: "Get the teacher's settings: device limit, removal period, one session per student, sharing threshold", response: dev.settingsResponse, ours: true },
   'PATCH /api/admin/settings': { op: 'updateSettings', domain: 'users', access: 'admin', summary: "Update some of the teacher's settings (the others kept)", body: dev.updateSettingsBody, response: dev.settingsResponse, ours: true },
+  'GET /api/user/notifications': { op: 'listNotifications', domain: 'users', access: 'user', summary: 'List my notifications, newest first (at most 50), and how many are unread (the bell)', response: note.notificationList, ours: true },
+  'POST /api/user/notifications/read': { op: 'markNotificationsRead', domain: 'users', access: 'user', summary: 'Mark some of my notifications read ({ids}), or all of them ({all: true})', body: note.markNotificationsReadBody, response: note.notificationsRead, ours: true },
+  'GET /api/user/notification-settings': { op: 'getNotificationSettings', domain: 'users', access: 'user', summary: 'Get which channels tell me beside the bell (e-mail on, WhatsApp off unless I turn it on)', response: note.notificationSettingsResponse, ours: true },
+  'PATCH /api/user/notification-settings': { op: 'updateNotificationSettings', domain: 'users', access: 'user', summary: 'Update my notification settings: turn e-mail or WhatsApp on or off', body: note.updateNotificationSettingsBody, response: note.notificationSettingsResponse, ours: true },
   'DELETE /api/user/deleteUser/{userId}': { op: 'deleteUser', domain: 'users', access: 'admin', summary: 'Delete a user', params: p('userId'), response: res.deletedResponse },
   'PATCH /api/user/blockUser/{userId}': { op: 'blockUser', domain: 'users', access: 'admin', summary: 'Block or unblock a user (a toggle)', params: p('userId'), response: res.userBlocked },
   'POST /api/admin/grant-lecture': { op: 'grantLecture', domain: 'users', access: 'admin', summary: 'Grant a lecture to a student: the lecture its lectureId names, or else the one lecture named lectureName', body: people.grantLectureBody, response: res.lectureGranted },

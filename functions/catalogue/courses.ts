@@ -1,6 +1,6 @@
 /** Courses (grades): the catalogue's top level, each with its terms per track and their sections. */
 import { ulid } from 'ulid';
-import type { ContentType, Track } from '../../shared/constants';
+import type { ContentType, SchoolYear, Track } from '../../shared/constants';
 import type { UploadedFile } from '../../shared/schemas/common';
 import { type CourseRecord, allCourses, courseById, createCourseTree, deleteCourseTree, updateCourse as updateCourseRecord } from '../data/course-repo';
 import { deleteLectureIfUnpurchased, lectureWithVideos, lecturesOfTerm } from '../data/lecture-repo';
@@ -24,6 +24,7 @@ export interface NewCourse {
   terms: string[];
   content: ContentType[];
   image?: UploadedFile;
+  schooleYear?: SchoolYear;
   demoMarker?: string;
 }
 
@@ -42,6 +43,7 @@ export function courseTree(input: Omit<NewCourse, 'image'>, imageKey?: string, n
     tracks: input.courseFor,
     terms: terms.map((t) => ({ id: t.id, name: t.name, courseFor: t.courseFor })),
     createdAt: now.toISOString(),
+    ...(input.schooleYear ? { schooleYear: input.schooleYear } : {}),
     ...(input.demoMarker ? { demoMarker: input.demoMarker } : {}),
   };
   return { course, terms, sections };
@@ -54,12 +56,12 @@ export async function createCourse(input: NewCourse) {
   return toCourse(course);
 }
 
-export async function updateCourse(id: string, input: { name?: string; image?: UploadedFile }) {
-  if (input.name === undefined && input.image === undefined) throw new BadRequest('Send a new name or image for the course', 'course.noChange');
+export async function updateCourse(id: string, input: { name?: string; image?: UploadedFile; schooleYear?: SchoolYear }) {
+  if (input.name === undefined && input.image === undefined && input.schooleYear === undefined) throw new BadRequest('Send a new name or image for the course', 'course.noChange');
   const existing = await courseById(id);
   if (!existing || existing.archived) throw new NotFound('Course not found', 'course.notFound');
   const imageKey = input.image ? await storeImage(input.image) : undefined;
-  return toCourse(await updateCourseRecord(id, { name: input.name, imageKey }));
+  return toCourse(await updateCourseRecord(id, { name: input.name, imageKey, schooleYear: input.schooleYear }));
 }
 
 /**

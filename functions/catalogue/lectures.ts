@@ -18,6 +18,7 @@ import {
   videoById,
 } from '../data/lecture-repo';
 import { courseById } from '../data/course-repo';
+import { addGradeNote } from '../data/notification-repo';
 import { existingQuizIds } from '../data/quiz-repo';
 import { type PurchaseRecord, purchaseKeyOf, purchasesOfLectures } from '../data/purchase-repo';
 import { termPurchaseKeyOf, toTermPurchase } from '../data/term-purchase-repo';
@@ -25,6 +26,7 @@ import { getItems } from '../data/items';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
+import { logger } from '../lib/log';
 import type { ItemKey } from '../lib/http';
 import { posterUrlFor } from '../lib/media-cookies';
 import { type AssetRecord, assetsOfSources, isStuck, restartTranscode, startSavedUploads } from '../media/public';
@@ -161,7 +163,23 @@ export async function saveLecture(input: NewLecture): Promise<Lecture> {
   await createLecture(lecture, videos);
   // Its uploads waited for this save to be transcoded.
   await startSavedUploads(keys);
+  await noteNewLecture(lecture);
   return withVideos({ lecture, videos });
+}
+
+/**
+ * The course's school year hears of the lecture: one item (AP121), merged into each of its students'
+ * lists when read, so a year of 10,000 students costs one write here. The lecture is saved already:
+ * a failure here is logged, not answered (a second save would make a second lecture).
+ */
+async function noteNewLecture(lecture: LectureRecord): Promise<void> {
+  try {
+    const course = await courseById(lecture.courseId);
+    if (!course?.schooleYear) return;
+    await addGradeNote(course.schooleYear, { type: 'newLecture', lectureId: lecture.id, lectureName: lecture.name, courseName: course.name });
+  } catch (e) {
+    logger.error('the new lecture was saved, its notification was not', { lectureId: lecture.id, error: e });
+  }
 }
 
 async function liveLecture(id: string) {

@@ -16,6 +16,7 @@ export const toCourse = (c: CourseRecord): Course => ({
   imageUrl: c.imageKey ? sitePath(c.imageKey) : null,
   courseFor: c.courseFor,
   terms: c.terms,
+  ...(c.schooleYear ? { schooleYear: c.schooleYear } : {}),
 });
 
 export const toTerm = (t: TermRecord): Term => ({ id: t.id, name: t.name, courseFor: t.courseFor, isLocked: t.isLocked, bundlePrice: t.bundlePrice ?? null, endsAt: t.endsAt ?? null });

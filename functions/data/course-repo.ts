@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Track } from '../../shared/constants';
+import type { SchoolYear, Track } from '../../shared/constants';
 import { NotFound, isConditionFailed } from '../lib/errors';
 import { ddb, TABLE } from './client';
 import { type TransactItem, queryAll, withoutKeys, writeAll } from './items';
@@ -15,6 +15,8 @@ export interface CourseRecord {
   /** The tracks as the spec writes them: 'ثانوي عام, ثانوي لغات'. */
   courseFor: string;
   tracks: Track[];
+  /** The school year it is for: a lecture saved under it notifies that year's students (AP121). */
+  schooleYear?: SchoolYear;
   /** A summary of its terms, so the course list is one Query. */
   terms: { id: string; name: string; courseFor: string }[];
   createdAt: string;
@@ -45,7 +47,7 @@ export async function createCourseTree(course: CourseRecord, terms: TermRecord[]
   ]);
 }
 
-export async function updateCourse(id: string, fields: Partial<Pick<CourseRecord, 'name' | 'imageKey' | 'archived'>>): Promise<CourseRecord> {
+export async function updateCourse(id: string, fields: Partial<Pick<CourseRecord, 'name' | 'imageKey' | 'archived' | 'schooleYear'>>): Promise<CourseRecord> {
   const names = Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== undefined);
   try {
     const r = await ddb.send(

@@ -219,6 +219,15 @@
  *                           newly set in AP100's bits, in the transaction that Puts it), expiresAt TTL 400 days; SK BETWEEN two
  *                           days reads a range (the parent's report, the weekly report)
  *  AP117 parentSettings     no key of its own: the parent's record (AP1) holds reportEmail, reportWhatsApp (absent: true)
+ *  AP120 notesOfUser       PK=USER#id              SK=NOTE#<ulid>  → type and its fields, createdAt, expiresAt TTL 90 days (a
+ *                           student's own notifications: a quiz result, a payment confirmed — Put in the paying transaction —,
+ *                           a wallet credited — Put in the wallet move's transaction; ScanIndexForward=false, Limit 50)
+ *  AP121 notesOfGrade      PK=GRADENOTES#<schoolYear>  SK=NOTE#<ulid>  → newLecture fields, expiresAt TTL 90 days (a new lecture
+ *                           under a course of that school year: written once, merged into each student's list when read)
+ *  AP122 noteReads         PK=USER#id              SK=NOTEREAD  → readAllAt (ISO: everything made until then is read), readIds
+ *                           (the notifications read one by one since, only ids still in the list), v (each write conditions on it)
+ *  AP123 noteSettings      PK=USER#id              SK=NOTESETTINGS  → email, whatsapp (absent: e-mail on, WhatsApp off)
+ *  AP124 kioskExpiring     no key of its own: AP61's holds ending within 24 hours, then AP19 for those orders (computed when read)
  */
 import { normalizeCouponCode } from '../../shared/schemas/commerce';
 
@@ -410,4 +419,9 @@ export const keys = {
   parentsPk: 'PARENTS',
   /** AP116: `day` is a Cairo calendar day, YYYY-MM-DD (shared/calendar.ts cairoDay). */
   watchDay: (userId: string, day: string): Key => ({ PK: `USER#${userId}`, SK: `WATCHDAY#${day}` }),
+  note: (userId: string, id: string): Key => ({ PK: `USER#${userId}`, SK: `NOTE#${id}` }),
+  gradeNote: (schoolYear: string, id: string): Key => ({ PK: `GRADENOTES#${schoolYear}`, SK: `NOTE#${id}` }),
+  noteSkPrefix: 'NOTE#',
+  noteReads: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'NOTEREAD' }),
+  noteSettings: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'NOTESETTINGS' }),
 };

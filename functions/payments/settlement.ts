@@ -16,6 +16,7 @@ import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { logger } from '../lib/log';
 import { couponByCode, giveBackItems, holderGoneItem, paidUseItems } from '../coupons/public';
 import { type Outcome, type PaymobTransaction, expiryAfter, methodOf, outcomeOf } from './transaction';
+import { mailPaymentConfirmed, paidNoteItem } from './payment-notices';
 import type { PaymobSettings } from './paymob-settings';
 
 const ATTEMPTS = 8;
@@ -103,9 +104,9 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
     const o = await orderById(orderId);
     if (!o) throw new NotFound('No such order', 'payment.order');
     if (o.status === 'paid') return false;
-    if (o.kind === 'topUp') return creditTopUp(o, d, now.toISOString());
+    if (o.kind === 'topUp') return creditTopUp(o, d, now);
     if (endedBeforePaid(o, now)) {
-      if (await refundLate(o, d, now.toISOString())) return true;
+      if (await refundLate(o, d, now)) return true;
       if (attempt >= ATTEMPTS - 1) throw new Conflict('This order was changed meanwhile; try again', 'conflict');
       await backoff(attempt);
       continue; // read again: paid meanwhile, or its coupon changed
@@ -120,11 +121,14 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
       ),
       ...bought,
       ...(coupon ? paidUseItems(coupon, o.userId, o.id, o.couponHeld) : o.couponHeld && o.couponCode ? [holderGoneItem(o.couponCode, o.userId)] : []),
+      paidNoteItem(o, now),
+      // Last: a failed condition here is checked below (refuseIfPaidAnother).
       ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
     ];
     try {
       await transact(items);
       logger.info('order paid', { orderId: o.id, lectureId: o.lectureId, termId: o.termId, method: d.method ?? o.method, amount: o.amount });
+      await mailPaymentConfirmed(o);
       return true;
     } catch (e) {
       if (!isCancelled(e)) throw e;
@@ -139,14 +143,17 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
  * Pays a top-up: the order's move to paid (on condition it was not paid yet) with the balance's
  * credit and its ledger entry, one transaction. Returns false when it was paid already.
  */
-async function creditTopUp(o: OrderRecord, d: PaidDetails, at: string): Promise<boolean> {
+async function creditTopUp(o: OrderRecord, d: PaidDetails, now: Date): Promise<boolean> {
+  const at = now.toISOString();
   const items: TransactItem[] = [
     updateOrderItem(o.id, { status: 'paid', method: d.method ?? o.method, paidAt: at, updatedAt: at, transactionId: d.transactionId, lastMessage: d.message }, { statusNot: 'paid' }),
     ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
+    paidNoteItem(o, now),
   ];
   try {
     const { balance } = await moveWallet(o.userId, { amount: o.amount, kind: 'topUp', ref: o.id, at }, items);
     logger.info('top-up paid', { orderId: o.id, method: d.method ?? o.method, amount: o.amount, balance });
+    await mailPaymentConfirmed(o);
     return true;
   } catch (e) {
     if (!(e instanceof WalletAlsoFailed)) throw e;
@@ -165,7 +172,8 @@ const endedBeforePaid = (o: OrderRecord, now: Date) => o.kind === 'term' && o.en
  * with a ledger entry of kind refund naming the order — one transaction. False when a condition
  * failed (paid meanwhile, its coupon changed): the caller reads the order again.
  */
-async function refundLate(o: OrderRecord, d: PaidDetails, at: string): Promise<boolean> {
+async function refundLate(o: OrderRecord, d: PaidDetails, now: Date): Promise<boolean> {
+  const at = now.toISOString();
   const items: TransactItem[] = [
     updateOrderItem(
       o.id,
@@ -173,6 +181,8 @@ async function refundLate(o: OrderRecord, d: PaidDetails, at: string): Promise<b
       { statusNot: 'paid', couponHeld: o.couponHeld },
     ),
     ...(await giveBack(o)),
+    paidNoteItem(o, now, true),
+    // Last: a failed condition here is checked below (refuseIfPaidAnother).
     ...(d.transactionId ? [transactionUseItem(d.transactionId, o.id, at)] : []),
   ];
   try {

@@ -12,7 +12,9 @@ import { quizById, quizKeyOf, quizVersion, quizzesOfSection } from '../data/quiz
 import { type AttemptRecord, attemptsOf, type ResultRecord, resultKeyOf, resultOf, writeResult } from '../data/result-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
+import { addNote } from '../data/notification-repo';
 import { Conflict, NotFound } from '../lib/errors';
+import { logger } from '../lib/log';
 import type { ItemKey, ReadAlong } from '../lib/http';
 import { assertTermOpen } from '../catalogue/public';
 import { cachedQuiz, forgetQuiz } from './quiz-cache';
@@ -260,6 +262,10 @@ async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, a
       return { value: f, write: { result: f.result, attempt: f.attempt } };
     },
     first,
+  );
+  // The bell tells of it; the result is kept whatever happens to its notification.
+  await addNote(s.userId, { type: 'quizResult', quizId: quiz.id, title: quiz.title, score: done.score.correct, total: done.score.total, passed: done.score.passed }).catch((e: unknown) =>
+    logger.error('the quiz result was kept, its notification was not', { quizId: quiz.id, error: e }),
   );
   const reveal = quiz.settings.revealAnswers;
   const byId = new Map(questions.map((q) => [q.id, q]));

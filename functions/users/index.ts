@@ -17,6 +17,10 @@ import { resetVideoViews } from './reset-video-views';
 import { updateProfile } from './update-profile';
 import { updateMissingProfile } from './update-missing-profile';
 import { stopWeeklyReport } from './stop-weekly-report';
+import { getNotificationSettings } from './get-notification-settings';
+import { listNotifications } from './list-notifications';
+import { markNotificationsRead } from './mark-notifications-read';
+import { updateNotificationSettings } from './update-notification-settings';
 
 /** The users domain's Lambda: the student's profile, the teacher's users (search, block, delete, grant) and a student's page. */
 export const handler = domainHandler('users', {
@@ -37,4 +41,8 @@ export const handler = domainHandler('users', {
   'GET /api/admin/settings': getSettings,
   'PATCH /api/admin/settings': updateSettings,
   'GET /api/reports/stop': stopWeeklyReport,
+  'GET /api/user/notifications': listNotifications,
+  'POST /api/user/notifications/read': markNotificationsRead,
+  'GET /api/user/notification-settings': getNotificationSettings,
+  'PATCH /api/user/notification-settings': updateNotificationSettings,
 }, sessionGate);

@@ -34,6 +34,7 @@ import { purchaseItems, purchaseOf } from '../data/purchase-repo';
 import { termById } from '../data/term-repo';
 import { type TermPurchaseRecord, termPurchaseItems, termPurchaseOf } from '../data/term-purchase-repo';
 import { fullName, peopleByIds } from '../data/user-repo';
+import { noteItem } from '../data/notification-repo';
 import { moveWallet, walletOf, WalletAlsoFailed } from '../data/wallet-repo';
 import { BadRequest, Conflict, Gone, NotFound, TooManyRequests } from '../lib/errors';
 import { logger } from '../lib/log';
@@ -198,7 +199,10 @@ export async function redeemCode(userId: string, typed: string, source: string, 
   const ref = formatRechargeCode(read.code);
   try {
     if (batch.value !== null) {
-      const moved = await moveWallet(userId, { amount: batch.value, kind: 'code', ref, at }, redemptionItems(hash, code, batch, { userId, at, credited: batch.value, ref }));
+      const moved = await moveWallet(userId, { amount: batch.value, kind: 'code', ref, at }, [
+        ...redemptionItems(hash, code, batch, { userId, at, credited: batch.value, ref }),
+        noteItem(userId, { type: 'walletCredited', amount: batch.value, reason: 'code' }, now),
+      ]);
       logger.info('code redeemed', { batchId: batch.id, n: code.n, credited: batch.value });
       return { balance: moved.balance, credited: batch.value };
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_TYPES, IMAGE_MAX_BYTES, LECTURE_ACCESS_DAYS_MAX, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants.ts';
+import { CONTENT_TYPES, IMAGE_MAX_BYTES, LECTURE_ACCESS_DAYS_MAX, SCHOOL_YEARS, TERM_NAMES, TRACKS, type Track, VIDEO_MAX_BYTES } from '../constants.ts';
 import { ruleParams } from '../rules.ts';
 import { VIDEO_STATES, VIDEO_VIEW_LIMIT_MAX } from '../video.ts';
 import { type BrowserFile, browserImage, formBoolean, id, fileFacts, jsonField, nonBlank, shortText, toLatinDigits, type UploadedFile, uploadedImage } from './common.ts';
@@ -23,6 +23,8 @@ export const course = z.object({
   imageUrl: z.string().nullable().optional(),
   courseFor: z.string(),
   terms: z.array(term.pick({ id: true, name: true, courseFor: true })),
+  /** The school year the course is for (its new lectures notify that year's students); absent: not said. */
+  schooleYear: z.enum(SCHOOL_YEARS).optional(),
 });
 export type Course = z.infer<typeof course>;
 export type Term = z.infer<typeof term>;
@@ -76,9 +78,10 @@ export const createCourseBody = z.object({
   terms: jsonField(courseTerms).transform(unique).default([...TERM_NAMES]),
   content: jsonField(courseContent).transform(unique).default([...CONTENT_TYPES]),
   image: rasterImage.optional(),
+  schooleYear: z.enum(SCHOOL_YEARS).optional(),
 });
 
-export const updateCourseBody = z.object({ name: courseName.optional(), image: rasterImage.optional() });
+export const updateCourseBody = z.object({ name: courseName.optional(), image: rasterImage.optional(), schooleYear: z.enum(SCHOOL_YEARS).optional() });
 
 /**
  * The course form in the browser (create and edit): the same pieces, with the lists as lists and
@@ -90,6 +93,8 @@ export const courseForm = z.object({
   terms: courseTerms.optional(),
   content: courseContent.optional(),
   image: rasterBrowserImage.optional(),
+  /** '' = not said (its new lectures notify nobody). */
+  schooleYear: z.union([z.enum(SCHOOL_YEARS), z.literal('')]).optional(),
 });
 
 export const termsParams = z.object({ courseFor: track, courseId: id });

@@ -87,8 +87,8 @@ describe.each(steps)('the $step step keeps what failed', ({ step, rule, fn, alia
 
 test('two dead-letter queues, one per step, each with its alarm (the stack\'s queues are all dead-letter queues, each alarmed)', () => {
   const queues = Object.keys(apiTemplate.findResources('AWS::SQS::Queue'));
-  // The third is the payments reconcile schedule's (test/infra/payments-reconcile.test.ts).
-  expect(queues.sort()).toEqual([queueOf('uploads'), queueOf('jobEvents'), logicalId(api.reconcile.deadLetters)].sort());
+  // The others are the payments reconcile schedule's and the weekly report's (their own tests).
+  expect(queues.sort()).toEqual([queueOf('uploads'), queueOf('jobEvents'), logicalId(api.reconcile.deadLetters), logicalId(api.weeklyReport.deadLetters)].sort());
   const alarmed = Object.values(apiTemplate.findResources('AWS::CloudWatch::Alarm'))
     .filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible')
     .map((a) => (a.Properties.Dimensions as { Value: { 'Fn::GetAtt': string[] } }[])[0]!.Value['Fn::GetAtt'][0]);

@@ -39,12 +39,13 @@ type Handler = (url: string, init: RequestInit) => FakeResponse | Promise<FakeRe
 
 /**
  * The signed-in top bar's own background calls (the count of the teacher's replies on "Contact us",
- * the wallet's balance): answered with none and kept out of the calls a test inspects, unless its
+ * the wallet's balance, the bell's notifications): answered with none and kept out of the calls a test inspects, unless its
  * handler answers them.
  */
 const TOP_BAR_CALLS: Record<string, FakeResponse> = {
   '/api/user/messages/unread': { status: 200, body: { data: { unread: 0 } } },
   '/api/wallet': { status: 200, body: { data: { balance: 0, entries: [] } } },
+  '/api/user/notifications': { status: 200, body: { data: [], unread: 0 } },
 };
 
 /** Replace global.fetch; returns the jest mock to inspect calls. */

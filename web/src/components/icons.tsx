@@ -76,3 +76,8 @@ export const CloseIcon = ({ size = 18 }: IconProps) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </svg>
 );
+export const BellIcon = ({ size = 20 }: IconProps) => (
+  <svg {...svg(size)}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+  </svg>
+);

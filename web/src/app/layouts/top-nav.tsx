@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RepliesBadge } from '@/features/messages/components/replies-badge';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { WalletLink } from '@/features/wallet/components/wallet-link';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -31,6 +32,7 @@ export function TopNav() {
           <LogoMark />
           {t('appName')}
         </Link>
+        {user && !isAdmin && <NotificationBell />}
         <PreferenceToggles />
         <button
           type="button"

@@ -33,6 +33,8 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.courseName': 'اسم الكورس',
   'admin.courseImage': 'الصورة (أقل من 1 ميجابايت)',
   'admin.tracks': 'الشعب',
+  'admin.courseSchoolYear': 'الصف الدراسي (تُبلَّغ طلابه بمحاضراته الجديدة)',
+  'admin.courseSchoolYearNone': 'غير محدد',
   'admin.required': 'هذا الحقل مطلوب',
   'admin.pickTrack': 'اختر شعبة واحدة على الأقل',
   'admin.save': 'حفظ',

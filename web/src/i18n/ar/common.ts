@@ -238,6 +238,8 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'nav.logout': 'تسجيل الخروج',
   'nav.wallet': 'المحفظة: {amount}',
   'nav.menu': 'القائمة',
+  'nav.notifications': 'الإشعارات',
+  'nav.notificationsUnread': '{count, plural, one {إشعار واحد غير مقروء} two {إشعاران غير مقروءين} few {# إشعارات غير مقروءة} other {# إشعارًا غير مقروء}}',
   'theme.toLight': 'الوضع الفاتح',
   'theme.toDark': 'الوضع الداكن',
   'language.switch': 'English',

@@ -31,6 +31,8 @@ export const enCatalogue = {
   'admin.courseName': 'Course name',
   'admin.courseImage': 'Image (under 1 MB)',
   'admin.tracks': 'Tracks',
+  'admin.courseSchoolYear': 'School year (its new lectures notify its students)',
+  'admin.courseSchoolYearNone': 'Not said',
   'admin.required': 'This field is required',
   'admin.pickTrack': 'Choose at least one track',
   'admin.save': 'Save',

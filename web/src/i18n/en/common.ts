@@ -248,6 +248,8 @@ export const enCommon = {
   'nav.logout': 'Logout',
   'nav.wallet': 'Wallet: {amount}',
   'nav.menu': 'Menu',
+  'nav.notifications': 'Notifications',
+  'nav.notificationsUnread': '{count, plural, one {# unread notification} other {# unread notifications}}',
   'theme.toLight': 'Switch to light mode',
   'theme.toDark': 'Switch to dark mode',
   'language.switch': 'العربية',

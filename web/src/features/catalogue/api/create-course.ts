@@ -1,4 +1,4 @@
-import type { Track } from '@shared/constants';
+import type { SchoolYear, Track } from '@shared/constants';
 import type { Course } from '@shared/schemas/catalogue';
 import { api } from '@/lib/api';
 import { listCoursesApi } from './list-courses';
@@ -7,6 +7,8 @@ export interface NewCourse {
   name: string;
   courseFor: Track[];
   image?: File;
+  /** Its new lectures notify that year's students. */
+  schooleYear?: SchoolYear;
 }
 
 /** Multipart: name, courseFor as a JSON list, image. Terms and content take the server's defaults (spec 3). */
@@ -18,6 +20,7 @@ export const createCourseApi = api.injectEndpoints({
         form.set('name', input.name.trim());
         form.set('courseFor', JSON.stringify(input.courseFor));
         if (input.image) form.set('image', input.image);
+        if (input.schooleYear) form.set('schooleYear', input.schooleYear);
         return { route: 'POST /api/cours/create-course', formData: form };
       },
       // Spec 4: create appends the returned course.

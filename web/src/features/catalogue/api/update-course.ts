@@ -1,3 +1,4 @@
+import type { SchoolYear } from '@shared/constants';
 import type { Course } from '@shared/schemas/catalogue';
 import { api } from '@/lib/api';
 import { listCoursesApi } from './list-courses';
@@ -6,16 +7,18 @@ export interface CourseChanges {
   id: string;
   name?: string;
   image?: File;
+  schooleYear?: SchoolYear;
 }
 
 /** Multipart: name and/or image; the response is the updated course. */
 export const updateCourseApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateCourse: build.mutation<Course, CourseChanges>({
-      query: ({ id, name, image }) => {
+      query: ({ id, name, image, schooleYear }) => {
         const form = new FormData();
         if (name !== undefined) form.set('name', name.trim());
         if (image) form.set('image', image);
+        if (schooleYear) form.set('schooleYear', schooleYear);
         return { route: 'PUT /api/cours/{id}', params: { id }, formData: form };
       },
       // Spec 4: update replaces the course with the same id, in place.

@@ -1,7 +1,7 @@
 import type { FieldError } from 'react-hook-form';
-import { TRACKS, type Track } from '@shared/constants';
+import { SCHOOL_YEARS, type SchoolYear, TRACKS, type Track } from '@shared/constants';
 import { type Course, courseForm } from '@shared/schemas/catalogue';
-import { TextField } from '@/components/fields';
+import { SelectField, TextField } from '@/components/fields';
 import { Modal } from '@/components/modal';
 import { toastError, toastSuccess } from '@/components/toast';
 import { type Translate, useT } from '@/i18n/use-t';
@@ -28,7 +28,7 @@ export function CourseFormModal({ course, onClose }: { course?: Course; onClose:
   const [createCourse, created] = useCreateCourseMutation();
   const [updateCourse, updated] = useUpdateCourseMutation();
   const { register, handleSubmit, setValue, watch, setError, formState } = useZodForm(courseForm, {
-    defaultValues: { name: course?.name ?? '', courseFor: course ? undefined : [...TRACKS], image: undefined },
+    defaultValues: { name: course?.name ?? '', courseFor: course ? undefined : [...TRACKS], image: undefined, schooleYear: course?.schooleYear ?? '' },
   });
   const { errors } = formState;
   const image = watch('image') as File | undefined;
@@ -42,9 +42,10 @@ export function CourseFormModal({ course, onClose }: { course?: Course; onClose:
 
   const onSubmit = handleSubmit(async (values) => {
     const file = values.image as File | undefined;
+    const schooleYear = (values.schooleYear || undefined) as SchoolYear | undefined;
     const result = course
-      ? await updateCourse({ id: course.id, name: values.name, image: file })
-      : await createCourse({ name: values.name, courseFor: (values.courseFor ?? [...TRACKS]) as Track[], image: file });
+      ? await updateCourse({ id: course.id, name: values.name, image: file, schooleYear: schooleYear !== course.schooleYear ? schooleYear : undefined })
+      : await createCourse({ name: values.name, courseFor: (values.courseFor ?? [...TRACKS]) as Track[], image: file, schooleYear });
     if (result.error) {
       setServerErrors(result.error, setError, t, { fields: ['name', 'image'] });
       if (!wasHandled(result.error)) void toastError(messageOf(result.error, t, 'cat.genericError'));
@@ -65,6 +66,14 @@ export function CourseFormModal({ course, onClose }: { course?: Course; onClose:
           error={errors.image?.message}
           onChange={(file) => setValue('image', file ?? undefined, { shouldValidate: true })}
         />
+        <SelectField label={t('admin.courseSchoolYear')} {...register('schooleYear')}>
+          <option value="">{t('admin.courseSchoolYearNone')}</option>
+          {SCHOOL_YEARS.map((y) => (
+            <option key={y} value={y}>
+              {t(`schoolYear.${y}`)}
+            </option>
+          ))}
+        </SelectField>
         {!course && (
           <fieldset className="field checks">
             <legend>{t('admin.tracks')}</legend>

@@ -1,3 +1,4 @@
+import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { useT } from '@/i18n/use-t';
@@ -5,14 +6,17 @@ import '@/i18n/users-area';
 import { failureText } from '../lib/failure-text';
 import { useGetProfileQuery } from '../api/get-profile';
 import { MyDevices } from '../components/my-devices';
+import { NotificationSettingsCard } from '../components/notification-settings';
 import { phoneText } from '../lib/format';
 import '../components/users.css';
 import { usePageTitle } from '@/lib/page-title';
+import { selectIsAdmin } from '@/lib/session';
 
 /** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures; and my devices (issue 41). */
 export default function ProfileMainRoute() {
   const t = useT();
   const profile = useGetProfileQuery();
+  const isAdmin = useSelector(selectIsAdmin);
 
   usePageTitle(t('title.myAccount'));
 
@@ -68,6 +72,7 @@ export default function ProfileMainRoute() {
         </div>
       )}
       {p && <MyDevices />}
+      {p && !isAdmin && <NotificationSettingsCard />}
     </section>
   );
 }

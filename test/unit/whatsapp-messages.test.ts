@@ -1,0 +1,35 @@
+/**
+ * The WhatsApp template messages of a student's payment confirmed and kiosk reference expiring
+ * (functions/payments/whatsapp-messages.ts whatsAppFor): what the WhatsApp port is handed to send.
+ */
+import { whatsAppFor } from '../../functions/payments/whatsapp-messages';
+
+describe('whatsAppFor', () => {
+  it('a payment confirmed: payment_confirmed in Arabic to the E.164 number, the lecture and the amount, keyed by the order', () => {
+    expect(whatsAppFor({ type: 'paymentConfirmed', student: { mobileNumber: '+201012345678', locale: 'ar' }, orderId: '01JORDER', name: 'الوراثة', amount: 150 })).toEqual({
+      to: '+201012345678',
+      template: 'payment_confirmed',
+      language: 'ar',
+      params: ['الوراثة', '150 جنيه'],
+      key: 'payment_confirmed:01JORDER',
+    });
+  });
+
+  it('a kiosk reference expiring: kiosk_reference_expiring in English with the reference, amount, lecture and the end in Cairo time', () => {
+    expect(
+      whatsAppFor({ type: 'kioskExpiring', student: { mobileNumber: '+201112223334', locale: 'en' }, orderId: '01JKIOSK', name: 'Genetics', amount: 80, reference: '9912345', expiresAt: '2026-12-08T16:30:00.000Z' }),
+    ).toEqual({
+      to: '+201112223334',
+      template: 'kiosk_reference_expiring',
+      language: 'en',
+      params: ['9912345', 'EGP 80', 'Genetics', 'Tuesday 8 December at 18:30'],
+      key: 'kiosk_reference_expiring:01JKIOSK:2026-12-08T16:30:00.000Z',
+    });
+  });
+
+  it('English when the student has no locale; nothing when there is no number to send to', () => {
+    expect(whatsAppFor({ type: 'paymentConfirmed', student: { mobileNumber: '+201012345678' }, orderId: 'o', name: 'n', amount: 1 })?.language).toBe('en');
+    expect(whatsAppFor({ type: 'paymentConfirmed', student: { locale: 'ar' }, orderId: 'o', name: 'n', amount: 1 })).toBeUndefined();
+    expect(whatsAppFor({ type: 'paymentConfirmed', student: { mobileNumber: '01012345678' }, orderId: 'o', name: 'n', amount: 1 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * A course's school year on the teacher's course form: whose bell its new lectures ring (docs/notifications.md).
+ * Sent when chosen; left out when not said.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminUser, mockFetch, renderApp, storeSession } from './helpers';
+import { course } from './catalogue-fixtures';
+
+function admin(handler: (url: string, init: RequestInit) => { status: number; body?: unknown }) {
+  storeSession(adminUser);
+  const fetch = mockFetch((url, init) => (url === '/api/cours/all' ? { status: 200, body: { data: [course()] } } : handler(url, init)));
+  return { fetch, ...renderApp('/dashboard') };
+}
+const formOf = (fetch: jest.Mock, url: string) => fetch.mock.calls.filter(([u]) => u === url).map(([, init]) => (init as RequestInit).body as FormData);
+
+describe("a course's school year", () => {
+  it('is not said by default (nothing sent), and sent when chosen', async () => {
+    const { fetch } = admin((url) => (url === '/api/cours/create-course' ? { status: 201, body: course({ id: 'c9', name: 'Third' }) } : { status: 200, body: { data: [] } }));
+    await userEvent.click(await screen.findByRole('button', { name: /Add course/ }));
+    let dialog = screen.getByRole('dialog', { name: 'Add course' });
+    const year = within(dialog).getByLabelText('School year (its new lectures notify its students)');
+    expect(year).toHaveValue('');
+    await userEvent.type(within(dialog).getByLabelText('Course name'), 'الصف الثالث الثانوي');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(formOf(fetch, '/api/cours/create-course')).toHaveLength(1));
+    expect(formOf(fetch, '/api/cours/create-course')[0]!.get('schooleYear')).toBeNull();
+
+    await userEvent.click(await screen.findByRole('button', { name: /Add course/ }));
+    dialog = screen.getByRole('dialog', { name: 'Add course' });
+    await userEvent.type(within(dialog).getByLabelText('Course name'), 'الصف الثالث الثانوي');
+    await userEvent.selectOptions(within(dialog).getByLabelText('School year (its new lectures notify its students)'), 'Third year');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(formOf(fetch, '/api/cours/create-course')).toHaveLength(2));
+    expect(formOf(fetch, '/api/cours/create-course')[1]!.get('schooleYear')).toBe('Third year');
+  });
+});
