@@ -19,7 +19,7 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const LOCALES = ['en', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const ROLES = ['ADMIN', 'USER'] as const;
+export const ROLES = ['ADMIN', 'USER', 'PARENT'] as const;
 export type Role = (typeof ROLES)[number];
 export const ADMIN_GROUP = 'ADMIN';
 

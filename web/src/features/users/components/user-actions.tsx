@@ -1,10 +1,11 @@
 import { TrashIcon } from '@/components/icons';
+import type { Role } from '@shared/constants';
 import { useT } from '@/i18n/use-t';
 import { fullName } from '../lib/format';
 import type { ActionTarget } from '../lib/use-user-actions';
 
 interface Props {
-  user: ActionTarget & { block: boolean; role: 'ADMIN' | 'USER' };
+  user: ActionTarget & { block: boolean; role: Role };
   busy: boolean;
   onToggleBlock: (u: ActionTarget) => void;
   onDelete: (u: ActionTarget) => void;

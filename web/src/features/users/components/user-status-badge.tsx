@@ -1,10 +1,11 @@
 import { Badge } from '@aws-amplify/ui-react';
+import type { Role } from '@shared/constants';
 import { useT } from '@/i18n/use-t';
 
 const VARIATION = { admin: 'info', blocked: 'error', active: 'success' } as const;
 
 /** A user's status as the table and the student's page show it: admin, blocked or active. */
-export function UserStatusBadge({ user }: { user: { role: 'ADMIN' | 'USER'; block: boolean } }) {
+export function UserStatusBadge({ user }: { user: { role: Role; block: boolean } }) {
   const t = useT();
   const status = user.role === 'ADMIN' ? 'admin' : user.block ? 'blocked' : 'active';
   return (

@@ -1,0 +1,68 @@
+/**
+ * English texts: parents (issue 43) — a student's invite on /profile, the parent's sign-up, the
+ * parent's home /parent and a student's parents on the teacher's student page. This area loads with
+ * those screens (i18n/parents-area.ts).
+ */
+export const enParents = {
+  'field.parentCode': 'Invite code',
+  // A code refused by the server (parent.codeInvalid …), said where the code is typed.
+  'parents.codeInvalid': 'This code is wrong, expired or already used. Ask your child for a new one.',
+  'parents.codeHint': '8 letters and digits, with or without the dash.',
+  // /profile: the student's invite
+  'parentInvite.title': 'Invite a parent',
+  'parentInvite.intro': 'Your parent sees your lectures, watch time and quiz results, and gets a weekly report.',
+  'parentInvite.create': 'Get an invite code',
+  'parentInvite.again': 'Get a new code',
+  'parentInvite.expires': 'Valid until {date}, for one sign-up.',
+  'parentInvite.whatsApp': 'Send on WhatsApp',
+  'parentInvite.copy': 'Copy the link',
+  'parentInvite.copied': 'Link copied',
+  'parentInvite.message': 'Follow my lessons on Bioscope: sign up as my parent with this link (code {code}): {link}',
+  'parentInvite.failed': 'The invite code could not be made.',
+  'parentInvite.tooMany': 'Four parents are linked already; ask the teacher to unlink one first.',
+  // The sign-up page's parent side
+  'parentSignUp.switch': 'I am a parent',
+  'parentSignUp.title': 'Sign up as a parent',
+  'parentSignUp.hint': 'Use the invite code your son or daughter sent you.',
+  'parentSignUp.failed': 'Sign-up failed',
+  // /parent
+  'parentHome.title': 'My children',
+  'parentHome.none': 'No child is linked yet. Type the invite code your child made on their profile.',
+  'parentHome.loadFailed': 'Your children could not be loaded.',
+  'parentHome.tryAgain': 'Try again',
+  'child.lastActive': 'Last active',
+  'child.never': 'Not yet',
+  'child.watchTitle': 'Watch time, last 8 weeks',
+  'child.week': 'Week to {date}: {minutes}',
+  'child.minutes': '{n} min',
+  'child.thisWeek': 'This week: {minutes}',
+  'child.lectures': 'Lectures',
+  'child.noLectures': 'No lectures yet.',
+  'child.until': 'until {date}',
+  'child.quizzes': 'Quiz results',
+  'child.noQuizzes': 'No quiz results yet.',
+  'child.score': '{score} / {total}',
+  'child.passed': 'Passed',
+  'child.notPassed': 'Not passed',
+  'child.reportFailed': "This child's report could not be loaded.",
+  'linkChild.title': 'Link another child',
+  'linkChild.submit': 'Link',
+  'linkChild.linked': '{name} is linked',
+  'linkChild.alreadyLinked': 'This child is already linked to you.',
+  'linkChild.failed': 'The child could not be linked.',
+  'parentSettings.title': 'Weekly report',
+  'parentSettings.hint': 'Every Friday evening: what each child watched, their quizzes and the lectures bought.',
+  'parentSettings.email': 'By e-mail',
+  'parentSettings.whatsApp': 'By WhatsApp',
+  'parentSettings.failed': 'The setting could not be saved.',
+  // The teacher's student page
+  'userParents.title': 'Parents',
+  'userParents.none': 'No parent is linked.',
+  'userParents.linked': 'Linked {date}',
+  'userParents.unlink': 'Unlink',
+  'userParents.unlinkLabel': 'Unlink {name}',
+  'userParents.confirm': "Unlink {name} from this student? They will no longer see the student's report.",
+  'userParents.unlinked': 'Parent unlinked',
+  'userParents.failed': 'The parent could not be unlinked.',
+  'userParents.loadFailed': "The student's parents could not be loaded.",
+} as const;
