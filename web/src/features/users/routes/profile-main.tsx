@@ -5,11 +5,12 @@ import '@/i18n/users-area';
 import { failureText } from '../lib/failure-text';
 import { useGetProfileQuery } from '../api/get-profile';
 import { MyDevices } from '../components/my-devices';
+import { ParentInvite } from '../components/parent-invite';
 import { phoneText } from '../lib/format';
 import '../components/users.css';
 import { usePageTitle } from '@/lib/page-title';
 
-/** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures; and my devices (issue 41). */
+/** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures; and my devices (issue 41); inviting a parent (issue 43). */
 export default function ProfileMainRoute() {
   const t = useT();
   const profile = useGetProfileQuery();
@@ -67,6 +68,7 @@ export default function ProfileMainRoute() {
           </div>
         </div>
       )}
+      {p && <ParentInvite />}
       {p && <MyDevices />}
     </section>
   );
