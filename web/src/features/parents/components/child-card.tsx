@@ -41,8 +41,8 @@ export function ChildCard({ child }: { child: Child }) {
               <ul className="child-list">
                 {r.quizResults.map((q) => (
                   <li key={`${q.quizId}-${q.date}`} className="child-quiz" data-testid="child-quiz">
-                    <span className="child-item-name" dir="auto">
-                      {q.title}
+                    <span className="child-item-name">
+                      <bdi>{q.title}</bdi>
                     </span>
                     <span className="child-quiz-score">{t('child.score', { score: numberText(q.score, language), total: numberText(q.total, language) })}</span>
                     <span className={`status-pill child-pill${q.passed ? ' is-passed' : ' is-failed'}`}>{t(q.passed ? 'child.passed' : 'child.notPassed')}</span>
@@ -62,11 +62,11 @@ export function ChildCard({ child }: { child: Child }) {
               <ul className="child-list">
                 {r.lectures.map((l) => (
                   <li key={l.id} className="child-lecture" data-testid="child-lecture">
-                    <span className="child-item-name" dir="auto">
-                      {l.name}
+                    <span className="child-item-name">
+                      <bdi>{l.name}</bdi>
                     </span>
-                    <span className="muted" dir="auto">
-                      {l.courseName}
+                    <span className="muted">
+                      <bdi>{l.courseName}</bdi>
                     </span>
                     {l.expiresAt && <span className="muted">{t('child.until', { date: dayText(l.expiresAt, language) })}</span>}
                   </li>

@@ -31,6 +31,12 @@ export function WatchWeeks({ weeks, language }: { weeks: ChildReport['weeks']; l
           );
         })}
       </ol>
+      {oldestFirst.length > 1 && (
+        <p className="watch-axis muted" aria-hidden="true">
+          <span>{dayText(oldestFirst[0]!.from, language)}</span>
+          <span>{dayText(oldestFirst[oldestFirst.length - 1]!.to, language)}</span>
+        </p>
+      )}
     </div>
   );
 }

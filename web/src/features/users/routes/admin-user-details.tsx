@@ -137,7 +137,7 @@ export default function AdminUserDetailsRoute() {
       </div>
 
       {/* Issue 43. */}
-      <section aria-labelledby="user-parents-title">
+      <section className="user-parents-section" aria-labelledby="user-parents-title">
         <h2 id="user-parents-title">{t('userParents.title')}</h2>
         <UserParents userId={u.id} />
       </section>
