@@ -33,6 +33,14 @@ describe('parents: routing', () => {
     await waitFor(() => expect(location()).toBe('/parent'));
   });
 
+  it("sends a signed-in parent from the home page (a student's catalogue) to /parent", async () => {
+    storeParentSession();
+    mockFetch(parentHome);
+    const { location } = renderApp('/');
+    await waitFor(() => expect(location()).toBe('/parent'));
+    expect(await screen.findByRole('heading', { name: 'My children' })).toBeInTheDocument();
+  });
+
   it('sends a parent from /dashboard to /parent', async () => {
     storeParentSession();
     mockFetch(parentHome);
