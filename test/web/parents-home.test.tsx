@@ -122,6 +122,8 @@ describe('/parent: my children', () => {
     ['ar', 400, 'parent.codeInvalid', 'هذا الكود غير صحيح أو انتهت صلاحيته أو استُخدم من قبل. اطلب من ابنك كودًا جديدًا.'],
     ['en', 409, 'parent.alreadyLinked', 'This child is already linked to you.'],
     ['ar', 409, 'parent.alreadyLinked', 'هذا الابن مرتبط بك بالفعل.'],
+    ['en', 409, 'parent.tooMany', 'This child has four parents linked already.'],
+    ['ar', 409, 'parent.tooMany', 'هذا الابن مرتبط بأربعة أولياء أمور بالفعل.'],
   ] as const)('(%s) says a refused code (%i %s) on the code box', async (language, status, code, text) => {
     const user = userEvent.setup();
     open({

@@ -84,18 +84,20 @@ describe('sign-up: a parent', () => {
   });
 
   it.each([
-    ['en', EN, 'This code is wrong, expired or already used. Ask your child for a new one.'],
-    ['ar', AR, 'هذا الكود غير صحيح أو انتهت صلاحيته أو استُخدم من قبل. اطلب من ابنك كودًا جديدًا.'],
-  ] as const)('(%s) says 400 parent.codeInvalid on the code field', async (language, l, text) => {
+    ['en', 400, 'parent.codeInvalid', EN, 'This code is wrong, expired or already used. Ask your child for a new one.'],
+    ['ar', 400, 'parent.codeInvalid', AR, 'هذا الكود غير صحيح أو انتهت صلاحيته أو استُخدم من قبل. اطلب من ابنك كودًا جديدًا.'],
+    ['en', 409, 'parent.tooMany', EN, 'This child has four parents linked already.'],
+    ['ar', 409, 'parent.tooMany', AR, 'هذا الابن مرتبط بأربعة أولياء أمور بالفعل.'],
+  ] as const)('(%s) says %i %s on the code field', async (language, status, code, l, text) => {
     const user = userEvent.setup();
     if (language === 'ar') window.localStorage.setItem('language', 'ar');
-    const fetch = mockFetch(() => ({ status: 400, body: { message: 'The invite code is not valid', code: 'parent.codeInvalid' } }));
+    const fetch = mockFetch(() => ({ status, body: { message: 'Refused', code } }));
     const { location } = renderApp('/auth/registeration?parent=ABCD2345');
     await fill(user, l);
     await user.click(screen.getByRole('button', { name: l.submit }));
-    const code = screen.getByLabelText(l.code);
-    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
-    expect(code).toHaveAccessibleDescription(expect.stringContaining(text));
+    const codeField = screen.getByLabelText(l.code);
+    await waitFor(() => expect(codeField).toHaveAttribute('aria-invalid', 'true'));
+    expect(codeField).toHaveAccessibleDescription(expect.stringContaining(text));
     expect(bodyOf(fetch)).toMatchObject({ locale: language });
     expect(location()).toBe('/auth/registeration');
   });

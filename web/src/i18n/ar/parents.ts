@@ -4,6 +4,7 @@ import type { enParents } from '../en/parents';
 export const arParents: Record<keyof typeof enParents, string> = {
   'field.parentCode': 'كود الدعوة',
   'parents.codeInvalid': 'هذا الكود غير صحيح أو انتهت صلاحيته أو استُخدم من قبل. اطلب من ابنك كودًا جديدًا.',
+  'parents.childFull': 'هذا الابن مرتبط بأربعة أولياء أمور بالفعل.',
   'parents.codeHint': '٨ حروف وأرقام، بالشرطة أو بدونها.',
   'parentInvite.title': 'دعوة ولي الأمر',
   'parentInvite.intro': 'يرى ولي أمرك محاضراتك ووقت مشاهدتك ونتائج اختباراتك، ويصله تقرير كل أسبوع.',

@@ -7,6 +7,7 @@ export const enParents = {
   'field.parentCode': 'Invite code',
   // A code refused by the server (parent.codeInvalid …), said where the code is typed.
   'parents.codeInvalid': 'This code is wrong, expired or already used. Ask your child for a new one.',
+  'parents.childFull': 'This child has four parents linked already.',
   'parents.codeHint': '8 letters and digits, with or without the dash.',
   // /profile: the student's invite
   'parentInvite.title': 'Invite a parent',

@@ -4,7 +4,7 @@ import { passwordRulesHold } from '@shared/schemas/common';
 import { SubmitButton } from '@/components/button';
 import { EgyptPhoneField, PasswordField, TextField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
-import { useLanguage, useT } from '@/i18n/use-t';
+import { type MessageKey, useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/parents-area';
 import { registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
 import { errorCodeOf, messageOf } from '@/lib/messages';
@@ -14,11 +14,13 @@ import { type ParentSignUpInput, parentSignUpForm } from '../lib/parent-sign-up-
 import { PasswordRules } from './password-rules';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirm', 'mobileNumber', 'parentCode'] as const;
+/** A refused code, said on its field: wrong, expired or used, or its child has four parents. */
+const REFUSALS: Record<string, MessageKey> = { 'parent.codeInvalid': 'parents.codeInvalid', 'parent.tooMany': 'parents.childFull' };
 
 /**
  * Issue 43: the sign-up page's parent side — names, e-mail, phone, password and the child's invite
  * code (no school year), posted as role PARENT; the account is activated by mail like a student's.
- * A refused code (parent.codeInvalid) is said on the code field.
+ * A refused code (parent.codeInvalid, parent.tooMany) is said on the code field.
  */
 export function ParentSignUpForm({ initialCode, parentSwitch }: { initialCode: string; parentSwitch: ReactNode }) {
   const t = useT();
@@ -37,12 +39,15 @@ export function ParentSignUpForm({ initialCode, parentSwitch }: { initialCode: s
     if (!('error' in result)) {
       void toastSuccess(t('auth.signedUp'), 5000);
       navigate('/auth/login');
-    } else if (errorCodeOf(result.error) === 'parent.codeInvalid') {
-      setError('parentCode', { type: 'server', message: t('parents.codeInvalid') }, { shouldFocus: true });
-    } else {
-      setServerErrors(result.error, setError, t, { fields: FIELDS, codeFields: { 'auth.emailInUse': 'email', 'auth.phoneInUse': 'mobileNumber' } });
-      void toastError(messageOf(result.error, t, 'parentSignUp.failed'), TOAST_MS.error);
+      return;
     }
+    const refusal = REFUSALS[errorCodeOf(result.error) ?? ''];
+    if (refusal) {
+      setError('parentCode', { type: 'server', message: t(refusal) }, { shouldFocus: true });
+      return;
+    }
+    setServerErrors(result.error, setError, t, { fields: FIELDS, codeFields: { 'auth.emailInUse': 'email', 'auth.phoneInUse': 'mobileNumber' } });
+    void toastError(messageOf(result.error, t, 'parentSignUp.failed'), TOAST_MS.error);
   });
 
   return (

@@ -8,8 +8,8 @@ import { errorCodeOf, messageOf, ruleText } from '@/lib/messages';
 import { isParentCode } from '@/lib/parent-code';
 import { useLinkChildMutation } from '../api/link-child';
 
-/** A refused code, said where it is typed: wrong, expired or used, or a child already linked. */
-const REFUSALS: Record<string, MessageKey> = { 'parent.codeInvalid': 'parents.codeInvalid', 'parent.alreadyLinked': 'linkChild.alreadyLinked' };
+/** A refused code, said where it is typed: wrong, expired or used, a child already linked, or one with four parents. */
+const REFUSALS: Record<string, MessageKey> = { 'parent.codeInvalid': 'parents.codeInvalid', 'parent.alreadyLinked': 'linkChild.alreadyLinked', 'parent.tooMany': 'parents.childFull' };
 
 /** "Link another child": the code the child made on their profile, typed any way (lib/parent-code.ts). */
 export function LinkChildForm() {
