@@ -10,8 +10,10 @@ import { runSessionExpired } from './session-flows';
 /**
  * Spec 2, 6: signed-in screens need a valid, unexpired token (else /auth); `admin` screens
  * also need role ADMIN (else /). An existing but expired token gets the session-expired dialog.
+ * Issue 43: `parent` screens are a PARENT's only (anyone else goes home), and a parent opening any
+ * other signed-in screen goes to their own home, /parent.
  */
-export function RequireSession({ admin = false }: { admin?: boolean }) {
+export function RequireSession({ admin = false, parent = false }: { admin?: boolean; parent?: boolean }) {
   const token = useSelector(selectToken);
   const user = useSelector(selectUser);
   const dispatch = useDispatch();
@@ -34,6 +36,8 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
 
   if (status === 'none' || status === 'invalid') return <Navigate to="/auth" replace />;
   if (status === 'expired') return <Spinner />;
+  if (user?.role === 'PARENT' && !parent) return <Navigate to="/parent" replace />;
+  if (parent && user?.role !== 'PARENT') return <Navigate to="/" replace />;
   if (admin && user?.role !== 'ADMIN') return <Navigate to="/" replace />;
   return <Outlet />;
 }

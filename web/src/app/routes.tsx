@@ -91,6 +91,7 @@ const screens = {
   wallet: preloadable(() => import('@/features/wallet/routes/wallet')),
   adminCodes: preloadable(() => import('@/features/codes/routes/admin-codes')),
   adminPrintCodes: preloadable(() => import('@/features/codes/routes/print-codes')),
+  parentHome: preloadable(() => import('@/features/parents/routes/parent-home')),
 };
 
 const toHome = <Navigate to="/" replace />;
@@ -163,6 +164,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/wallet', element: page(screens.wallet) },
         ],
       },
+      // Issue 43: the parent's home, for parents only.
+      { path: 'parent', element: <RequireSession parent />, children: [{ index: true, element: page(screens.parentHome) }] },
       { path: '*', element: toHome },
     ],
   },

@@ -40,6 +40,9 @@ type WithAuth = { auth: AuthState };
 export const selectUser = (s: WithAuth) => s.auth.user;
 export const selectToken = (s: WithAuth) => s.auth.token;
 export const selectIsAdmin = (s: WithAuth) => s.auth.user?.role === 'ADMIN';
+export const selectIsParent = (s: WithAuth) => s.auth.user?.role === 'PARENT';
+/** Where a signed-in person starts: the teacher's dashboard, a parent's /parent (issue 43), a student's home. */
+export const homePathOf = (role: User['role'] | undefined) => (role === 'ADMIN' ? '/dashboard' : role === 'PARENT' ? '/parent' : '/');
 export const selectHasValidToken = (s: WithAuth) => tokenStatus(s.auth.token) === 'valid';
 export const selectAuthStatus = (s: WithAuth) => s.auth.status;
 

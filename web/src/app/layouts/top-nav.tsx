@@ -8,7 +8,7 @@ import { LogoMark, MenuIcon } from '@/components/icons';
 import { PreferenceToggles } from '@/components/preference-toggles';
 import { useLogout } from '@/features/auth/lib/use-logout';
 import { useT } from '@/i18n/use-t';
-import { selectIsAdmin, selectUser } from '@/lib/session';
+import { selectIsAdmin, selectIsParent, selectUser } from '@/lib/session';
 
 
 /** Spec 2: hidden on /auth and /dashboard paths. */
@@ -19,6 +19,9 @@ export function TopNav() {
   const { pathname } = useLocation();
   const user = useSelector(selectUser);
   const isAdmin = useSelector(selectIsAdmin);
+  // Issue 43: a parent's app is /parent; the student's links (and their background calls) are not theirs.
+  const isParent = useSelector(selectIsParent);
+  const student = user && !isParent;
   const logout = useLogout();
   // The menu remembers the page it was opened on, so it is closed again after any navigation.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -28,7 +31,7 @@ export function TopNav() {
   return (
     <header className="top-nav">
       <div className="top-nav-bar">
-        <Link to="/" className="brand">
+        <Link to={isParent ? '/parent' : '/'} className="brand">
           <LogoMark />
           {t('appName')}
         </Link>
@@ -43,22 +46,26 @@ export function TopNav() {
           onClick={() => setOpenOn(open ? null : pathname)}
         >
           <MenuIcon />
-          {user && <RepliesBadge />}
+          {student && <RepliesBadge />}
         </button>
       </div>
       <nav id="top-nav-links" className={`top-nav-links${open ? ' is-open' : ''}`} aria-label={t('nav.main')}>
-        <NavLink to="/" end>
+        <NavLink to={isParent ? '/parent' : '/'} end>
           {t('nav.home')}
         </NavLink>
-        <NavLink to="/profile" end>
-          {t('nav.profile')}
-        </NavLink>
-        <NavLink to="/profile/lecPay">{t('nav.myLectures')}</NavLink>
-        {user && !isAdmin && <WalletLink />}
-        <NavLink to="/contact">
-          {t('nav.contact')}
-          {user && <RepliesBadge />}
-        </NavLink>
+        {!isParent && (
+          <>
+            <NavLink to="/profile" end>
+              {t('nav.profile')}
+            </NavLink>
+            <NavLink to="/profile/lecPay">{t('nav.myLectures')}</NavLink>
+            {student && !isAdmin && <WalletLink />}
+            <NavLink to="/contact">
+              {t('nav.contact')}
+              {student && <RepliesBadge />}
+            </NavLink>
+          </>
+        )}
         {isAdmin && <NavLink to="/dashboard">{t('nav.dashboard')}</NavLink>}
         {user && (
           <button type="button" className="link-button" onClick={() => void logout()}>

@@ -39,7 +39,8 @@ export default function GoogleCallbackRoute() {
         dispatch(loginSuccess(session));
         void toastSuccess(t('auth.signedIn'), TOAST_MS.success);
         // A Google sign-up has no phone or school year until it gives them (once, before it buys).
-        navigate(session.role === 'USER' && !(session.mobileNumber && session.schooleYear) ? '/profile/complete' : '/', { replace: true });
+        // A parent (issue 43) starts on /parent.
+        navigate(session.role === 'USER' && !(session.mobileNumber && session.schooleYear) ? '/profile/complete' : session.role === 'PARENT' ? '/parent' : '/', { replace: true });
       }, fail);
   }, [dispatch, hash, logInWithGoogle, navigate, t]);
 

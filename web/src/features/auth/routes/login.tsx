@@ -9,7 +9,7 @@ import { type Translate, useT } from '@/i18n/use-t';
 import { useZodForm } from '@/lib/forms';
 import { type DeviceRefusal, refusalOf } from '@/lib/devices';
 import { errorCodeOf, messageOf } from '@/lib/messages';
-import { selectHasValidToken, selectUser } from '@/lib/session';
+import { homePathOf, selectHasValidToken, selectUser } from '@/lib/session';
 import { isMfaChallenge, useLogInMutation } from '../api/log-in';
 import { DeviceLimit } from '../components/device-limit';
 import { GoogleButton } from '../components/google-button';
@@ -51,7 +51,7 @@ export default function LoginRoute() {
 
   // Spec 2: once the signed-in user is known, ADMIN → /dashboard, USER → /, replacing history.
   useEffect(() => {
-    if (user && hasValidToken) navigate(user.role === 'ADMIN' ? '/dashboard' : '/', { replace: true });
+    if (user && hasValidToken) navigate(homePathOf(user.role), { replace: true });
   }, [user, hasValidToken, navigate]);
 
   // The server's redirects land here: the activation link (?activated=1, or 0 with a reason

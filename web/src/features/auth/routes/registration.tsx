@@ -1,21 +1,39 @@
-import { Link, useNavigate } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signupBody } from '@shared/schemas/auth';
 import { passwordRulesHold } from '@shared/schemas/common';
 import { SubmitButton } from '@/components/button';
 import { SchoolYearField } from '@/components/school-year-field';
+import { ToggleSwitch } from '@/components/toggle-switch';
 import { EgyptPhoneField, PasswordField, TextField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useLanguage, useT } from '@/i18n/use-t';
 import { registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { type SignUpInput, useSignUpMutation } from '../api/sign-up';
+import { ParentSignUpForm } from '../components/parent-sign-up-form';
 import { PasswordRules } from '../components/password-rules';
+import '@/i18n/parents-area';
 import { usePageTitle } from '@/lib/page-title';
 
 const EMPTY: SignUpInput = { firstName: '', lastName: '', email: '', password: '', confirm: '', mobileNumber: '', schooleYear: '' as SignUpInput['schooleYear'] };
 const FIELDS = Object.keys(EMPTY) as (keyof SignUpInput)[];
 
+/**
+ * The sign-up page: a student's, or a parent's (issue 43) — opened from the child's invite link
+ * (?parent=CODE) or by the "I am a parent" switch.
+ */
 export default function RegistrationRoute() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const code = params.get('parent');
+  const [parent, setParent] = useState(code !== null);
+  usePageTitle(t('title.signUp'));
+  const parentSwitch = <ToggleSwitch label={t('parentSignUp.switch')} checked={parent} onChange={setParent} />;
+  return parent ? <ParentSignUpForm initialCode={code ?? ''} parentSwitch={parentSwitch} /> : <StudentSignUpForm parentSwitch={parentSwitch} />;
+}
+
+function StudentSignUpForm({ parentSwitch }: { parentSwitch: ReactNode }) {
   const t = useT();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -26,8 +44,6 @@ export default function RegistrationRoute() {
   const { errors } = formState;
   const password = watch('password');
   const pair = registerPasswordPair(form, 'password', 'confirm');
-
-  usePageTitle(t('title.signUp'));
 
   const onSubmit = handleSubmit(async (body) => {
     // The mails (activation, reset codes) are written in the language the student signs up in.
@@ -44,6 +60,7 @@ export default function RegistrationRoute() {
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <h1>{t('auth.signUpTitle')}</h1>
+      {parentSwitch}
       <div className="field-row">
         <TextField label={t('auth.firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
         <TextField label={t('auth.lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />

@@ -10,6 +10,7 @@ import { failureText } from '../lib/failure-text';
 import { type UserDetails, useGetUserDetailsQuery } from '../api/get-user-details';
 import { UserActions } from '../components/user-actions';
 import { UserDevices } from '../components/user-devices';
+import { UserParents } from '../components/user-parents';
 import { UserStatusBadge } from '../components/user-status-badge';
 import { UserWallet } from '../components/user-wallet';
 import { VideoViews } from '../components/video-views';
@@ -134,6 +135,12 @@ export default function AdminUserDetailsRoute() {
           </div>
         </dl>
       </div>
+
+      {/* Issue 43. */}
+      <section className="user-parents-section" aria-labelledby="user-parents-title">
+        <h2 id="user-parents-title">{t('userParents.title')}</h2>
+        <UserParents userId={u.id} />
+      </section>
 
       <h2>{t('userPage.lectures')}</h2>
       <DataTable columns={lectureColumns} rows={d.lectures} rowKey={(l) => l.id} rowTestId="owned-row" rowClassName={(l) => (l.expired ? 'is-expired' : undefined)} empty={t('userPage.noLectures')} />

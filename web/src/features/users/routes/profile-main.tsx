@@ -7,12 +7,13 @@ import { failureText } from '../lib/failure-text';
 import { useGetProfileQuery } from '../api/get-profile';
 import { MyDevices } from '../components/my-devices';
 import { NotificationSettingsCard } from '../components/notification-settings';
+import { ParentInvite } from '../components/parent-invite';
 import { phoneText } from '../lib/format';
 import '../components/users.css';
 import { usePageTitle } from '@/lib/page-title';
 import { selectIsAdmin } from '@/lib/session';
 
-/** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures; and my devices (issue 41). */
+/** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures; and my devices (issue 41); inviting a parent (issue 43). */
 export default function ProfileMainRoute() {
   const t = useT();
   const profile = useGetProfileQuery();
@@ -71,6 +72,7 @@ export default function ProfileMainRoute() {
           </div>
         </div>
       )}
+      {p && <ParentInvite />}
       {p && <MyDevices />}
       {p && !isAdmin && <NotificationSettingsCard />}
     </section>
