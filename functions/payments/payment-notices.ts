@@ -1,7 +1,8 @@
 /**
  * What tells the student of a paid order: the bell's notification, a Put inside the paying
  * transaction (a replayed callback fails that transaction and writes no second one), and, after
- * it, an e-mail in their language when their e-mail setting is on (never failing the payment).
+ * it, an e-mail in their language when their e-mail setting is on and a WhatsApp message when they
+ * turned WhatsApp on (neither ever failing the payment).
  */
 import { type OrderRecord } from '../data/order-repo';
 import { sendMail } from '../data/mailer';
@@ -9,6 +10,8 @@ import { noteItem, notificationSettingsOf } from '../data/notification-repo';
 import type { TransactItem } from '../data/items';
 import { userById } from '../data/user-repo';
 import { logger } from '../lib/log';
+import { sendWhatsAppTemplate } from '../notify/public';
+import { whatsAppFor } from './whatsapp-messages';
 
 /** The notification of a paid order: a lecture's or term's payment confirmed, a top-up or a late term's refund a wallet credit. */
 export function paidNoteItem(o: OrderRecord, now: Date, refunded = false): TransactItem {
@@ -29,13 +32,24 @@ const paidMail = (locale: string | undefined, firstName: string, o: OrderRecord)
       };
 };
 
-/** After the paying transaction: the receipt mail, when the student's e-mail setting is on. */
-export async function mailPaymentConfirmed(o: OrderRecord): Promise<void> {
+/** A top-up's name in the WhatsApp message (a lecture's or term's is its own). */
+const TOP_UP_NAME = { ar: 'شحن الرصيد', en: 'Balance top-up' } as const;
+
+/**
+ * After the paying transaction (once: a replay never reaches it): the receipt mail when the student's
+ * e-mail setting is on, the payment_confirmed WhatsApp template when their WhatsApp setting is.
+ */
+export async function tellPaymentConfirmed(o: OrderRecord): Promise<void> {
   try {
     const [user, settings] = await Promise.all([userById(o.userId), notificationSettingsOf(o.userId)]);
-    if (!user || !settings.email) return;
-    await sendMail({ to: user.email, ...paidMail(user.locale, user.firstName, o) });
+    if (!user) return;
+    const sends: Promise<unknown>[] = [];
+    if (settings.email) sends.push(sendMail({ to: user.email, ...paidMail(user.locale, user.firstName, o) }));
+    const name = o.kind === 'topUp' ? TOP_UP_NAME[user.locale === 'ar' ? 'ar' : 'en'] : o.lectureName;
+    const message = settings.whatsapp ? whatsAppFor({ type: 'paymentConfirmed', student: user, orderId: o.id, name, amount: o.amount }) : undefined;
+    if (message) sends.push(sendWhatsAppTemplate(message).then((r) => r.sent || logger.warn('payment WhatsApp not sent', { orderId: o.id, code: r.code })));
+    await Promise.all(sends);
   } catch (e) {
-    logger.error('the order was paid, its mail was not sent', { orderId: o.id, error: e });
+    logger.error('the order was paid, its mail or WhatsApp message was not sent', { orderId: o.id, error: e });
   }
 }

@@ -16,7 +16,7 @@ import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { logger } from '../lib/log';
 import { couponByCode, giveBackItems, holderGoneItem, paidUseItems } from '../coupons/public';
 import { type Outcome, type PaymobTransaction, expiryAfter, methodOf, outcomeOf } from './transaction';
-import { mailPaymentConfirmed, paidNoteItem } from './payment-notices';
+import { tellPaymentConfirmed, paidNoteItem } from './payment-notices';
 import type { PaymobSettings } from './paymob-settings';
 
 const ATTEMPTS = 8;
@@ -128,7 +128,7 @@ export async function markPaid(orderId: string, d: PaidDetails, now = new Date()
     try {
       await transact(items);
       logger.info('order paid', { orderId: o.id, lectureId: o.lectureId, termId: o.termId, method: d.method ?? o.method, amount: o.amount });
-      await mailPaymentConfirmed(o);
+      await tellPaymentConfirmed(o);
       return true;
     } catch (e) {
       if (!isCancelled(e)) throw e;
@@ -153,7 +153,7 @@ async function creditTopUp(o: OrderRecord, d: PaidDetails, now: Date): Promise<b
   try {
     const { balance } = await moveWallet(o.userId, { amount: o.amount, kind: 'topUp', ref: o.id, at }, items);
     logger.info('top-up paid', { orderId: o.id, method: d.method ?? o.method, amount: o.amount, balance });
-    await mailPaymentConfirmed(o);
+    await tellPaymentConfirmed(o);
     return true;
   } catch (e) {
     if (!(e instanceof WalletAlsoFailed)) throw e;

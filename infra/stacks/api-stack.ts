@@ -47,7 +47,7 @@ export const GRANTS: Record<Domain, readonly Grant[]> = {
   health: ['probe'],
   auth: ['data', 'identity:auth', 'mail'],
   catalogue: ['data', 'media', 'videos:sign'],
-  payments: ['data', 'paymob'],
+  payments: ['data', 'paymob', 'mail', 'whatsapp'],
   coupons: ['data'],
   quizzes: ['data', 'media:images'],
   users: ['data', 'identity:admin'],
@@ -155,6 +155,8 @@ export class ApiStack extends Stack {
       DEVICE_COOKIE_SECRET: SecretValue.secretsManager(settings.deviceCookieSecretName).unsafeUnwrap(),
       // By name: only the wallet Lambda may read it (GRANTS).
       CODES_SECRET_NAME: settings.codesSecretName,
+      // By name: the payments Lambda (a student's payment confirmed) and the weekly report read it (GRANTS).
+      WHATSAPP_SECRET_NAME: settings.whatsappSecretName,
     } as const;
     const resources = {
       table: data.table,

@@ -12,11 +12,11 @@ type Statement = { Action: string | string[]; Resource: unknown; Condition?: unk
 
 const PROD = PROD_SETTINGS;
 
-/** The auth role's ses:SendEmail statements, resources as text. */
-function sendStatements(context: Record<string, unknown>) {
+/** A domain's (the auth role's) ses:SendEmail statements, resources as text. */
+function sendStatements(context: Record<string, unknown>, domain: 'auth' | 'payments' = 'auth') {
   const { api } = buildApp(context);
   const template = Template.fromStack(api);
-  const role = api.getLogicalId(api.functions.auth.fn.role!.node.defaultChild as never);
+  const role = api.getLogicalId(api.functions[domain].fn.role!.node.defaultChild as never);
   return Object.values(template.findResources('AWS::IAM::Policy'))
     .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[])
@@ -43,6 +43,11 @@ describe('sending mail', () => {
     expect(prod.map((s) => s.resource).join()).toContain('identity/no-reply@school.eg');
     expect(sendStatements({ ...PROD, sesSandbox: '1' }).filter(anyIdentity).map((s) => s.condition)).toEqual([{ StringEquals: { 'ses:FromAddress': 'no-reply@school.eg' } }]);
     expect(sendStatements({ sesSandbox: '0' }).filter(anyIdentity)).toEqual([]);
+  });
+
+  test("payments mails a student's receipt under the same grant as auth's", () => {
+    expect(sendStatements({}, 'payments')).toEqual(sendStatements({}));
+    expect(sendStatements({}, 'payments').length).toBeGreaterThan(0);
   });
 
   test('sesSandbox takes 1 or 0 only', () => {

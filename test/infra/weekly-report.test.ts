@@ -2,7 +2,8 @@
  * The weekly report's AWS resources (issue 43 item 4): its own Lambda (15 minutes, one run at a time,
  * the table, SES and the WhatsApp secret only), an EventBridge Scheduler schedule every Friday 18:00
  * Cairo time that targets it with retries and a dead-letter queue alarmed to the operator, and the
- * WhatsApp secret the operator makes (read by name, made by no stack, read by no route Lambda).
+ * WhatsApp secret the operator makes (read by name, made by no stack; of the route Lambdas only payments
+ * reads it, for a student's payment confirmed).
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { DOMAINS } from '../../shared/routes';
@@ -64,14 +65,16 @@ describe('the weekly report job', () => {
 });
 
 describe('the WhatsApp secret', () => {
-  test('no stack makes it; the operator names it (default bioscope/<stage>/whatsapp) and no route Lambda reads it', () => {
+  test('no stack makes it; the operator names it (default bioscope/<stage>/whatsapp); of the route Lambdas only payments reads it (a payment confirmed)', () => {
     for (const t of [built.dataTemplate, apiTemplate]) {
       expect(Object.values(t.findResources('AWS::SecretsManager::Secret')).map((r) => r.Properties.Name as string)).not.toContain('bioscope/dev/whatsapp');
     }
     for (const domain of DOMAINS) {
       const reads = actionsOf(logicalId(api.functions[domain].fn.role!)).some((s) => JSON.stringify(s.Resource).includes('whatsapp'));
-      expect({ domain, reads }).toEqual({ domain, reads: false });
+      expect({ domain, reads }).toEqual({ domain, reads: domain === 'payments' });
     }
+    const payments = (apiTemplate.findResources('AWS::Lambda::Function') as Record<string, Resource>)[logicalId(api.functions.payments.fn)]!.Properties.Environment.Variables;
+    expect(payments.WHATSAPP_SECRET_NAME).toBe('bioscope/dev/whatsapp');
     const custom = synthBioscope({ whatsappSecretName: 'school/whatsapp' });
     const env = (custom.apiTemplate.findResources('AWS::Lambda::Function') as Record<string, Resource>)[logicalId(custom.api.weeklyReport.job.fn)]!.Properties.Environment.Variables;
     expect(env.WHATSAPP_SECRET_NAME).toBe('school/whatsapp');

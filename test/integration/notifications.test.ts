@@ -217,6 +217,21 @@ describe('payments and the wallet', () => {
     expect(mails[0]!.text).toContain(orderId);
   });
 
+  it('a payment confirmed is one WhatsApp message when the student turned WhatsApp on (none when off), however often replayed', async () => {
+    const whatsAppTo = async (to: string) => (await api('GET', `/_local/whatsapp/messages.json?to=${encodeURIComponent(to)}`)).body.data as { template: string; language: string; params: string[] }[];
+    const [on, off] = await Promise.all([makeUser(), makeUser()]);
+    const numbers = [on, off].map(() => `+20101${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
+    await Promise.all([setUserFields(on.id, { mobileNumber: numbers[0], locale: 'ar' }), setUserFields(off.id, { mobileNumber: numbers[1] })]);
+    expect((await api('PATCH', '/api/user/notification-settings', { token: on.token, json: { whatsapp: true } })).status).toBe(200);
+    const [paidOn, paidOff] = await Promise.all([checkout(on, 'card'), checkout(off, 'card')]);
+    await Promise.all([waitFor(() => order(paidOn), (o) => o.status === 'paid'), waitFor(() => order(paidOff), (o) => o.status === 'paid')]);
+    const paid = (await transactionsOf(paidOn)).find((t) => t.obj.success)!.obj;
+    for (let i = 0; i < 3; i++) await api('POST', `/api/payments/paymob/webhook?hmac=${signObj(paid, settings().hmacSecret)}`, { json: { type: 'TRANSACTION', obj: paid } });
+    const sent = await whatsAppTo(numbers[0]!);
+    expect(sent).toEqual([expect.objectContaining({ template: 'payment_confirmed', language: 'ar', params: [expect.stringContaining('Lecture'), '120'] })]);
+    expect(await whatsAppTo(numbers[1]!)).toEqual([]);
+  });
+
   it('no payment mail when the student turned e-mail off (the bell still tells)', async () => {
     const student = await makeUser();
     await api('PATCH', '/api/user/notification-settings', { token: student.token, json: { email: false } });
