@@ -48,7 +48,8 @@ export async function seedDemo(): Promise<{ seeded: boolean; detail?: string }> 
   let course = (await allCourses()).find((c) => c.demoMarker === DEMO_MARKER);
   if (!course) {
     await upload(IMAGE_KEY, 'demo-course.png', 'image/png');
-    const tree = courseTree({ name: 'الصف الأول الثانوي', courseFor: [...TRACKS], terms: [...TERM_NAMES], content: [...CONTENT_TYPES], demoMarker: DEMO_MARKER }, IMAGE_KEY);
+    // The first school year's: its new lectures ring the bell of that year's students (docs/notifications.md).
+    const tree = courseTree({ name: 'الصف الأول الثانوي', courseFor: [...TRACKS], terms: [...TERM_NAMES], content: [...CONTENT_TYPES], schooleYear: 'First year', demoMarker: DEMO_MARKER }, IMAGE_KEY);
     await createCourseTree(tree.course, tree.terms, tree.sections);
     course = tree.course;
     seeded = true;
