@@ -77,6 +77,9 @@ describe('parents: routing', () => {
     await waitFor(() => expect(fetch.mock.calls.map(([u]) => u)).toEqual(expect.arrayContaining(['/api/parent/children'])));
     expect(fetch.mock.calls.map(([u]) => u)).not.toEqual(expect.arrayContaining(['/api/user/messages/unread']));
     expect(fetch.mock.calls.map(([u]) => u)).not.toEqual(expect.arrayContaining(['/api/wallet']));
+    // The student's bell neither (its list is a student route: 403 parent.notStudent for a parent).
+    expect(screen.queryByTestId('notification-bell')).toBeNull();
+    expect(fetch.mock.calls.map(([u]) => u)).not.toEqual(expect.arrayContaining(['/api/user/notifications']));
   });
 
   it("logs a parent out from the top navigation", async () => {

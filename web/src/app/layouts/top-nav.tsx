@@ -33,9 +33,9 @@ export function TopNav() {
       <div className="top-nav-bar">
         <Link to={isParent ? '/parent' : '/'} className="brand">
           <LogoMark />
-          {t('appName')}
+          <span className="brand-name">{t('appName')}</span>
         </Link>
-        {user && !isAdmin && <NotificationBell />}
+        {student && !isAdmin && <NotificationBell />}
         <PreferenceToggles />
         <button
           type="button"
