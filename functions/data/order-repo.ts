@@ -60,6 +60,8 @@ export interface OrderRecord {
   updatedAt: string;
   /** When the reconciler last asked Paymob about it. */
   checkedAt?: string;
+  /** When the reconciler found its kiosk reference ending within 24 hours (the student told once: WhatsApp if opted in). */
+  expiringToldAt?: string;
   paidAt: string | null;
   /** Paid, but its amount went to the student's wallet instead of what it bought (a ledger entry of kind refund, ref the order id). */
   refundReason?: OrderRefundReason;
@@ -156,6 +158,8 @@ export interface OrderCondition {
   statusNot?: OrderStatus;
   /** The order must still hold (or not hold) its coupon use, as the caller read it. */
   couponHeld?: boolean;
+  /** This field must not be set yet (a once-only mark). */
+  absent?: keyof OrderRecord;
 }
 
 /**
@@ -185,6 +189,10 @@ export function updateOrderItem(id: string, set: Partial<Omit<OrderRecord, 'id' 
   if (cond.couponHeld !== undefined) {
     conditions.push('couponHeld = :held');
     values[':held'] = cond.couponHeld;
+  }
+  if (cond.absent) {
+    names['#absent'] = cond.absent;
+    conditions.push('attribute_not_exists(#absent)');
   }
   return {
     Update: {

@@ -4,7 +4,7 @@
  * it, an e-mail in their language when their e-mail setting is on and a WhatsApp message when they
  * turned WhatsApp on (neither ever failing the payment).
  */
-import { type OrderRecord } from '../data/order-repo';
+import { type OrderRecord, updateOrder } from '../data/order-repo';
 import { sendMail } from '../data/mailer';
 import { noteItem, notificationSettingsOf } from '../data/notification-repo';
 import type { TransactItem } from '../data/items';
@@ -52,4 +52,30 @@ export async function tellPaymentConfirmed(o: OrderRecord): Promise<void> {
   } catch (e) {
     logger.error('the order was paid, its mail or WhatsApp message was not sent', { orderId: o.id, error: e });
   }
+}
+
+/**
+ * A pending kiosk order whose reference ends within 24 hours (the reconciler finds it): marked told
+ * on condition it was not and is still pending, then, when the student turned WhatsApp on, the
+ * kiosk_reference_expiring template (the bell shows it anyway, computed when read). At most once: a
+ * run that dies between the mark and the send tells nothing. False when another run marked it first.
+ */
+export async function tellKioskExpiring(o: OrderRecord, now: Date): Promise<boolean> {
+  try {
+    await updateOrder(o.id, { expiringToldAt: now.toISOString() }, { statusIn: ['pending'], absent: 'expiringToldAt' });
+  } catch (e) {
+    if ((e as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+  try {
+    const [user, settings] = await Promise.all([userById(o.userId), notificationSettingsOf(o.userId)]);
+    const message = user && settings.whatsapp && o.kioskReference ? whatsAppFor({ type: 'kioskExpiring', student: user, orderId: o.id, name: o.lectureName, amount: o.amount, reference: o.kioskReference, expiresAt: o.holdUntil }) : undefined;
+    if (message) {
+      const r = await sendWhatsAppTemplate(message);
+      if (!r.sent) logger.warn('kiosk expiring WhatsApp not sent', { orderId: o.id, code: r.code });
+    }
+  } catch (e) {
+    logger.error('kiosk reference ending: the student was not told', { orderId: o.id, error: e });
+  }
+  return true;
 }

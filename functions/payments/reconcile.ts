@@ -8,7 +8,8 @@
  *
  * A run reads only pending orders (AP66, oldest first), checks at most RECONCILE_BATCH of those due,
  * a few at a time, and starts no check it may not finish before its Lambda's time is up: the rest
- * wait for the next run.
+ * wait for the next run. Among the pending orders it reads, a kiosk reference ending within 24 hours
+ * is told to its student once (payment-notices.ts tellKioskExpiring: WhatsApp when they opted in).
  */
 import { KIOSK_HOLD_DAYS, PAYMENT_RECONCILE_AFTER_MINUTES } from '../../shared/constants';
 import { type OrderRecord, backfillReconcileIndex, orderById, ordersToReconcile, reconcileIndexReady, updateOrder } from '../data/order-repo';
@@ -16,6 +17,7 @@ import { keptOnce } from '../lib/kept-once';
 import { logger } from '../lib/log';
 import { type PaymentGateway, gateway as paymob } from './gateway';
 import { paymobSettings } from './paymob-settings';
+import { tellKioskExpiring } from './payment-notices';
 import { release, settleInquiredTransaction } from './settlement';
 import { outcomeOf, transactionOfObj } from './transaction';
 
@@ -34,6 +36,8 @@ export interface ReconcileReport {
   expired: number;
   /** Due orders left for the next run (the batch was full or the time was short): at least this many. */
   deferred: number;
+  /** Kiosk references found ending within 24 hours, each told to its student once. */
+  toldExpiring: number;
 }
 
 export interface ReconcileOptions {
@@ -65,21 +69,30 @@ const ensureIndex = keptOnce(async () => {
   logger.info('pending orders indexed for the reconciler', { added });
 });
 
-/** The due orders, oldest first, up to `batch`; and whether more were left unread. */
-async function dueOrders(now: Date, batch: number): Promise<{ due: OrderRecord[]; more: boolean }> {
+/** Pending kiosk orders whose reference ends within the next 24 hours and whose student was not told yet. */
+export function expiringSoon(orders: OrderRecord[], now: Date): OrderRecord[] {
+  const t = now.getTime();
+  return orders.filter((o) => o.status === 'pending' && o.method === 'kiosk' && o.kioskReference && !o.expiringToldAt && Date.parse(o.holdUntil) > t && Date.parse(o.holdUntil) - t <= DAY_MS);
+}
+
+/** The due orders, oldest first, up to `batch`; whether more were left unread; the expiring kiosk references among those read. */
+async function dueOrders(now: Date, batch: number): Promise<{ due: OrderRecord[]; more: boolean; expiring: OrderRecord[] }> {
   const due: OrderRecord[] = [];
+  const expiring: OrderRecord[] = [];
   for await (const page of ordersToReconcile(Math.max(batch, 25))) {
     due.push(...dueForCheck(page, now));
-    if (due.length > batch) return { due: due.slice(0, batch), more: true };
+    expiring.push(...expiringSoon(page, now));
+    if (due.length > batch) return { due: due.slice(0, batch), more: true, expiring };
   }
-  return { due, more: false };
+  return { due, more: false, expiring };
 }
 
 export async function reconcilePendingOrders(now = new Date(), gateway: PaymentGateway = paymob, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
   const batch = opts.batch ?? RECONCILE_BATCH;
-  const report: ReconcileReport = { checked: 0, settled: 0, failed: 0, expired: 0, deferred: 0 };
+  const report: ReconcileReport = { checked: 0, settled: 0, failed: 0, expired: 0, deferred: 0, toldExpiring: 0 };
   await ensureIndex();
-  const { due, more } = await dueOrders(now, batch);
+  const { due, more, expiring } = await dueOrders(now, batch);
+  for (const o of expiring.slice(0, batch)) if (await tellKioskExpiring(o, now)) report.toldExpiring++;
   if (!due.length) return report;
   const settings = await paymobSettings();
   const timeLeft = opts.timeLeftMs ?? (() => Infinity);

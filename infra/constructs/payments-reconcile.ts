@@ -47,7 +47,7 @@ export class PaymentsReconcile extends Construct {
       domain: 'payments',
       handlerFile: 'reconcile-handler',
       description: 'Bioscope payments: settles pending Paymob orders whose callback never arrived',
-      grants: ['data', 'paymob'],
+      grants: ['data', 'paymob', 'mail', 'whatsapp'],
       resources: props.resources,
       environment: props.environment,
       timeout: RECONCILE_TIMEOUT,

@@ -232,7 +232,15 @@ export class ApiStack extends Stack {
     // own checks orders still pending against Paymob's inquiry (infra/constructs/payments-reconcile.ts).
     this.reconcile = new PaymentsReconcile(this, 'ReconcilePayments', {
       resources,
-      environment: { TABLE_NAME: environment.TABLE_NAME, PAYMOB_SECRET_NAME: environment.PAYMOB_SECRET_NAME, PUBLIC_URL: environment.PUBLIC_URL },
+      // It settles orders as the callback does, so it tells the student as the callback does: mail and WhatsApp.
+      environment: {
+        TABLE_NAME: environment.TABLE_NAME,
+        PAYMOB_SECRET_NAME: environment.PAYMOB_SECRET_NAME,
+        PUBLIC_URL: environment.PUBLIC_URL,
+        MAIL_TRANSPORT: environment.MAIL_TRANSPORT,
+        MAIL_FROM: environment.MAIL_FROM,
+        WHATSAPP_SECRET_NAME: environment.WHATSAPP_SECRET_NAME,
+      },
       alarmTopic: this.monitoring.topic,
     });
 

@@ -21,15 +21,20 @@ describe('the reconcile job', () => {
     expect(fnResource().Timeout).toBeGreaterThanOrEqual(60);
     expect(fnResource().Timeout).toBeLessThanOrEqual(120);
     const env = fnResource().Environment.Variables as Record<string, unknown>;
-    expect(env).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'bioscope-payments', PAYMOB_SECRET_NAME: 'bioscope/dev/paymob' });
+    // It settles orders as the callback does: the student's receipt mail (SES) and WhatsApp message go from here too.
+    expect(env).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'bioscope-payments', PAYMOB_SECRET_NAME: 'bioscope/dev/paymob', MAIL_TRANSPORT: 'ses', WHATSAPP_SECRET_NAME: 'bioscope/dev/whatsapp' });
+    expect(Object.keys(env)).toContain('MAIL_FROM');
     expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'PUBLIC_URL', 'POWERTOOLS_METRICS_NAMESPACE']));
   });
 
-  test('may touch the table (no Scan) and read the Paymob secret, nothing else', () => {
+  test('may touch the table (no Scan), read the Paymob and WhatsApp secrets and send mail, nothing else', () => {
     const roleId = logicalId(job().role!);
     const policies = apiTemplate.findResources('AWS::IAM::Policy', { Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) } }) as Record<string, Resource>;
     const actions = new Set(Object.values(policies).flatMap((p) => (p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat())));
-    expect([...actions].filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:')).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    expect([...actions].filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:')).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue', 'ses:SendEmail']);
+    const secrets = Object.values(policies).flatMap((p) => (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue')));
+    expect(JSON.stringify(secrets)).toContain(':secret:bioscope/dev/paymob-');
+    expect(JSON.stringify(secrets)).toContain(':secret:bioscope/dev/whatsapp-');
     expect(actions.has('dynamodb:Query')).toBe(true);
     expect(actions.has('dynamodb:Scan')).toBe(false);
   });

@@ -8,6 +8,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { api, ddb, makeUser, platform, setUserFields, type TestUser, uniq } from '../support/platform';
 import { signObj } from '../support/paymob-reference';
+import { withReconciler } from '../support/settings-lock';
 import { courseForm, GENERAL, saveLecture, type World } from './catalogue-fixtures';
 
 jest.setTimeout(120_000);
@@ -259,6 +260,29 @@ describe('payments and the wallet', () => {
     expect((await markRead(student, { ids: [`kiosk-${orderId}`] })).body.data.unread).toBe(0);
     expect((await list(student)).data[0]!.read).toBe(true);
   });
+
+  it('a kiosk reference ending within 24 hours: the reconciler sends kiosk_reference_expiring once to a student who turned WhatsApp on, none to one who did not', () =>
+    withReconciler(async () => {
+      const whatsAppTo = async (to: string) => (await api('GET', `/_local/whatsapp/messages.json?to=${encodeURIComponent(to)}`)).body.data as { template: string; params: string[] }[];
+      const [on, off] = await Promise.all([makeUser(), makeUser()]);
+      const numbers = [on, off].map(() => `+20101${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
+      await Promise.all([setUserFields(on.id, { mobileNumber: numbers[0] }), setUserFields(off.id, { mobileNumber: numbers[1] })]);
+      expect((await api('PATCH', '/api/user/notification-settings', { token: on.token, json: { whatsapp: true } })).status).toBe(200);
+      const orders = await Promise.all([checkout(on, 'kiosk'), checkout(off, 'kiosk')]);
+      const far = await api('POST', '/_local/reconcile');
+      expect(far.status).toBe(200);
+      // Days left on the reference: nothing yet.
+      expect(await whatsAppTo(numbers[0]!)).toEqual([]);
+
+      const holdUntil = new Date(Date.now() + 10 * 60 * 60 * 1000).toISOString();
+      for (const id of orders) {
+        await ddb().send(new UpdateCommand({ TableName: platform().tableName, Key: { PK: `ORDER#${id}`, SK: 'ORDER' }, UpdateExpression: 'SET holdUntil = :h', ExpressionAttributeValues: { ':h': holdUntil } }));
+      }
+      for (let run = 0; run < 2; run++) expect((await api('POST', '/_local/reconcile')).status).toBe(200);
+      const reference = (await order(orders[0]!)).kioskReference;
+      expect(await whatsAppTo(numbers[0]!)).toEqual([expect.objectContaining({ template: 'kiosk_reference_expiring', params: [reference, '120', expect.any(String)] })]);
+      expect(await whatsAppTo(numbers[1]!)).toEqual([]);
+    }));
 
   it("a wallet credited by the teacher or by a recharge code (a debit says nothing)", async () => {
     const student = await makeUser();

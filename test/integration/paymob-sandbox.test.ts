@@ -154,7 +154,7 @@ describe('the platform', () => {
     const exists = fs.existsSync(path.resolve(__dirname, '../../functions/payments/reconcile.ts'));
     const r = await withReconciler(() => fetch(`${platform().url}/_local/reconcile?now=${new Date().toISOString()}`, { method: 'POST' }));
     expect(r.status).toBe(exists ? 200 : 503);
-    if (exists) expect(await r.json()).toEqual({ checked: expect.any(Number), settled: expect.any(Number), failed: expect.any(Number), expired: expect.any(Number), deferred: expect.any(Number) });
+    if (exists) expect(await r.json()).toEqual({ checked: expect.any(Number), settled: expect.any(Number), failed: expect.any(Number), expired: expect.any(Number), deferred: expect.any(Number), toldExpiring: expect.any(Number) });
     expect((await fetch(`${platform().url}/_local/reconcile?now=yesterday`, { method: 'POST' })).status).toBe(400);
   });
 });
