@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { passwordRulesHold } from '@shared/schemas/common';
 import { SubmitButton } from '@/components/button';
-import { EgyptPhoneField, PasswordField, TextField } from '@/components/fields';
+import { TextField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { type MessageKey, useLanguage, useT } from '@/i18n/use-t';
 import '@/i18n/parents-area';
-import { registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
+import { setServerErrors, useZodForm } from '@/lib/forms';
 import { errorCodeOf, messageOf } from '@/lib/messages';
 import { parentCodeText } from '@/lib/parent-code';
 import { useSignUpMutation } from '../api/sign-up';
 import { type ParentSignUpInput, parentSignUpForm } from '../lib/parent-sign-up-form';
-import { PasswordRules } from './password-rules';
+import { AccountFields } from './account-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirm', 'mobileNumber', 'parentCode'] as const;
 /** A refused code, said on its field: wrong, expired or used, or its child has four parents. */
@@ -32,7 +32,6 @@ export function ParentSignUpForm({ initialCode, parentSwitch }: { initialCode: s
   const { register, handleSubmit, watch, setError, formState } = form;
   const { errors } = formState;
   const password = watch('password');
-  const pair = registerPasswordPair(form, 'password', 'confirm');
 
   const onSubmit = handleSubmit(async (body) => {
     const result = await signUp({ ...body, locale: language, role: 'PARENT' });
@@ -67,15 +66,7 @@ export function ParentSignUpForm({ initialCode, parentSwitch }: { initialCode: s
         error={errors.parentCode?.message}
         {...register('parentCode')}
       />
-      <div className="field-row">
-        <TextField label={t('auth.firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label={t('auth.lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-      </div>
-      <TextField label={t('auth.email')} type="email" dir="ltr" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-      <PasswordField label={t('auth.password')} autoComplete="new-password" error={errors.password?.message} {...pair.password} />
-      <PasswordRules password={password} />
-      <PasswordField label={t('auth.confirm')} autoComplete="new-password" error={errors.confirm?.message} {...pair.confirm} />
-      <EgyptPhoneField label={t('auth.mobile')} error={errors.mobileNumber?.message} {...register('mobileNumber')} />
+      <AccountFields form={form} />
       <SubmitButton loading={isLoading} disabled={!passwordRulesHold(password)}>
         {t('auth.signUpLink')}
       </SubmitButton>

@@ -5,14 +5,13 @@ import { passwordRulesHold } from '@shared/schemas/common';
 import { SubmitButton } from '@/components/button';
 import { SchoolYearField } from '@/components/school-year-field';
 import { ToggleSwitch } from '@/components/toggle-switch';
-import { EgyptPhoneField, PasswordField, TextField } from '@/components/fields';
 import { toastError, toastSuccess, TOAST_MS } from '@/components/toast';
 import { useLanguage, useT } from '@/i18n/use-t';
-import { registerPasswordPair, setServerErrors, useZodForm } from '@/lib/forms';
+import { setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
 import { type SignUpInput, useSignUpMutation } from '../api/sign-up';
 import { ParentSignUpForm } from '../components/parent-sign-up-form';
-import { PasswordRules } from '../components/password-rules';
+import { AccountFields } from '../components/account-fields';
 import '@/i18n/parents-area';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -43,7 +42,6 @@ function StudentSignUpForm({ parentSwitch }: { parentSwitch: ReactNode }) {
   const { register, handleSubmit, watch, setError, formState } = form;
   const { errors } = formState;
   const password = watch('password');
-  const pair = registerPasswordPair(form, 'password', 'confirm');
 
   const onSubmit = handleSubmit(async (body) => {
     // The mails (activation, reset codes) are written in the language the student signs up in.
@@ -61,15 +59,7 @@ function StudentSignUpForm({ parentSwitch }: { parentSwitch: ReactNode }) {
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <h1>{t('auth.signUpTitle')}</h1>
       {parentSwitch}
-      <div className="field-row">
-        <TextField label={t('auth.firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label={t('auth.lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-      </div>
-      <TextField label={t('auth.email')} type="email" dir="ltr" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-      <PasswordField label={t('auth.password')} autoComplete="new-password" error={errors.password?.message} {...pair.password} />
-      <PasswordRules password={password} />
-      <PasswordField label={t('auth.confirm')} autoComplete="new-password" error={errors.confirm?.message} {...pair.confirm} />
-      <EgyptPhoneField label={t('auth.mobile')} error={errors.mobileNumber?.message} {...register('mobileNumber')} />
+      <AccountFields form={form} />
       <SchoolYearField error={errors.schooleYear?.message} {...register('schooleYear')} />
       <SubmitButton loading={isLoading} disabled={!passwordRulesHold(password)}>
         {t('auth.signUpLink')}
