@@ -220,7 +220,7 @@
  *                           days reads a range (the parent's report, the weekly report)
  *  AP117 parentSettings     no key of its own: the parent's record (AP1) holds reportEmail, reportWhatsApp (absent: true)
  *  AP120 notesOfUser       PK=USER#id              SK=NOTE#<ulid>  → type and its fields, createdAt, expiresAt TTL 90 days (a
- *                           student's own notifications: a quiz result, a payment confirmed — Put in the paying transaction —,
+ *                           student's own notifications: a quiz result — Put in the submit's transaction —, a payment confirmed — Put in the paying transaction —,
  *                           a wallet credited — Put in the wallet move's transaction; ScanIndexForward=false, Limit 50)
  *  AP121 notesOfGrade      PK=GRADENOTES#<schoolYear>  SK=NOTE#<ulid>  → newLecture fields, expiresAt TTL 90 days (a new lecture
  *                           under a course of that school year: written once, merged into each student's list when read)

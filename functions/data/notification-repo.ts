@@ -34,12 +34,6 @@ export function noteItem(userId: string, note: NewNote, now = new Date()): Trans
   return { Put: { TableName: TABLE, Item: { ...keys.note(userId, id), ...item } } };
 }
 
-/** AP120: a notification of the student's own (a quiz result). */
-export async function addNote(userId: string, note: NewNote, now = new Date()): Promise<void> {
-  const { id, item } = noteRecord(note, now);
-  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.note(userId, id), ...item } }));
-}
-
 /** AP121: one item for every student of the school year. */
 export async function addGradeNote(schoolYear: string, note: NewNote, now = new Date()): Promise<void> {
   const { id, item } = noteRecord(note, now);

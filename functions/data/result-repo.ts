@@ -4,6 +4,7 @@
  * student at once cannot both count (the maximum number of attempts holds across tabs).
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from './items';
 import { ddb, TABLE } from './client';
 import type { ReadAlong } from '../lib/http';
 import { queryAll, readAlongOf, withoutKeys } from './items';
@@ -102,17 +103,18 @@ const lostRace = (e: unknown) =>
 
 /**
  * Writes the result (version `previous` + 1, or new when `previous` is undefined) and, when given,
- * the finished attempt, in one transaction: only the student's own items (a shared item would make
- * a class's concurrent submits conflict). 'raced' when another write got there first (read again).
+ * the finished attempt and `also` (the student's notification of it), in one transaction: only the
+ * student's own items (a shared item would make a class's concurrent submits conflict). 'raced' when
+ * another write got there first (read again).
  */
-export async function writeResult(result: ResultRecord, previous: number | undefined, attempt?: AttemptRecord): Promise<'written' | 'raced'> {
+export async function writeResult(result: ResultRecord, previous: number | undefined, attempt?: AttemptRecord, also: TransactItem[] = []): Promise<'written' | 'raced'> {
   const put = { TableName: TABLE, Item: resultItem(result), ...versionCondition(previous) };
   try {
-    if (!attempt) await ddb.send(new PutCommand(put));
+    if (!attempt && !also.length) await ddb.send(new PutCommand(put));
     else
       await ddb.send(
         new TransactWriteCommand({
-          TransactItems: [{ Put: put }, { Put: { TableName: TABLE, Item: attemptItem(attempt), ConditionExpression: 'attribute_not_exists(PK)' } }],
+          TransactItems: [{ Put: put }, ...(attempt ? [{ Put: { TableName: TABLE, Item: attemptItem(attempt), ConditionExpression: 'attribute_not_exists(PK)' } }] : []), ...also],
         }),
       );
     return 'written';

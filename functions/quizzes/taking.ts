@@ -12,9 +12,9 @@ import { quizById, quizKeyOf, quizVersion, quizzesOfSection } from '../data/quiz
 import { type AttemptRecord, attemptsOf, type ResultRecord, resultKeyOf, resultOf, writeResult } from '../data/result-repo';
 import { sectionById } from '../data/section-repo';
 import { termById } from '../data/term-repo';
-import { addNote } from '../data/notification-repo';
+import type { TransactItem } from '../data/items';
+import { noteItem } from '../data/notification-repo';
 import { Conflict, NotFound } from '../lib/errors';
-import { logger } from '../lib/log';
 import type { ItemKey, ReadAlong } from '../lib/http';
 import { assertTermOpen } from '../catalogue/public';
 import { cachedQuiz, forgetQuiz } from './quiz-cache';
@@ -78,7 +78,8 @@ const attemptsLeft = (q: QuizRecord, r: ResultRecord) => (q.settings.maxAttempts
 
 interface Step<T> {
   value: T;
-  write?: { result: ResultRecord; attempt?: AttemptRecord };
+  /** `also`: the student's own items written in the same transaction (the result's notification). */
+  write?: { result: ResultRecord; attempt?: AttemptRecord; also?: TransactItem[] };
 }
 
 const MAX_TRIES = 12;
@@ -104,7 +105,7 @@ async function withResult<T>(s: Student, quiz: QuizRecord, step: (r: ResultRecor
     if (!write) return value;
     if ((await version) !== quiz.updatedAt) throw new QuizChanged();
     const next = { ...write.result, version: (stored?.version ?? 0) + 1, updatedAt: new Date().toISOString() };
-    if ((await writeResult(next, stored?.version, write.attempt)) === 'written') return value;
+    if ((await writeResult(next, stored?.version, write.attempt, write.also)) === 'written') return value;
     await pause(5 + Math.random() * 20 * (i + 1));
   }
   throw new Conflict('This quiz is being submitted from elsewhere at the same moment; try again', 'quiz.busy');
@@ -259,13 +260,11 @@ async function scoreSubmit({ quiz, questions }: QuizWithQuestions, s: Student, a
         // The answers saved so far are this attempt's (its number, when it started); the submit carries every answer.
         f = finish(r, questions, given, false, watched);
       }
-      return { value: f, write: { result: f.result, attempt: f.attempt } };
+      // The bell tells of it: its notification is written with the attempt (the student's own item, no round trip of its own).
+      const note = noteItem(s.userId, { type: 'quizResult', quizId: quiz.id, title: quiz.title, score: f.score.correct, total: f.score.total, passed: f.score.passed });
+      return { value: f, write: { result: f.result, attempt: f.attempt, also: [note] } };
     },
     first,
-  );
-  // The bell tells of it; the result is kept whatever happens to its notification.
-  await addNote(s.userId, { type: 'quizResult', quizId: quiz.id, title: quiz.title, score: done.score.correct, total: done.score.total, passed: done.score.passed }).catch((e: unknown) =>
-    logger.error('the quiz result was kept, its notification was not', { quizId: quiz.id, error: e }),
   );
   const reveal = quiz.settings.revealAnswers;
   const byId = new Map(questions.map((q) => [q.id, q]));

@@ -137,9 +137,9 @@ describe('least privilege', () => {
     }
   });
 
-  test('only auth creates users or sends mail; only users disables them; only auth and users touch the pool', () => {
+  test("only auth creates users; only auth and payments (a paid order's receipt) send mail; only users disables them; only auth and users touch the pool", () => {
     expect(domainsWith('cognito-idp:AdminCreateUser')).toEqual(['auth']);
-    expect(domainsWith('ses:SendEmail')).toEqual(['auth']);
+    expect(domainsWith('ses:SendEmail')).toEqual(['auth', 'payments']);
     expect(domainsWith('cognito-idp:AdminDisableUser')).toEqual(['users']);
     expect(domainsWith('cognito-idp:AdminDeleteUser')).toEqual(['auth', 'users']);
     expect(DOMAINS.filter((d) => [...actionsOf(d)].some((a) => a.startsWith('cognito-idp:Admin')))).toEqual(['auth', 'users']);

@@ -16,7 +16,9 @@ const formOf = (fetch: jest.Mock, url: string) => fetch.mock.calls.filter(([u]) 
 
 describe("a course's school year", () => {
   it('is not said by default (nothing sent), and sent when chosen', async () => {
-    const { fetch } = admin((url) => (url === '/api/cours/create-course' ? { status: 201, body: course({ id: 'c9', name: 'Third' }) } : { status: 200, body: { data: [] } }));
+    let made = 0;
+    // Each course made is a course of its own (the list keeps both).
+    const { fetch } = admin((url) => (url === '/api/cours/create-course' ? { status: 201, body: course({ id: `c${9 + made++}`, name: 'Third' }) } : { status: 200, body: { data: [] } }));
     await userEvent.click(await screen.findByRole('button', { name: /Add course/ }));
     let dialog = screen.getByRole('dialog', { name: 'Add course' });
     const year = within(dialog).getByLabelText('School year (its new lectures notify its students)');
