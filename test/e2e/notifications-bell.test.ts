@@ -75,9 +75,12 @@ describe.each(VARIANTS)('%s', (...variant) => {
     expect(await tooWide(s.page)).toEqual([]);
     await screenShot(s.page, `n-bell-list-${tag}`);
 
+    // The list shows it read at once; the server is told beside it (a reload before it answers would drop it).
+    const told = s.page.waitForResponse((r) => r.url().endsWith('/api/user/notifications/read') && r.request().method() === 'POST');
     await item.click();
     await waitForPath(s.page, `/lec/${lecture.id}`);
     await badge.waitFor({ state: 'detached' });
+    expect((await told).status()).toBe(200);
     expect(await bell.getAttribute('aria-label')).toBe(en ? 'Notifications' : 'الإشعارات');
     // It stays read on the next load.
     await s.page.goto(at('/'));
