@@ -80,6 +80,38 @@ describe.each(['dark', 'light'] as const)('phone, Arabic, %s', (theme) => {
     await context.close();
   });
 
+  it('portrait: nothing on the page moves while the player learns its qualities and where to resume (no layout shift)', async () => {
+    const p = await newPage(browser, { viewport: PORTRAIT });
+    await p.page.goto(at('/auth/login'));
+    await p.page.evaluate(
+      ({ u, theme }) => {
+        localStorage.setItem('user', JSON.stringify({ id: u.id, email: u.email, firstName: 'Mona', lastName: 'Adel', mobileNumber: '+201098765432', role: 'USER', block: false, token: u.token }));
+        localStorage.setItem('language', 'ar');
+        localStorage.setItem('theme', theme);
+      },
+      { u: student, theme },
+    );
+    await p.context.addInitScript(() => {
+      const w = window as unknown as { shifts: number[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await p.page.goto(at(`/lec/${lectureId}`));
+    const controls = p.page.locator('.vp-controls');
+    await controls.waitFor();
+    const first = (await controls.boundingBox())!.height;
+    // The quality menu names the rung hls.js chose ("تلقائي 240p") once the playlist is read.
+    await p.page.getByTestId('quality-menu').locator('option').first().filter({ hasText: /\d+p/ }).waitFor({ state: 'attached' });
+    expect((await controls.boundingBox())!.height).toBe(first);
+    // A tick's width (the length's text) may nudge a button; a row of controls wrapping late moved the page by
+    // about 0.07, the resume line (a tap-sized Start over) by 0.005.
+    const shifted = await p.page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+    expect(shifted).toBeLessThan(0.005);
+    await p.context.close();
+  });
+
   it('landscape: with the player scrolled to the top, its controls are on the screen', async () => {
     const { page, context } = await openLecture(LANDSCAPE, theme);
     await page.evaluate(() => document.querySelector('.vp')!.scrollIntoView({ block: 'start' }));

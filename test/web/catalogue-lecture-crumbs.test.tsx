@@ -30,6 +30,31 @@ describe('/lec/{id} opened without a trail (from My lectures)', () => {
   });
 });
 
+describe('/lec/{id} opened by address while the course list is slower than the lecture', () => {
+  it('shows the title only with its breadcrumb above it (a breadcrumb arriving later pushed the title and player down)', async () => {
+    storeSession(studentUser);
+    window.localStorage.setItem('language', 'en');
+    let releaseCourses: () => void = () => {};
+    const lectureAsked = jest.fn();
+    mockFetch((url) => {
+      if (url === '/api/cours/lectureaaa/l1') {
+        lectureAsked();
+        return { status: 200, body: { data: lecture({ name: 'Cell division', lectureName: 'Cell division', termId: 't1', courseId: 'c1', videos: [video({ signedUrl: null })] }) } };
+      }
+      if (url === '/api/cours/all') return new Promise((resolve) => (releaseCourses = () => resolve({ status: 200, body: { data: [course({ terms: [{ id: 't1', name: 'Term 1', courseFor: 'ثانوي عام' }] })] } })));
+      return { status: 200, body: { data: [] } };
+    });
+    renderApp({ pathname: '/lec/l1', state: null });
+    await waitFor(() => expect(lectureAsked).toHaveBeenCalled());
+    // The lecture has answered, the course list has not: the page still waits.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('heading', { name: 'Cell division' })).not.toBeInTheDocument();
+    releaseCourses();
+    await screen.findByRole('heading', { name: 'Cell division' });
+    expect(screen.getByRole('navigation', { name: /Breadcrumb/i })).toBeInTheDocument();
+  });
+});
+
 describe('/lec/{id} of a lecture with a kiosk order waiting at the outlet', () => {
   const pendingKiosk = { id: 'o1', lectureId: 'l1', lectureName: 'انقسام الخلية', status: 'pending', method: 'kiosk', originalPrice: 50, amount: 50, couponCode: null, discount: null, kioskReference: '1234567890', createdAt: '2026-12-01T10:00:00.000Z', paidAt: null };
   const open = (pending: unknown[]) => {

@@ -30,6 +30,18 @@ describe("a screen's first data is asked as the navigation to it begins (issue 3
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('a lecture opened by its address asks for the course list (its breadcrumb) at once, for a student too; not for a visitor', async () => {
+    const fetch = mockFetch(() => courses);
+    prefetchRouteData('/lec/l1', { auth: { user: null, token: null } });
+    expect(fetch).not.toHaveBeenCalled();
+    prefetchRouteData('/lec/l1', { auth: { user: { role: 'USER' }, token: 'tok-1' } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/cours/all');
+    // The page's own call takes it.
+    await apiCall('GET /api/cours/all');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('an answer asked with another session is not handed to this one', async () => {
     const fetch = mockFetch(() => courses);
     prefetchRouteData('/dashboard', admin);

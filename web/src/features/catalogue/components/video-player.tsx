@@ -454,20 +454,21 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
               ))}
             </select>
           </label>
-          {levels.length > 0 && (
-            <label className="vp-menu">
-              <span className="visually-hidden">{t('player.quality')}</span>
-              <select dir="auto" value={chosenHeight} onChange={(e) => chooseLevel(Number(e.target.value))} data-testid="quality-menu">
-                <option value={-1}>{autoLabel}</option>
-                {levels.map((l) => (
-                  <option key={l.index} value={l.height}>
-                    {l.height}p
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <button type="button" className="vp-button" onClick={() => void toggleFullscreen()} aria-label={t(fullscreen !== 'off' ? 'player.exitFullscreen' : 'player.fullscreen')} data-testid="fullscreen">
+          {/* Its place and width are kept from the first paint: the menu arriving with the playlist, or its
+              "Auto (240p)" growing, wrapped a phone's control row to one more line and pushed the page down
+              (a layout shift Lighthouse counted on the lecture page). */}
+          <label className={`vp-menu vp-quality${levels.length > 0 ? '' : ' is-pending'}`} aria-hidden={levels.length > 0 ? undefined : true}>
+            <span className="visually-hidden">{t('player.quality')}</span>
+            <select dir="auto" value={chosenHeight} onChange={(e) => chooseLevel(Number(e.target.value))} disabled={levels.length === 0} tabIndex={levels.length > 0 ? undefined : -1} data-testid={levels.length > 0 ? 'quality-menu' : undefined}>
+              <option value={-1}>{autoLabel}</option>
+              {levels.map((l) => (
+                <option key={l.index} value={l.height}>
+                  {l.height}p
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="vp-button vp-fullscreen" onClick={() => void toggleFullscreen()} aria-label={t(fullscreen !== 'off' ? 'player.exitFullscreen' : 'player.fullscreen')} data-testid="fullscreen">
             <FullscreenGlyph exit={fullscreen !== 'off'} />
           </button>
         </div>

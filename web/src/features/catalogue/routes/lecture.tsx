@@ -33,9 +33,12 @@ export default function LectureRoute() {
   const navTrail = readTrail(useLocation().state);
   const lectureQuery = useGetLectureQuery(id);
   const lecture = viewOf(lectureQuery);
-  // No trail (My lectures, a typed address): the course list (cached from home) gives the way back.
-  const courses = useListCoursesQuery(undefined, { skip: !!navTrail || !lecture.data });
+  // No trail (My lectures, a typed address): the course list (cached from home) gives the way back. Asked
+  // beside the lecture, and the page waits for it the first time: a breadcrumb coming after the title
+  // pushed the title and the player down (Lighthouse's layout shift on a lecture opened by address).
+  const courses = useListCoursesQuery(undefined, { skip: !!navTrail });
   const trail = navTrail ?? (lecture.data ? lectureTrail(lecture.data, courses.data) : null);
+  const trailPending = !navTrail && courses.isLoading;
   const name = lecture.data ? lecture.data.lectureName || lecture.data.name : '';
 
   usePageTitle(name || t('title.lecture'));
@@ -43,7 +46,7 @@ export default function LectureRoute() {
   return (
     <section className="page">
       {trail && <Breadcrumbs items={crumbsOf(trail)} />}
-      {lecture.status === 'loading' || lecture.status === 'idle' ? (
+      {lecture.status === 'loading' || lecture.status === 'idle' || trailPending ? (
         <Spinner label={t('loading')} />
       ) : lecture.status === 'failed' || !lecture.data ? (
         <p className="notice" role="alert">
