@@ -72,6 +72,16 @@ export function startLevelFor(bandwidths: readonly number[], connection: Connect
   return level;
 }
 
+/**
+ * Bytes as megabytes (10^6, as phones count a bundle) in the page's language: one decimal under 10
+ * (Arabic digits and separator on an Arabic page), whole above.
+ */
+export function megabytesText(bytes: number, language: 'en' | 'ar'): string {
+  const mb = bytes / 1e6;
+  const digits = mb < 10 ? 1 : 0;
+  return new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(mb);
+}
+
 /** m:ss or h:mm:ss. */
 export function clock(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
