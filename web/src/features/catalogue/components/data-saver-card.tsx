@@ -2,6 +2,7 @@ import { ToggleSwitch } from '@/components/toggle-switch';
 import { useT } from '@/i18n/use-t';
 import { setDataSaver } from '../lib/data-saver';
 import { useDataSaver } from '../lib/use-data-saver';
+import './data-saver-card.css';
 
 const REASON_TEXT = { saveData: 'saver.autoSaveData', slowConnection: 'saver.autoSlow' } as const;
 
@@ -20,12 +21,12 @@ export function DataSaverCard() {
       <p className="muted">{t('saver.what')}</p>
       <div>
         <ToggleSwitch label={t('saver.switch')} checked={saver.on} onChange={(on) => setDataSaver(on ? 'on' : 'off')} testId="data-saver-switch" />
-        <p className="muted" data-testid="data-saver-state">
+        <p className="muted data-saver-state" data-testid="data-saver-state">
           {saver.choice === 'auto' ? (
             t(saver.reason ? REASON_TEXT[saver.reason] : 'saver.autoOff')
           ) : (
             <>
-              {t('saver.chosen')}{' '}
+              <span>{t('saver.chosen')}</span>
               <button type="button" className="link-button" onClick={() => setDataSaver('auto')}>
                 {t('saver.backToAuto')}
               </button>

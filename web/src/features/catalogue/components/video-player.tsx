@@ -498,6 +498,9 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
             data-testid="player-data-saver"
           >
             <SaverGlyph />
+            <span className="vp-saver-label" aria-hidden="true">
+              {t('player.dataSaver')}
+            </span>
           </button>
           <button type="button" className="vp-button" onClick={() => void toggleFullscreen()} aria-label={t(fullscreen !== 'off' ? 'player.exitFullscreen' : 'player.fullscreen')} data-testid="fullscreen">
             <FullscreenGlyph exit={fullscreen !== 'off'} />
