@@ -54,6 +54,12 @@ const megabytes = async (page: Page) => {
   const figure = text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d))).replace('٫', '.').match(/(\d+(?:\.\d+)?)\s*(?:MB|ميجابايت)/);
   return Number(figure?.[1] ?? NaN);
 };
+/** Controls of the player's row that stick out of it (none should, the saver's switch among them). */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    const row = document.querySelector('.vp-controls')!.getBoundingClientRect();
+    return [...document.querySelectorAll('.vp-controls > *')].map((c) => [c.className, c.getBoundingClientRect()] as const).filter(([, r]) => r.left < row.left - 1 || r.right > row.right + 1).map(([name]) => name);
+  });
 const shotOf = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `b-${name}.png`), fullPage: true, animations: 'disabled' });
 
 it.each([
@@ -78,6 +84,7 @@ it.each([
   await page.waitForFunction(() => /\d+p/.test(document.querySelector('[data-testid="player-usage"]')?.textContent ?? ''), null, { timeout: 20_000 });
   const playing = (await page.getByTestId('player-usage').textContent())!.match(/(\d+)p/)?.[1];
   expect(capped.slice(1)).toContain(`${playing}p`);
+  expect(await overflowing(page)).toEqual([]);
   const early = await megabytes(page);
   expect(early).toBeGreaterThan(0);
   await video.evaluate((v: HTMLVideoElement) => v.pause());
@@ -119,6 +126,18 @@ it.each([
   await expect(page.getByTestId('data-saver-state').textContent()).resolves.toBe(language === 'ar' ? 'تلقائي — مفعّل: متصفحك يطلب توفير البيانات.' : 'Automatic — on: your browser asks to save data.');
   await settled(page);
   await shotOf(page, `profile-${variant}`);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('a phone held sideways (844×390, Arabic): the saver\'s switch fits the controls row with the rest', async () => {
+  const { page, context, errors } = await newPage(browser, { viewport: { width: 844, height: 390 }, touch: true });
+  await signIn(page, { language: 'ar', theme: 'dark' });
+  await page.goto(at(`/lec/${lectureId}`));
+  await waitForPath(page, `/lec/${lectureId}`);
+  await pressPlay(page, 0.5);
+  await expect(page.getByTestId('player-data-saver').isVisible()).resolves.toBe(true);
+  expect(await overflowing(page)).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 });
