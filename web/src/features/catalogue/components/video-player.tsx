@@ -179,8 +179,9 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
     // loaded before: npm run bench:player), and the first picture and the length are there without
     // a poster. A student whose browser asks to save data (Save-Data) gets the master playlist only
     // until play or a seek, when the server gave the poster and the length to show meanwhile: the
-    // segment (about 400 kB) is not spent on a lecture opened to read it or to reach its quiz.
-    const deferred = Boolean(saverOn.current && poster && playback.durationSeconds);
+    // segment (about 400 kB) is not spent on a lecture opened to read it or to reach its quiz. (The
+    // data saver alone, issue 44, keeps the preview: one segment of the lowest rung, and a quick start.)
+    const deferred = Boolean(connectionOf()?.saveData && poster && playback.durationSeconds);
     let Hls: HlsClass | undefined;
     // Play pressed before the start (a view limit): no waiting for the poster, it plays once attached.
     let wanted: 'play' | 'seek' | undefined = intent.current;
