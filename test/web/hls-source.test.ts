@@ -20,6 +20,8 @@ interface Seen {
   loadLevel?: number;
   nextLoadLevel?: number;
   autoLevelCapping?: number;
+  /** What the player's size cap was last set to (hls.js's setter). */
+  capLevelToPlayerSize?: boolean;
   autoLevelEnabled: boolean;
   startLoads: number[];
   loaded?: string;
@@ -31,7 +33,15 @@ interface Seen {
 function standIn(supported = true) {
   const seen: Seen[] = [];
   class FakeHls {
-    static Events = { MANIFEST_PARSED: 'manifestParsed', LEVEL_SWITCHED: 'levelSwitched', ERROR: 'error' };
+    static Events = {
+      MANIFEST_PARSED: 'manifestParsed',
+      LEVEL_SWITCHED: 'levelSwitched',
+      ERROR: 'error',
+      MANIFEST_LOADED: 'manifestLoaded',
+      LEVEL_LOADED: 'levelLoaded',
+      AUDIO_TRACK_LOADED: 'audioTrackLoaded',
+      FRAG_LOADED: 'fragLoaded',
+    };
     static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError' };
     static DefaultConfig = { maxBufferLength: DEFAULT_BUFFER, maxMaxBufferLength: 600 };
     static isSupported = () => supported;
@@ -59,6 +69,10 @@ function standIn(supported = true) {
     set autoLevelCapping(v: number) {
       this.s.autoLevelCapping = v;
     }
+    set capLevelToPlayerSize(v: boolean) {
+      this.s.capLevelToPlayerSize = v;
+      this.s.config.capLevelToPlayerSize = v;
+    }
     on(event: string, handler: (event: string, data: unknown) => void) {
       this.s.handlers.set(event, handler);
     }
@@ -80,8 +94,8 @@ function standIn(supported = true) {
 }
 
 const URL_ = '/media/hls/a1/master.m3u8';
-/** A 3G phone's browser: startLevelFor gives the 360p rung (index 1) at 1.6 Mbit/s. */
-const PHONE: Partial<SourceOptions> = { connection: { downlink: 1.6, effectiveType: '3g' } };
+/** A phone's browser on a 1.6 Mbit/s link (Chromium calls it 4g): startLevelFor gives the 360p rung (index 1). */
+const PHONE: Partial<SourceOptions> = { connection: { downlink: 1.6, effectiveType: '4g' } };
 
 describe('hls-source (issue 14)', () => {
   it("transmuxes in hls.js's worker, a file of the site's build (the CSP refuses a Blob worker)", () => {
@@ -160,19 +174,57 @@ describe('hls-source (issue 14)', () => {
     expect(play.startLevel).toBe(1);
   });
 
-  it("the data saver: hls.js's automatic choice is capped at the lowest rung for the whole video (not by the player's size); without it, no cap but the size", () => {
+  it("the data saver: hls.js's automatic choice is capped at the lowest two rungs for the whole video (not by the player's size), starting at the lowest; without it, no cap but the size", () => {
     const { Hls, seen, manifestParsed } = standIn();
     attachHls(Hls, document.createElement('video'), URL_, { mode: 'play', connection: { saveData: true, downlink: 10, effectiveType: '4g' } });
     const saver = seen[0]!;
     expect(saver.config.capLevelToPlayerSize).toBe(false);
     manifestParsed(saver);
-    expect([saver.autoLevelCapping, saver.startLevel]).toEqual([0, 0]);
+    expect([saver.autoLevelCapping, saver.startLevel]).toEqual([1, 0]);
 
     attachHls(Hls, document.createElement('video'), URL_, { mode: 'play', ...PHONE });
     const phone = seen[1]!;
     expect(phone.config.capLevelToPlayerSize).toBe(true);
     manifestParsed(phone);
     expect(phone.autoLevelCapping).toBeUndefined();
+  });
+
+  it('the data saver turned on and off while the video plays: the cap is set and lifted at once, no new source', () => {
+    const { Hls, seen, manifestParsed } = standIn();
+    const source = attachHls(Hls, document.createElement('video'), URL_, { mode: 'play', ...PHONE, dataSaver: false });
+    const s = seen[0]!;
+    manifestParsed(s);
+    expect(s.autoLevelCapping).toBeUndefined();
+    expect(s.startLevel).toBe(1);
+    source.setDataSaver(true);
+    expect([s.autoLevelCapping, s.capLevelToPlayerSize]).toEqual([1, false]);
+    source.setDataSaver(false);
+    expect([s.autoLevelCapping, s.config.capLevelToPlayerSize]).toEqual([-1, true]);
+    expect(seen).toHaveLength(1);
+    expect(s.destroyed).toBe(false);
+  });
+
+  it('the saver turned on before play: play starts at the lowest rung', () => {
+    const { Hls, seen, manifestParsed } = standIn();
+    const source = attachHls(Hls, document.createElement('video'), URL_, { mode: 'idle', ...PHONE, dataSaver: false });
+    const s = seen[0]!;
+    manifestParsed(s);
+    source.setDataSaver(true);
+    source.start(true);
+    expect([s.startLevel, s.autoLevelCapping]).toEqual([0, 1]);
+  });
+
+  it('tells the bytes of every playlist and segment hls.js loads', () => {
+    const { Hls, seen } = standIn();
+    const onLoaded = jest.fn();
+    attachHls(Hls, document.createElement('video'), URL_, { mode: 'play', ...PHONE, onLoaded });
+    const fire = (event: string, data: unknown) => seen[0]!.handlers.get(event)!(event, data);
+    fire('manifestLoaded', { stats: { loaded: 420 } });
+    fire('levelLoaded', { stats: { loaded: 1_200 } });
+    fire('fragLoaded', { frag: { stats: { loaded: 180_000 } }, payload: new ArrayBuffer(8) });
+    // Stats without the count: the payload's length.
+    fire('fragLoaded', { frag: { stats: { loaded: 0 } }, payload: new ArrayBuffer(64) });
+    expect(onLoaded.mock.calls.map(([b]) => b)).toEqual([420, 1_200, 180_000, 64]);
   });
 
   it("the browser's own HLS (no MSE, plays HLS): idle sets no source until start; nothing to choose", () => {

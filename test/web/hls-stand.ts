@@ -9,5 +9,5 @@ export const loadHls = jest.fn(async () => ({ stand: 'hls.js' }));
 export const attachHls = jest.fn((_hls: unknown, el: HTMLVideoElement, url: string, options: SourceOptions) => {
   el.setAttribute('src', url);
   options.onLevels?.([]);
-  return { levels: [], setLevel: jest.fn(), start: jest.fn(), destroy: jest.fn() };
+  return { levels: [], setLevel: jest.fn(), setDataSaver: jest.fn(), start: jest.fn(), destroy: jest.fn() };
 });

@@ -313,7 +313,8 @@ describe('the player (issue 16)', () => {
     try {
       open((url) => (url === PLAYBACK ? { status: 200, body: started({ ...POSTER, rungs }) } : undefined));
       const quality = await screen.findByRole('combobox', { name: 'Quality' });
-      expect(within(quality).getAllByRole('option').map((o) => o.textContent)).toEqual(['Auto', '240p', '360p', '720p']);
+      // Save-Data turns the data saver on (issue 44): the lowest two rungs.
+      expect(within(quality).getAllByRole('option').map((o) => o.textContent)).toEqual(['Auto', '240p', '360p']);
       await userEvent.selectOptions(quality, '360p');
       await waitFor(() => expect(p.images.map((i) => i.src)).toEqual([POSTER.posterUrl]));
       act(() => p.images[0]!.onload!());
@@ -464,13 +465,15 @@ describe('playback rules', () => {
     expect(livePlaybackId('v8', now)).toBeUndefined();
   });
 
-  it('start rung: what fits 70 % of the downlink; data saver and 2G the lowest; 3G at most the second; unknown: automatic', () => {
+  it('start rung: what fits 70 % of the downlink; data saver and 2G the lowest; 3G (the saver turned off) at most the second; unknown: automatic', () => {
     const ladder = [496_000, 896_000, 1_496_000, 2_896_000];
     expect(startLevelFor(ladder, undefined)).toBe(-1);
     expect(startLevelFor(ladder, { downlink: 10 })).toBe(3);
     expect(startLevelFor(ladder, { downlink: 1.6 })).toBe(1);
     expect(startLevelFor(ladder, { downlink: 10, saveData: true })).toBe(0);
     expect(startLevelFor(ladder, { effectiveType: '2g', downlink: 0.2 })).toBe(0);
-    expect(startLevelFor(ladder, { effectiveType: '3g', downlink: 10 })).toBe(1);
+    // 3G turns the saver on by itself (issue 44): the lowest; turned off, at most the second.
+    expect(startLevelFor(ladder, { effectiveType: '3g', downlink: 10 })).toBe(0);
+    expect(startLevelFor(ladder, { effectiveType: '3g', downlink: 10 }, false)).toBe(1);
   });
 });

@@ -1,13 +1,15 @@
 import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import type { Video } from '@shared/schemas/catalogue';
-import { useT } from '@/i18n/use-t';
+import { useLanguage, useT } from '@/i18n/use-t';
 import { errorCodeOf, messageOf } from '@/lib/messages';
 import { selectToken, selectUser } from '@/lib/session';
 import { type Playback, useStartPlaybackMutation } from '../api/start-playback';
 import { attachHls, type HlsClass, type HlsSource, loadHls, type QualityLevel, type SourceFailure } from '../lib/hls-source';
 import { useHeartbeat } from '../lib/use-heartbeat';
-import { clock, connectionOf, keepPlayback, keepPosition, livePlaybackId, livePosterLink, resumeAt, SPEEDS } from '../lib/playback';
+import { clock, connectionOf, keepPlayback, keepPosition, livePlaybackId, livePosterLink, megabytesText, resumeAt, SPEEDS } from '../lib/playback';
+import { saverLevels, setDataSaver } from '../lib/data-saver';
+import { useDataSaver } from '../lib/use-data-saver';
 import { Watermark } from './watermark';
 import './video-player.css';
 
@@ -64,6 +66,7 @@ const ownKeys = (target: EventTarget) => target instanceof HTMLSelectElement || 
  */
 export function VideoPlayer({ lectureId, video, preview = false, endCard }: { lectureId: string; video: Video; preview?: boolean; endCard?: ReactNode }) {
   const t = useT();
+  const language = useLanguage();
   const user = useSelector(selectUser);
   const token = useSelector(selectToken);
   const [startPlayback] = useStartPlaybackMutation();
@@ -87,6 +90,11 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
   // 'native': the browser's fullscreen; 'window': the box fills the window (where an element cannot go fullscreen).
   const [fullscreen, setFullscreen] = useState<'off' | 'native' | 'window'>('off');
   const [resumedAt, setResumedAt] = useState<number>();
+  // Issue 44: the data saver (this device's choice, or the connection's) and what this video has loaded on this page.
+  const saver = useDataSaver();
+  const saverOn = useRef(saver.on);
+  saverOn.current = saver.on;
+  const [bytesUsed, setBytesUsed] = useState(0);
   const box = useRef<HTMLDivElement>(null);
   const videoEl = useRef<HTMLVideoElement>(null);
   /** From the start again (the end card's 'Watch again'). */
@@ -171,7 +179,8 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
     // loaded before: npm run bench:player), and the first picture and the length are there without
     // a poster. A student whose browser asks to save data (Save-Data) gets the master playlist only
     // until play or a seek, when the server gave the poster and the length to show meanwhile: the
-    // segment (about 400 kB) is not spent on a lecture opened to read it or to reach its quiz.
+    // segment (about 400 kB) is not spent on a lecture opened to read it or to reach its quiz. (The
+    // data saver alone, issue 44, keeps the preview: one segment of the lowest rung, and a quick start.)
     const deferred = Boolean(connectionOf()?.saveData && poster && playback.durationSeconds);
     let Hls: HlsClass | undefined;
     // Play pressed before the start (a view limit): no waiting for the poster, it plays once attached.
@@ -185,10 +194,12 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
           startPosition: startAt.current,
           chosenHeight: () => (chosen.current === -1 ? undefined : chosen.current),
           connection: connectionOf(),
+          dataSaver: saverOn.current,
           token,
           onLevels: (l) => live && setLevels(l),
           onLevelSwitched: (i) => live && setPlayingLevel(i),
           onFatal: (f) => live && setSourceFailure(f),
+          onLoaded: (bytes) => live && setBytesUsed((used) => used + bytes),
         });
       } else if (wanted) source.current.start(wanted === 'play', startAt.current);
       // Idle: it waits for play or a seek.
@@ -223,6 +234,15 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
     // The token only signs the AES key's request; a new token does not restart the video.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [playback, video.id, poster]);
+
+  // The saver turned on or off (here, on /profile, in another tab): the cap follows at once, the video
+  // plays on; a rung chosen above the saver's two goes back to automatic.
+  useEffect(() => {
+    source.current?.setDataSaver(saver.on);
+    if (saver.on && chosen.current !== -1 && !saverLevels(levels).some((l) => l.height === chosen.current)) chooseLevel(-1);
+    // chooseLevel reads refs only; the levels are read as they are when the saver changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saver.on]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement && document.fullscreenElement === box.current ? 'native' : 'off');
@@ -336,6 +356,8 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
   const failure =
     phase.state === 'failed' ? messageOf(phase.error, t, 'player.startFailed') : sourceFailure ? t(FAILURE_TEXT[sourceFailure]) : undefined;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const menuLevels = saver.on ? saverLevels(levels) : levels;
+  const playingHeight = playingLevel !== undefined ? levels[playingLevel]?.height : undefined;
   const autoLabel = chosenHeight === -1 && playingLevel !== undefined && levels[playingLevel] ? t('player.autoAt', { height: levels[playingLevel]!.height }) : t('player.auto');
 
   return (
@@ -461,19 +483,39 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
             <span className="visually-hidden">{t('player.quality')}</span>
             <select dir="auto" value={chosenHeight} onChange={(e) => chooseLevel(Number(e.target.value))} disabled={levels.length === 0} tabIndex={levels.length > 0 ? undefined : -1} data-testid={levels.length > 0 ? 'quality-menu' : undefined}>
               <option value={-1}>{autoLabel}</option>
-              {levels.map((l) => (
+              {menuLevels.map((l) => (
                 <option key={l.index} value={l.height}>
                   {l.height}p
                 </option>
               ))}
             </select>
           </label>
+          <button
+            type="button"
+            className="vp-button vp-saver"
+            onClick={() => setDataSaver(saver.on ? 'off' : 'on')}
+            aria-pressed={saver.on}
+            aria-label={t('player.dataSaver')}
+            title={t(saver.on ? 'player.dataSaverOn' : 'player.dataSaverOff')}
+            data-testid="player-data-saver"
+          >
+            <SaverGlyph />
+            <span className="vp-saver-label" aria-hidden="true">
+              {t('player.dataSaver')}
+            </span>
+          </button>
           <button type="button" className="vp-button vp-fullscreen" onClick={() => void toggleFullscreen()} aria-label={t(fullscreen !== 'off' ? 'player.exitFullscreen' : 'player.fullscreen')} data-testid="fullscreen">
             <FullscreenGlyph exit={fullscreen !== 'off'} />
           </button>
         </div>
       </div>
       <p className="vp-meta muted" aria-live="polite">
+        {(playingHeight !== undefined || bytesUsed > 0) && (
+          // Not read out as it grows (a segment every few seconds); the student reads it when they look.
+          <span data-testid="player-usage" aria-live="off" dir="auto">
+            {[playingHeight !== undefined && t('player.playingRung', { height: playingHeight }), t('player.used', { mb: megabytesText(bytesUsed, language) })].filter(Boolean).join(' · ')}
+          </span>
+        )}
         {viewsLeft !== null && viewsLeft !== undefined && (
           <span data-testid="views-left" className={viewsLeft === 0 ? 'is-last' : undefined}>
             {viewsLeft === 0 ? t('player.noViewsLeft') : t('player.viewsLeft', { n: viewsLeft })}
@@ -521,6 +563,12 @@ const MutedGlyph = () => (
   <svg {...glyph}>
     <path d="M4 9h4l5-4v14l-5-4H4z" />
     <path d="M16 9l5 6M21 9l-5 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+/** A ring with a gap and a plus: the data saver's sign on Android phones. */
+const SaverGlyph = () => (
+  <svg {...glyph} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <path d="M13.5 3.1A9 9 0 1 1 3.1 10.5M10.5 3.1a9 9 0 0 0-5.2 3.1M12 8v8M8 12h8" />
   </svg>
 );
 const FullscreenGlyph = ({ exit }: { exit: boolean }) => (

@@ -12,6 +12,7 @@ import { loadOnce } from '@/lib/load-once';
 // without this every TS segment is remuxed on the main thread — long tasks on a cheap phone while
 // the video plays. A file of the build (hashed, cached a year), loaded by hls.js with the player.
 import workerPath from 'hls.js/dist/hls.worker.js?url';
+import { dataSaverOn, saverCap } from './data-saver';
 import { startLevelFor, type ConnectionHint } from './playback';
 
 export type HlsClass = typeof HlsJs;
@@ -28,6 +29,8 @@ export interface HlsSource {
   levels: QualityLevel[];
   /** -1: automatic. */
   setLevel(index: number): void;
+  /** The data saver turned on or off (issue 44): hls.js's automatic choice is capped, or not, from the next segment on. */
+  setDataSaver(on: boolean): void;
   /**
    * An 'idle' source starts loading: to play (at the chosen or the connection's rung, buffering
    * ahead) or for a seek (the segment there, at the lowest rung, until play). No-op once started.
@@ -49,6 +52,8 @@ export type SourceMode = 'preview' | 'idle' | 'play';
 export interface SourceOptions {
   mode: SourceMode;
   connection?: ConnectionHint;
+  /** The data saver (issue 44) as the source starts; by default this device's (lib/data-saver). */
+  dataSaver?: boolean;
   /** Where to start (seconds): a resume position or a seek made before the media had loaded. */
   startPosition?: number;
   /** The rung the student has chosen (its height), if any, read when loading starts: it is loaded from the start. */
@@ -60,6 +65,8 @@ export interface SourceOptions {
   /** The level now playing (index into levels, after an automatic switch too). */
   onLevelSwitched?: (index: number) => void;
   onFatal?: (failure: SourceFailure) => void;
+  /** Bytes of a playlist or a segment just loaded (what this video costs the student's bundle). */
+  onLoaded?: (bytes: number) => void;
 }
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -77,7 +84,7 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
   if (!Hls.isSupported()) {
     if (!video.canPlayType(HLS_TYPE)) {
       options.onFatal?.('unsupported');
-      return { levels: [], setLevel: () => {}, start: () => {}, destroy: () => {} };
+      return { levels: [], setLevel: () => {}, setDataSaver: () => {}, start: () => {}, destroy: () => {} };
     }
     // The browser picks the rung itself: nothing to choose. Idle, it gets the playlist at start().
     options.onLevels?.([]);
@@ -85,6 +92,7 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
     return {
       levels: [],
       setLevel: () => {},
+      setDataSaver: () => {},
       start: () => {
         if (mode === 'idle') video.src = url;
         mode = 'play';
@@ -92,14 +100,14 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
       destroy: () => video.removeAttribute('src'),
     };
   }
-  // The phone's data saver: hls.js's automatic choice stays on the lowest rung for the whole video (not
-  // only at the start), as a student who turned the saver on expects; a rung they pick still plays.
-  const saveData = options.connection?.saveData === true;
+  // The data saver (issue 44): hls.js's automatic choice stays within the lowest two rungs for the
+  // whole video (not only at the start), as a student who turned the saver on expects.
+  let saver = options.dataSaver ?? dataSaverOn(options.connection);
   const hls = new Hls({
     workerPath,
     // A cheap phone's small screen never loads a rung taller than it shows. (With the data saver the
-    // cap is the lowest rung, set below: hls.js's size cap would replace it.)
-    capLevelToPlayerSize: !saveData,
+    // cap is the saver's, set below: hls.js's size cap would replace it.)
+    capLevelToPlayerSize: !saver,
     // Before play, only what shows the first picture or a seek's: one segment of the lowest rung,
     // without spending the student's data on a video they may not play (opening the demo lecture
     // fetched 2.4 MB: a bandwidth test at 240p, then 30 s ahead at 480p). Played, the rung is the
@@ -113,8 +121,27 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
     },
   });
   let levels: QualityLevel[] = [];
-  let start = -1;
   let recovered = false;
+  /** The connection's rung (or the saver's, the lowest) to play from. */
+  const start = () =>
+    startLevelFor(
+      levels.map((l) => l.bandwidth),
+      options.connection,
+      saver,
+    );
+  /** The saver's cap on hls.js's automatic choice, or the player's size as the only cap. */
+  const capLevels = () => {
+    if (saver) {
+      hls.capLevelToPlayerSize = false;
+      hls.autoLevelCapping = saverCap(levels.map((l) => l.bandwidth));
+      return;
+    }
+    hls.autoLevelCapping = -1;
+    // hls.js 1.7's capLevelToPlayerSize setter starts the size cap before it records the new value,
+    // so the cap would never start again: the value first, then the start.
+    hls.config.capLevelToPlayerSize = true;
+    (hls as unknown as { capLevelController?: { startCapping(): void } }).capLevelController?.startCapping();
+  };
   /** The rung loading starts at (levels known, loading not begun). */
   const startLevel = () => {
     const height = options.chosenHeight?.();
@@ -122,21 +149,25 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
     if (chosen >= 0) {
       hls.startLevel = chosen;
       hls.loadLevel = chosen;
-    } else if (mode === 'play') hls.startLevel = start;
+    } else if (mode === 'play') hls.startLevel = start();
     else hls.startLevel = 0;
   };
   hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
     levels = data.levels.map((l, index) => ({ index, height: l.height, bandwidth: l.bitrate }));
-    start = startLevelFor(
-      levels.map((l) => l.bandwidth),
-      options.connection,
-    );
-    if (saveData) hls.autoLevelCapping = 0;
+    if (saver) capLevels();
     // Before the first segment is asked (hls.js starts loading right after this event).
     if (mode !== 'idle') startLevel();
     options.onLevels?.(levels);
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => options.onLevelSwitched?.(data.level));
+  // What this video loads, as hls.js measured it: the playlists and every segment (either rung, audio too).
+  const loaded = (bytes: number | undefined) => {
+    if (bytes) options.onLoaded?.(bytes);
+  };
+  hls.on(Hls.Events.MANIFEST_LOADED, (_e, data) => loaded(data.stats.loaded));
+  hls.on(Hls.Events.LEVEL_LOADED, (_e, data) => loaded(data.stats.loaded));
+  hls.on(Hls.Events.AUDIO_TRACK_LOADED, (_e, data) => loaded(data.stats.loaded));
+  hls.on(Hls.Events.FRAG_LOADED, (_e, data) => loaded(data.frag.stats.loaded || data.payload.byteLength));
   hls.on(Hls.Events.ERROR, (_e, data) => {
     if (!data.fatal) return;
     // One recovery of a media error (a decode hiccup), else the player says so.
@@ -155,7 +186,8 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
   // from the connection's rung unless one was chosen.
   const onPlay = () => {
     bufferAhead();
-    if (start > 0 && hls.autoLevelEnabled) hls.nextLoadLevel = start;
+    const rung = start();
+    if (rung > 0 && hls.autoLevelEnabled) hls.nextLoadLevel = rung;
   };
   if (mode === 'preview') video.addEventListener('play', onPlay, { once: true });
   hls.loadSource(url);
@@ -167,6 +199,12 @@ export function attachHls(Hls: HlsClass, video: HTMLVideoElement, url: string, o
     setLevel: (index) => {
       // -1: back to automatic; a chosen rung switches at once (the buffer ahead is dropped).
       hls.currentLevel = index;
+    },
+    setDataSaver: (on) => {
+      if (on === saver) return;
+      saver = on;
+      // Before the playlist: MANIFEST_PARSED caps from it.
+      if (levels.length) capLevels();
     },
     start: (play, position) => {
       if (mode !== 'idle') return;

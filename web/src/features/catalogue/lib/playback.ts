@@ -3,6 +3,7 @@
  * resume, which playback to resume, which rung to start at.
  */
 import { readJson, remove, writeJson } from '@/lib/storage';
+import { type ConnectionHint, dataSaverOn } from './data-saver';
 
 /** Playback speeds offered in the speed menu. */
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
@@ -47,24 +48,20 @@ export function livePlaybackId(videoId: string, nowMs = Date.now()): string | un
   return Date.parse(kept.expiresAt) - PLAYBACK_RESUME_MARGIN_MS > nowMs ? kept.playbackId : undefined;
 }
 
-/** What the browser tells of its connection (Network Information API, Chromium and Android only). */
-export interface ConnectionHint {
-  /** Estimated downlink, Mbit/s. */
-  downlink?: number;
-  effectiveType?: string;
-  saveData?: boolean;
-}
-
-export const connectionOf = (): ConnectionHint | undefined => (typeof navigator !== 'undefined' ? (navigator as Navigator & { connection?: ConnectionHint }).connection : undefined);
+// Where a connection's hint and the data saver (issue 44) live; kept here for the player's imports.
+export { connectionOf, type ConnectionHint } from './data-saver';
 
 /**
  * The rung to start at (an index into `bandwidths`, lowest first) for this connection, or -1 for
  * hls.js's own choice when the browser says nothing: the highest rung whose bandwidth fits 70 % of
- * the estimated downlink; a data saver or a 2G link takes the lowest, 3G at most the second.
+ * the estimated downlink; the data saver (`saver`: on by the student's choice or the connection's,
+ * lib/data-saver) or a 2G link takes the lowest, 3G at most the second.
  */
-export function startLevelFor(bandwidths: readonly number[], connection: ConnectionHint | undefined): number {
-  if (!connection || bandwidths.length === 0) return -1;
-  if (connection.saveData || connection.effectiveType === 'slow-2g' || connection.effectiveType === '2g') return 0;
+export function startLevelFor(bandwidths: readonly number[], connection: ConnectionHint | undefined, saver = dataSaverOn(connection)): number {
+  if (bandwidths.length === 0) return -1;
+  if (saver) return 0;
+  if (!connection) return -1;
+  if (connection.effectiveType === 'slow-2g' || connection.effectiveType === '2g') return 0;
   const cap = connection.effectiveType === '3g' ? Math.min(1, bandwidths.length - 1) : bandwidths.length - 1;
   if (typeof connection.downlink !== 'number' || connection.downlink <= 0) return connection.effectiveType === '3g' ? cap : -1;
   const budget = connection.downlink * 1e6 * 0.7;
@@ -73,6 +70,16 @@ export function startLevelFor(bandwidths: readonly number[], connection: Connect
     if (b <= budget && i <= cap) level = i;
   });
   return level;
+}
+
+/**
+ * Bytes as megabytes (10^6, as phones count a bundle) in the page's language: one decimal under 10
+ * (Arabic digits and separator on an Arabic page), whole above.
+ */
+export function megabytesText(bytes: number, language: 'en' | 'ar'): string {
+  const mb = bytes / 1e6;
+  const digits = mb < 10 ? 1 : 0;
+  return new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(mb);
 }
 
 /** m:ss or h:mm:ss. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
@@ -13,8 +14,8 @@ import '../components/users.css';
 import { usePageTitle } from '@/lib/page-title';
 import { selectIsAdmin } from '@/lib/session';
 
-/** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures; and my devices (issue 41); inviting a parent (issue 43). */
-export default function ProfileMainRoute() {
+/** Spec 2: /profile and /profile/main, my account: name, e-mail, phone (and school year), with links to edit it and to my lectures; and my devices (issue 41); inviting a parent (issue 43); `dataSaver`: the data saver's card (issue 44, app/profile-page.tsx). */
+export default function ProfileMainRoute({ dataSaver }: { dataSaver?: ReactNode }) {
   const t = useT();
   const profile = useGetProfileQuery();
   const isAdmin = useSelector(selectIsAdmin);
@@ -74,6 +75,7 @@ export default function ProfileMainRoute() {
       )}
       {p && <ParentInvite />}
       {p && <MyDevices />}
+      {p && dataSaver}
       {p && !isAdmin && <NotificationSettingsCard />}
     </section>
   );
