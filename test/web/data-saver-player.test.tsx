@@ -106,12 +106,12 @@ describe('the data saver in the player (issue 44)', () => {
       options().onLoaded?.(1_200);
       options().onLoaded?.(1_398_800);
     });
-    expect(screen.getByTestId('player-usage')).toHaveTextContent('الجودة 180p · استُهلك ١٫٤ ميجابايت');
+    expect(screen.getByTestId('player-usage')).toHaveTextContent('استُهلك ١٫٤ ميجابايت · الجودة 180p');
     act(() => {
       options().onLevelSwitched?.(1);
       options().onLoaded?.(11_000_000);
     });
-    expect(screen.getByTestId('player-usage')).toHaveTextContent('الجودة 240p · استُهلك ١٢ ميجابايت');
+    expect(screen.getByTestId('player-usage')).toHaveTextContent('استُهلك ١٢ ميجابايت · الجودة 240p');
     expect(screen.getByRole('button', { name: 'توفير البيانات' })).toBeInTheDocument();
   });
 
@@ -122,6 +122,6 @@ describe('the data saver in the player (issue 44)', () => {
       options().onLevelSwitched?.(0);
       options().onLoaded?.(180_000);
     });
-    expect(screen.getByTestId('player-usage')).toHaveTextContent('Playing 180p · 0.2 MB used');
+    expect(screen.getByTestId('player-usage')).toHaveTextContent('0.2 MB used · Playing 180p');
   });
 });

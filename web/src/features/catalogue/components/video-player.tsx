@@ -511,9 +511,11 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
       </div>
       <p className="vp-meta muted" aria-live="polite">
         {(playingHeight !== undefined || bytesUsed > 0) && (
-          // Not read out as it grows (a segment every few seconds); the student reads it when they look.
-          <span data-testid="player-usage" aria-live="off" dir="auto">
-            {[playingHeight !== undefined && t('player.playingRung', { height: playingHeight }), t('player.used', { mb: megabytesText(bytesUsed, language) })].filter(Boolean).join(' · ')}
+          // Not read out as it grows (a segment every few seconds); the student reads it when they look. The
+          // MB first, the rung after it in a text of its own: the rung arriving later moves nothing (a layout shift).
+          <span data-testid="player-usage" aria-live="off">
+            <span>{t('player.used', { mb: megabytesText(bytesUsed, language) })}</span>
+            {playingHeight !== undefined && <span> · {t('player.playingRung', { height: playingHeight })}</span>}
           </span>
         )}
         {viewsLeft !== null && viewsLeft !== undefined && (
