@@ -2,10 +2,12 @@
  * The student's player on a cheap phone's connection (issue 16): in Chromium with a throttled
  * mobile profile (CDP: 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, CPU 4× slower, a 360 × 740
  * screen), the player of a lecture whose video the local platform has transcoded to the HLS
- * ladder, held on the 360p rung: time to first frame (from the play tap, and from the page's
+ * ladder, held on each of the ladder's two lowest rungs in turn (the quality menu's first two; a
+ * fresh browser and student each): time to first frame (from the play tap, and from the page's
  * start) and rebuffering (waiting events and the time stalled) over BENCH_PLAY_SECONDS (60) of play.
  *
  *   npm run bench:player            (builds web/dist when missing; WEB_DIST to use another build)
+ *   BENCH_RUNG=360p,auto npm run bench:player   (those rungs instead; auto: the player's own choice)
  *
  * The video is made here: ffmpeg's test pattern with a tone, 90 s at 1280 × 720 (H.264/AAC), so
  * the 60 s of play stay inside it. Prints one JSON line of figures at the end.
@@ -21,8 +23,11 @@ import { chromiumPath } from '../test/support/browser';
 
 const PLAY_SECONDS = Number(process.env.BENCH_PLAY_SECONDS ?? 60);
 const PROFILE = { downKbps: 1600, upKbps: 750, rttMs: 150, cpuSlowdown: 4 };
-/** The rung chosen in the quality menu before the tap; BENCH_RUNG=auto leaves the player's choice (the connection's rung). */
-const RUNG = process.env.BENCH_RUNG ?? '360p';
+/**
+ * The rungs chosen in the quality menu before the tap, one run each: by default the two lowest (0 and 1
+ * of the menu's rungs, lowest first); BENCH_RUNG=360p,auto names them (auto: the player's choice, the connection's rung).
+ */
+const RUNGS: (string | number)[] = process.env.BENCH_RUNG ? process.env.BENCH_RUNG.split(',') : [0, 1];
 const SAVE_DATA = process.env.BENCH_SAVE_DATA === '1';
 
 function makeVideo(seconds: number): string {
@@ -43,7 +48,7 @@ async function main() {
   try {
     const { api, makeUser } = await import('../test/support/platform');
     const { courseForm, lectureForm } = await import('../test/integration/catalogue-fixtures');
-    const [admin, student] = await Promise.all([makeUser({ admin: true }), makeUser({ firstName: 'Bench' })]);
+    const admin = await makeUser({ admin: true });
 
     // A lecture of one 90 s video, transcoded by the platform, granted to the student.
     const bytes = fs.readFileSync(makeVideo(90));
@@ -67,7 +72,10 @@ async function main() {
     console.log(`transcoded 90 s of 720p in ${transcodeSeconds.toFixed(0)} s`);
 
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--autoplay-policy=no-user-gesture-required'] });
-    try {
+    const results = [];
+    /** One run: a fresh context and student (one stream at a time: a student per run), the rung picked, the tap, PLAY_SECONDS of play. */
+    const playOn = async (pick: string | number) => {
+      const student = await makeUser({ firstName: 'Bench' });
       const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
       // tsx (esbuild keepNames) wraps named functions in __name(); the functions evaluated in the page need it too.
       await context.addInitScript({ content: 'window.__name = (f) => f;' });
@@ -90,6 +98,7 @@ async function main() {
       await page.goto(`${info.url}/lec/${lectureId}`);
       const quality = page.getByTestId('quality-menu');
       await quality.waitFor({ timeout: 60_000 });
+      const RUNG = typeof pick === 'number' ? (await quality.locator('option').allTextContents()).slice(1)[pick]! : pick;
       if (RUNG !== 'auto') await quality.selectOption({ label: RUNG });
       // The student looks at the page before tapping: whatever the player fetches on its own has come.
       await page.waitForLoadState('networkidle');
@@ -164,6 +173,12 @@ async function main() {
       };
       console.log(`first frame ${result.firstFrameMsFromTap} ms after the tap (${result.firstFrameMsFromNavigation} ms after opening the page); ${result.rebufferEvents} rebuffers, ${result.rebufferMs} ms stalled in ${PLAY_SECONDS} s (played to ${result.playedSeconds} s); picture ${end.height}p; rungs fetched ${rungs.join(', ')}`);
       console.log(JSON.stringify(result));
+      await context.close();
+      return result;
+    };
+    try {
+      for (const pick of RUNGS) results.push(await playOn(pick));
+      console.log(`BENCH_PLAYER ${JSON.stringify(results.map((r) => ({ rung: r.rung, firstFrameMsFromTap: r.firstFrameMsFromTap, firstFrameMsFromNavigation: r.firstFrameMsFromNavigation, rebufferEvents: r.rebufferEvents, rebufferMs: r.rebufferMs, segmentKiB: r.segmentKiB, segmentRungs: r.segmentRungs })))}`);
     } finally {
       await browser.close();
     }

@@ -15,21 +15,57 @@ export const VIDEO_STATES = ['uploaded', 'processing', 'ready', 'failed'] as con
 export type VideoState = (typeof VIDEO_STATES)[number];
 
 export interface LadderRung {
-  /** Folder and label: 240p, 360p, … */
+  /** Folder and label: 180p, 360p, … */
   name: string;
   height: number;
-  /** Target video bitrate, kbit/s (MediaConvert QVBR's MaxBitrate; ffmpeg -b:v). */
+  /** Video bitrate cap, kbit/s (MediaConvert QVBR's MaxBitrate; ffmpeg -maxrate). */
   videoKbps: number;
+  /** AAC-LC bitrate, kbit/s; absent: HLS_AUDIO_KBPS. */
+  audioKbps?: number;
+  /** 1 (mono) or 2 (stereo); absent: HLS_AUDIO_CHANNELS. */
+  audioChannels?: number;
 }
 
-/** The default ladder (settings may replace it: infra/settings.ts in AWS, HLS_LADDER locally). */
+/**
+ * The default ladder, tuned for lectures (a teacher, a board, slides: little motion), lowest first
+ * (settings may replace it: infra/settings.ts in AWS, HLS_LADDER locally). Its lowest rung is at most
+ * 200 kbit/s in all (video cap + audio: about 90 MB an hour, ten hours on 1 GB); the low rungs carry
+ * speech in mono. docs/video.md has each rung's measured size and quality.
+ */
 export const DEFAULT_HLS_LADDER: readonly LadderRung[] = [
-  { name: '240p', height: 240, videoKbps: 400 },
-  { name: '360p', height: 360, videoKbps: 800 },
-  { name: '480p', height: 480, videoKbps: 1400 },
-  { name: '720p', height: 720, videoKbps: 2800 },
+  { name: '180p', height: 180, videoKbps: 140, audioKbps: 48, audioChannels: 1 },
+  { name: '240p', height: 240, videoKbps: 240, audioKbps: 48, audioChannels: 1 },
+  { name: '360p', height: 360, videoKbps: 420, audioKbps: 64, audioChannels: 1 },
+  { name: '480p', height: 480, videoKbps: 750, audioKbps: 96, audioChannels: 2 },
+  { name: '720p', height: 720, videoKbps: 1500, audioKbps: 96, audioChannels: 2 },
 ];
+/** The audio of a rung that states none (an operator's ladder, an older job's metadata). */
 export const HLS_AUDIO_KBPS = 96;
+export const HLS_AUDIO_CHANNELS = 2;
+
+/**
+ * A rung's audio as both transcoders make it: AAC-LC at its bitrate and channels. The sample rate
+ * follows MediaConvert's CBR table: mono below 56 kbit/s is allowed only at 32 kHz (ample for speech),
+ * everything else here at 48 kHz.
+ */
+export function audioOf(rung: LadderRung): { kbps: number; channels: number; sampleRate: number } {
+  const kbps = rung.audioKbps ?? HLS_AUDIO_KBPS;
+  const channels = rung.audioChannels ?? HLS_AUDIO_CHANNELS;
+  return { kbps, channels, sampleRate: channels === 1 && kbps < 56 ? 32000 : 48000 };
+}
+
+/** The audio a ladder may state per rung: MediaConvert's AAC-LC CBR bitrates (kbit/s) within its ranges at the sample rates above. */
+export const AAC_KBPS = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 288, 320] as const;
+export const AUDIO_LIMITS = { mono: { min: 32, max: 192 }, stereo: { min: 64, max: 320 } } as const;
+/** Why a rung's audio cannot be made (undefined: it can); `at` names the rung in the message. */
+export function audioProblem(rung: { audioKbps?: unknown; audioChannels?: unknown }, at: string): string | undefined {
+  if (rung.audioChannels !== undefined && rung.audioChannels !== 1 && rung.audioChannels !== 2) return `${at}.audioChannels: '${String(rung.audioChannels)}' must be 1 (mono) or 2 (stereo)`;
+  if (rung.audioKbps === undefined) return undefined;
+  const range = (rung.audioChannels ?? HLS_AUDIO_CHANNELS) === 1 ? AUDIO_LIMITS.mono : AUDIO_LIMITS.stereo;
+  const kbps = rung.audioKbps as number;
+  const ok = (AAC_KBPS as readonly unknown[]).includes(kbps) && kbps >= range.min && kbps <= range.max;
+  return ok ? undefined : `${at}.audioKbps: '${String(rung.audioKbps)}' must be one of AAC's bitrates ${AAC_KBPS.filter((k) => k >= range.min && k <= range.max).join(', ')} kbit/s for ${range === AUDIO_LIMITS.mono ? 'mono' : 'stereo'}`;
+}
 export const HLS_SEGMENT_SECONDS = 6;
 
 /**

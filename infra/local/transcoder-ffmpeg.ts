@@ -3,14 +3,16 @@
  * one ffmpeg run, and what it reads back from ffmpeg. Pure functions: infra/local/transcoder.ts runs them.
  *
  * One ffmpeg process decodes the source once and encodes every rung: `split` + `scale` per rung,
- * libx264 veryfast capped at the rung's bitrate, a keyframe every 2 s (no scene-cut keyframes, so
- * every rung cuts its segments at the same times), AAC, and one HLS output per rung written to
+ * libx264 veryfast at a constant quality capped at the rung's bitrate (x264's counterpart of
+ * MediaConvert's QVBR: a still board costs few bits, a busy scene no more than the cap), a keyframe per
+ * segment (no scene-cut keyframes, so every rung cuts its segments at the same times), the rung's AAC-LC
+ * audio (mono on the low rungs), and one HLS output per rung written to
  * <out>/<rung>/index.m3u8 + seg_000.ts …. The master playlist is written here (masterPlaylist):
  * ffmpeg 4.1's own -master_pl_name writes it empty and its -var_stream_map refuses names.
  */
 import type { CreateJobCommandInput } from '@aws-sdk/client-mediaconvert';
-import { bandwidthOf, GOP_SECONDS } from '../../functions/media/job';
-import type { LadderRung } from '../../shared/video';
+import { bandwidthOf, GOP_SECONDS, QVBR_QUALITY_LEVEL } from '../../functions/media/job';
+import { audioOf, type LadderRung } from '../../shared/video';
 
 export interface LocalJobPlan {
   bucket: string;
@@ -20,9 +22,13 @@ export interface LocalJobPlan {
   outPrefix: string;
   /** The master playlist's file name (the Destination's base name + .m3u8). */
   masterName: string;
+  /** Each rung with the audio its output asks for. */
   rungs: LadderRung[];
   segmentSeconds: number;
-  audioKbps: number;
+  /** The keyframe interval of the outputs (GopSize in seconds). */
+  gopSeconds: number;
+  /** x264's constant quality for the outputs' QVBR level (crfOf). */
+  crf: number;
   aes?: { keyHex: string; url: string };
   /** The job's frame capture (a poster): <outPrefix><base>.NNNNNNN.jpg, the first frame and one every `everySeconds`, at most `max`. */
   poster?: { base: string; height: number; everySeconds: number; max: number; quality: number };
@@ -46,17 +52,18 @@ export function planOf(input: CreateJobCommandInput): LocalJobPlan {
   const slash = dest.key.lastIndexOf('/');
   const outPrefix = dest.key.slice(0, slash + 1);
   const base = dest.key.slice(slash + 1) || 'index';
-  let audioKbps = 0;
-  const rungs = (group.Outputs ?? []).map((o, i) => {
+  const outputs = group.Outputs ?? [];
+  const rungs = outputs.map((o, i): LadderRung => {
     const h264 = o.VideoDescription?.CodecSettings?.H264Settings;
     const height = o.VideoDescription?.Height;
     const maxBitrate = h264?.MaxBitrate ?? h264?.Bitrate;
     if (!height || !maxBitrate) throw new Error(`output ${i} needs VideoDescription.Height and H264Settings.MaxBitrate`);
-    audioKbps = Math.max(audioKbps, (o.AudioDescriptions?.[0]?.CodecSettings?.AacSettings?.Bitrate ?? 0) / 1000);
+    const aac = o.AudioDescriptions?.[0]?.CodecSettings?.AacSettings;
     const name = (o.NameModifier ?? `_${height}p`).replace(/^[_-]+/, '');
     if (!/^[A-Za-z0-9_-]{1,20}$/.test(name)) throw new Error(`output ${i} has a NameModifier the local runner cannot use as a folder: ${JSON.stringify(o.NameModifier)}`);
-    return { name, height: height + (height % 2), videoKbps: Math.round(maxBitrate / 1000) };
+    return { name, height: height + (height % 2), videoKbps: Math.round(maxBitrate / 1000), ...(aac?.Bitrate ? { audioKbps: Math.round(aac.Bitrate / 1000), audioChannels: aac.CodingMode === 'CODING_MODE_1_0' ? 1 : 2 } : {}) };
   });
+  const h264 = outputs[0]?.VideoDescription?.CodecSettings?.H264Settings;
   if (!rungs.length) throw new Error('the HLS output group has no outputs');
   const key = hls.Encryption?.StaticKeyProvider;
   if (hls.Encryption && (!key?.StaticKeyValue || !/^[0-9a-fA-F]{32}$/.test(key.StaticKeyValue) || !key.Url)) {
@@ -71,11 +78,18 @@ export function planOf(input: CreateJobCommandInput): LocalJobPlan {
     masterName: `${base}.m3u8`,
     rungs,
     segmentSeconds: hls.SegmentLength ?? 6,
-    audioKbps: audioKbps || 96,
+    gopSeconds: h264?.GopSizeUnits === 'SECONDS' && h264.GopSize ? h264.GopSize : GOP_SECONDS,
+    crf: crfOf(h264?.QvbrSettings?.QvbrQualityLevel ?? QVBR_QUALITY_LEVEL),
     ...(key?.StaticKeyValue && key.Url ? { aes: { keyHex: key.StaticKeyValue.toLowerCase(), url: key.Url } } : {}),
     userMetadata: { ...(input.UserMetadata ?? {}) },
   };
 }
+
+/**
+ * x264's CRF for a QVBR quality level (1–10, 10 the best): level 7 ↔ CRF 23 (x264's own default), three
+ * CRF steps a level. An approximation: the two encoders do not share a quality scale.
+ */
+export const crfOf = (qvbrLevel: number) => Math.min(51, Math.max(0, 44 - 3 * qvbrLevel));
 
 /** What `ffmpeg -i <source>` says about its input (stderr). */
 export interface SourceInfo {
@@ -152,12 +166,12 @@ export function posterArgs(poster: NonNullable<LocalJobPlan['poster']>, src: Sou
 /** A rung's width for the source's shape: even, as H.264 4:2:0 needs. */
 export const widthFor = (src: { width: number; height: number }, height: number) => Math.max(2, Math.round((src.width * height) / src.height / 2) * 2);
 
-/** ffmpeg's arguments for the whole job: one decode, one encode per rung, each to <outDir>/<rung>/. */
+/** ffmpeg's arguments for the whole job: one decode, one encode per rung (video capped CRF, the rung's audio), each to <outDir>/<rung>/. */
 export function ffmpegArgs(plan: LocalJobPlan, src: SourceInfo, paths: { input: string; outDir: string; keyInfoFile?: string }): string[] {
   if (!src.video) throw new Error('no video stream');
   const video = src.video;
   const n = plan.rungs.length;
-  const gop = Math.max(1, Math.round(video.fps * GOP_SECONDS));
+  const gop = Math.max(1, Math.round(video.fps * plan.gopSeconds));
   const filter = `[0:v]split=${n}${plan.rungs.map((_, i) => `[s${i}]`).join('')};${plan.rungs.map((r, i) => `[s${i}]scale=${widthFor(video, r.height)}:${r.height}[v${i}]`).join(';')}`;
   const args = ['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1', '-i', paths.input, '-filter_complex', filter];
   plan.rungs.forEach((r, i) => {
@@ -167,9 +181,10 @@ export function ffmpegArgs(plan: LocalJobPlan, src: SourceInfo, paths: { input: 
     args.push(
       '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
       '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
-      '-b:v', `${r.videoKbps}k`, '-maxrate', `${r.videoKbps}k`, '-bufsize', `${r.videoKbps * 2}k`,
+      '-crf', String(plan.crf), '-maxrate', `${r.videoKbps}k`, '-bufsize', `${r.videoKbps * 2}k`,
     );
-    if (src.hasAudio) args.push('-c:a', 'aac', '-b:a', `${plan.audioKbps}k`, '-ac', '2', '-ar', '48000');
+    const audio = audioOf(r);
+    if (src.hasAudio) args.push('-c:a', 'aac', '-b:a', `${audio.kbps}k`, '-ac', String(audio.channels), '-ar', String(audio.sampleRate));
     args.push('-f', 'hls', '-hls_time', String(plan.segmentSeconds), '-hls_playlist_type', 'vod', '-hls_segment_filename', `${dir}/seg_%03d.ts`);
     if (paths.keyInfoFile) args.push('-hls_key_info_file', paths.keyInfoFile);
     args.push(`${dir}/index.m3u8`);

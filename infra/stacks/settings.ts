@@ -45,8 +45,9 @@
  *   domainName, certificateArn      optional custom domain: its ACM certificate must be in us-east-1
  *   hostedZoneId, hostedZoneName    optional Route 53 zone of domainName: the alias records are made in it
  *   hlsLadder                       the HLS ladder MediaConvert makes of every uploaded video, JSON:
- *                                   [{"name":"360p","height":360,"videoKbps":800},…] (default shared/video.ts
- *                                   DEFAULT_HLS_LADDER): 1–8 rungs, heights and bitrates both ascending
+ *                                   [{"name":"360p","height":360,"videoKbps":420,"audioKbps":64,"audioChannels":1},…]
+ *                                   (default shared/video.ts DEFAULT_HLS_LADDER): 1–8 rungs, heights and bitrates
+ *                                   both ascending; a rung's AAC audio optional (default 96 kbit/s stereo)
  *   hlsAes                          1: AES-128 encryption of the segments, the key served by our API to
  *                                   the entitled student only (GET /api/AWS/media-keys/{assetId}); 0 (default): none
  */
@@ -57,7 +58,7 @@ import type { Node } from 'constructs';
 import { keyFingerprint } from '../../functions/lib/key-fingerprint';
 import type { Domain } from '../../shared/routes';
 import { type ContactInfo, contactInfo } from '../../shared/schemas/people';
-import { DEFAULT_HLS_LADDER, type LadderRung } from '../../shared/video';
+import { audioProblem, DEFAULT_HLS_LADDER, type LadderRung } from '../../shared/video';
 
 /** Until the operator passes theirs (-c contactInfo='{…}'): a neutral card that says nothing false. */
 export const DEFAULT_CONTACT_INFO: ContactInfo = { location: 'Egypt', phone: '', email: '', chatUrl: '', social: [] };
@@ -214,6 +215,8 @@ export function ladderProblems(ladder: unknown): string[] {
     if (!Number.isInteger(r.videoKbps) || (r.videoKbps as number) < L.minKbps || (r.videoKbps as number) > L.maxKbps) {
       problems.push(`${at}.videoKbps: '${String(r.videoKbps)}' must be a whole number of kbit/s, ${L.minKbps}–${L.maxKbps}`);
     }
+    const audio = audioProblem(r, at);
+    if (audio) problems.push(audio);
   });
   if (problems.length) return problems;
   const rungs = ladder as LadderRung[];
@@ -392,7 +395,14 @@ export function readSettings(node: Node): Settings {
     if (parsed !== undefined) {
       const found = ladderProblems(parsed);
       if (found.length) problems.push(...found);
-      else ladder = (parsed as LadderRung[]).map(({ name, height, videoKbps }) => ({ name, height, videoKbps }));
+      else
+        ladder = (parsed as LadderRung[]).map(({ name, height, videoKbps, audioKbps, audioChannels }) => ({
+          name,
+          height,
+          videoKbps,
+          ...(audioKbps !== undefined ? { audioKbps } : {}),
+          ...(audioChannels !== undefined ? { audioChannels } : {}),
+        }));
     }
   }
   const aesCtx: unknown = node.tryGetContext('hlsAes');

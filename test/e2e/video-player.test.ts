@@ -151,7 +151,7 @@ it.each([
     expect(media).toHaveLength(1);
     expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBe(0);
   } else {
-    expect(media.filter((m) => m.endsWith('.ts'))).toEqual([expect.stringMatching(/\/240p\/seg_000\.ts$/)]);
+    expect(media.filter((m) => m.endsWith('.ts'))).toEqual([expect.stringMatching(/\/180p\/seg_000\.ts$/)]);
     expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   }
   expect(order).toEqual(['poster asked', 'poster loaded', 'hls.js asked']);

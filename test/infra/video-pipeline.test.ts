@@ -306,6 +306,9 @@ describe('settings: the ladder and AES', () => {
     ['a bitrate too low', ladder(['240p', 240, 50]), /videoKbps: '50'/],
     ['a name that is no folder', ladder(['../x', 360, 800]), /name: '..\/x'/],
     ['a name twice', ladder(['hd', 360, 800], ['hd', 720, 2800]), /'hd' is used twice/],
+    ['mono audio below 32 kbit/s', JSON.stringify([{ name: '180p', height: 180, videoKbps: 140, audioKbps: 24, audioChannels: 1 }]), /hlsLadder\[0\]\.audioKbps: '24'/],
+    ['stereo audio below 64 kbit/s', JSON.stringify([{ name: '180p', height: 180, videoKbps: 140, audioKbps: 48, audioChannels: 2 }]), /hlsLadder\[0\]\.audioKbps: '48'/],
+    ['audio of six channels', JSON.stringify([{ name: '180p', height: 180, videoKbps: 140, audioKbps: 96, audioChannels: 6 }]), /hlsLadder\[0\]\.audioChannels: '6'/],
     ['no rungs', '[]', /must be a JSON array/],
     ['not JSON', '[{"name":', /hlsLadder: not valid JSON/],
     ['nine rungs', ladder(...Array.from({ length: 9 }, (_, i): [string, number, number] => [`r${i}`, 144 + 100 * i, 200 + 300 * i])), /9 rungs; at most 8/],
@@ -314,6 +317,17 @@ describe('settings: the ladder and AES', () => {
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.join('\n')).toMatch(problem);
     for (const p of problems) expect(p).toMatch(/^hlsLadder/);
+  });
+
+  test("a rung's own audio (kbit/s, channels) is kept; the default ladder's lowest rung is at most 200 kbit/s in all", () => {
+    const mine = [
+      { name: '144p', height: 144, videoKbps: 110, audioKbps: 32, audioChannels: 1 },
+      { name: '360p', height: 360, videoKbps: 500 },
+    ];
+    expect(settingsOf({ hlsLadder: JSON.stringify(mine) }).hls.ladder).toEqual(mine);
+    const [lowest] = settingsOf({}).hls.ladder;
+    expect(lowest).toEqual({ name: '180p', height: 180, videoKbps: 140, audioKbps: 48, audioChannels: 1 });
+    expect(lowest!.videoKbps + lowest!.audioKbps!).toBeLessThanOrEqual(200);
   });
 
   test('hlsAes takes 1/0, true/false, on/off; anything else is refused', () => {

@@ -131,18 +131,39 @@ it('a stored video goes processing → ready: the master playlist, every rung pl
   expect(asset.durationSeconds).toBeGreaterThan(3.5);
   expect(asset.durationSeconds).toBeLessThan(4.5);
   expect(asset.rungs!.map((r) => [r.name, r.width, r.height, r.bandwidth])).toEqual([
-    ['240p', 426, 240, 496000],
-    ['360p', 640, 360, 896000],
-    ['480p', 854, 480, 1496000],
-    ['720p', 1280, 720, 2896000],
+    ['180p', 320, 180, 188000],
+    ['240p', 426, 240, 288000],
+    ['360p', 640, 360, 484000],
+    ['480p', 854, 480, 846000],
+    ['720p', 1280, 720, 1596000],
   ]);
-  const stored = await expectLadderStored(id, ['240p', '360p', '480p', '720p']);
+  const stored = await expectLadderStored(id, ['180p', '240p', '360p', '480p', '720p']);
+  // The master playlist states the ladder: the lowest rung at most 200 kbit/s in all (video cap + audio), 320x180.
+  const variants = [...(await text(`hls/${id}/master.m3u8`)).matchAll(/BANDWIDTH=(\d+),RESOLUTION=(\d+x\d+)/g)].map((m) => [Number(m[1]), m[2]]);
+  expect(variants).toEqual([
+    [188000, '320x180'],
+    [288000, '426x240'],
+    [484000, '640x360'],
+    [846000, '854x480'],
+    [1596000, '1280x720'],
+  ]);
+  expect(Math.min(...variants.map(([b]) => b as number))).toBeLessThanOrEqual(200_000);
+  // The lowest rung's segment as ffmpeg reads it: 320x180 H.264 with mono AAC at 32 kHz (the 360p: mono at 48 kHz; 720p: stereo).
+  const probe = async (rung: string) => {
+    const file = path.join(tmp, `${uniq(rung)}.ts`);
+    fs.writeFileSync(file, Buffer.from(await (await s3().send(new GetObjectCommand({ Bucket: platform().bucket, Key: `hls/${id}/${rung}/seg_000.ts` }))).Body!.transformToByteArray()));
+    const said = spawnSync((ffmpeg as { path: string }).path, ['-hide_banner', '-nostdin', '-i', file]).stderr.toString();
+    return [/Video: h264[^\n]*?, (\d+x\d+)/.exec(said)?.[1], /Audio: aac[^\n]*?(\d+) Hz, (mono|stereo)/.exec(said)?.slice(1).join(' ')];
+  };
+  expect(await probe('180p')).toEqual(['320x180', '32000 mono']);
+  expect(await probe('360p')).toEqual(['640x360', '48000 mono']);
+  expect(await probe('720p')).toEqual(['1280x720', '48000 stereo']);
   // MPEG-TS: every 188-byte packet starts with the sync byte 0x47.
   const segment = [...stored.keys()].find((k) => k.endsWith('.ts'))!;
   const head = Buffer.from(await (await s3().send(new GetObjectCommand({ Bucket: platform().bucket, Key: segment }))).Body!.transformToByteArray());
   expect([head[0], head[188]]).toEqual([0x47, 0x47]);
   // 4 s at 6 s segments: one segment per rung.
-  expect([...stored.keys()].filter((k) => k.endsWith('.ts'))).toHaveLength(4);
+  expect([...stored.keys()].filter((k) => k.endsWith('.ts'))).toHaveLength(5);
   // The poster: shorter than 5 s, so MediaConvert's first capture; a JPEG (FF D8) of 640x360 beside the ladder.
   expect(asset.poster).toBe('poster.0000000.jpg');
   const poster = await s3().send(new GetObjectCommand({ Bucket: platform().bucket, Key: `hls/${id}/${asset.poster}` }));
@@ -190,10 +211,10 @@ it('the ladder and its playlists are produced for the demo video', async () => {
   expect(asset.failure).toBeUndefined();
   expect(asset.state).toBe('ready');
   expect(asset.durationSeconds).toBe(12);
-  expect(asset.rungs!.map((r) => r.name)).toEqual(['240p', '360p', '480p', '720p']);
+  expect(asset.rungs!.map((r) => r.name)).toEqual(['180p', '240p', '360p', '480p', '720p']);
   // 12 s: the capture 5 s in, as MediaConvert names its second.
   expect(asset.poster).toBe('poster.0000001.jpg');
-  await expectLadderStored('demo-lecture-webm', ['240p', '360p', '480p', '720p']);
+  await expectLadderStored('demo-lecture-webm', ['180p', '240p', '360p', '480p', '720p']);
 });
 
 it('HLS_AES: the ffmpeg run of the job encrypts every segment with the asset key, the playlists point at the key route, and the key decrypts them', () => {

@@ -6,7 +6,7 @@
 import { ffmpegArgs, keyInfoFileText, masterPlaylist, parseSourceInfo, planOf, posterArgs, posterCapture, progressOf, sourceProblem, widthFor } from '../../infra/local/transcoder-ffmpeg';
 import { s3EventOf } from '../../infra/local/transcoder';
 import { keyOfEvent } from '../../functions/media/on-upload';
-import { createJobInput, ladderFromMetadata, ladderMetadata, ladderOf } from '../../functions/media/job';
+import { bandwidthOf, createJobInput, ladderFromMetadata, ladderMetadata, ladderOf } from '../../functions/media/job';
 import { assetChangeOf, type JobStateEvent } from '../../functions/media/transcode-events';
 import { DEFAULT_HLS_LADDER } from '../../shared/video';
 
@@ -40,7 +40,7 @@ describe('the MediaConvert job', () => {
     const job = createJobInput(base);
     expect(job.Role).toBe(base.role);
     expect(job.Queue).toBeUndefined();
-    expect(job.UserMetadata).toEqual({ assetId: base.assetId, sourceKey: base.sourceKey, sourceEtag: 'abc123', ladder: '240p:240:400,360p:360:800,480p:480:1400,720p:720:2800' });
+    expect(job.UserMetadata).toEqual({ assetId: base.assetId, sourceKey: base.sourceKey, sourceEtag: 'abc123', ladder: '180p:180:140:48:1,240p:240:240:48:1,360p:360:420:64:1,480p:480:750:96:2,720p:720:1500:96:2' });
     expect(job.Settings!.Inputs![0]!.FileInput).toBe(`s3://media-bkt/${base.sourceKey}`);
     const [group] = job.Settings!.OutputGroups!;
     const hls = group!.OutputGroupSettings!.HlsGroupSettings!;
@@ -49,16 +49,39 @@ describe('the MediaConvert job', () => {
     expect(hls.SegmentLength).toBe(6);
     expect(hls.Encryption).toBeUndefined();
     const outputs = group!.Outputs!;
-    expect(outputs.map((o) => o.NameModifier)).toEqual(['_240p', '_360p', '_480p', '_720p']);
-    expect(outputs.map((o) => o.VideoDescription!.Height)).toEqual([240, 360, 480, 720]);
-    for (const [i, o] of outputs.entries()) {
+    expect(outputs.map((o) => o.NameModifier)).toEqual(['_180p', '_240p', '_360p', '_480p', '_720p']);
+    expect(outputs.map((o) => o.VideoDescription!.Height)).toEqual([180, 240, 360, 480, 720]);
+    for (const o of outputs) {
       const h264 = o.VideoDescription!.CodecSettings!.H264Settings!;
       expect(o.ContainerSettings!.Container).toBe('M3U8');
       expect(h264.RateControlMode).toBe('QVBR');
-      expect(h264.MaxBitrate).toBe(DEFAULT_HLS_LADDER[i]!.videoKbps * 1000);
-      expect([h264.GopSize, h264.GopSizeUnits]).toEqual([2, 'SECONDS']);
-      expect(o.AudioDescriptions![0]!.CodecSettings).toEqual({ Codec: 'AAC', AacSettings: { Bitrate: 96000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000 } });
+      expect(h264.QvbrSettings).toEqual({ QvbrQualityLevel: 7 });
+      // One keyframe per 6 s segment: a lecture's picture hardly moves, and each keyframe is the costliest frame.
+      expect([h264.GopSize, h264.GopSizeUnits]).toEqual([6, 'SECONDS']);
     }
+    // Every rung's video cap and audio (AAC-LC; mono on the low rungs at a sample rate MediaConvert's CBR table allows for the bitrate).
+    expect(outputs.map((o) => [o.VideoDescription!.CodecSettings!.H264Settings!.MaxBitrate, o.AudioDescriptions![0]!.CodecSettings])).toEqual([
+      [140_000, { Codec: 'AAC', AacSettings: { Bitrate: 48000, CodingMode: 'CODING_MODE_1_0', SampleRate: 32000, CodecProfile: 'LC', RateControlMode: 'CBR' } }],
+      [240_000, { Codec: 'AAC', AacSettings: { Bitrate: 48000, CodingMode: 'CODING_MODE_1_0', SampleRate: 32000, CodecProfile: 'LC', RateControlMode: 'CBR' } }],
+      [420_000, { Codec: 'AAC', AacSettings: { Bitrate: 64000, CodingMode: 'CODING_MODE_1_0', SampleRate: 48000, CodecProfile: 'LC', RateControlMode: 'CBR' } }],
+      [750_000, { Codec: 'AAC', AacSettings: { Bitrate: 96000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000, CodecProfile: 'LC', RateControlMode: 'CBR' } }],
+      [1_500_000, { Codec: 'AAC', AacSettings: { Bitrate: 96000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000, CodecProfile: 'LC', RateControlMode: 'CBR' } }],
+    ]);
+  });
+
+  it('the default ladder is tuned for lectures: a lowest rung of at most 200 kbit/s in all (about 90 MB an hour), 360p well under 896 kbit/s', () => {
+    expect(DEFAULT_HLS_LADDER.map((r) => [r.name, bandwidthOf(r)])).toEqual([
+      ['180p', 188_000],
+      ['240p', 288_000],
+      ['360p', 484_000],
+      ['480p', 846_000],
+      ['720p', 1_596_000],
+    ]);
+    expect(bandwidthOf(DEFAULT_HLS_LADDER[0]!)).toBeLessThanOrEqual(200_000);
+    // 200 kbit/s for an hour is 90 MB: ten hours on 1 GB.
+    expect((bandwidthOf(DEFAULT_HLS_LADDER[0]!) / 8) * 3600).toBeLessThanOrEqual(90e6);
+    // A rung that states no audio (an older job's metadata, an operator's ladder) keeps 96 kbit/s stereo.
+    expect(bandwidthOf({ name: '360p', height: 360, videoKbps: 800 })).toBe(896_000);
   });
 
   it('with a key: AES-128 STATIC_KEY, the key as 32 hex digits, the key URL our API route; a queue when set', () => {
@@ -78,6 +101,22 @@ describe('the MediaConvert job', () => {
       expect(() => ladderOf(bad)).toThrow(/HLS_LADDER/);
     }
     expect(ladderFromMetadata(ladderMetadata(DEFAULT_HLS_LADDER))).toEqual(DEFAULT_HLS_LADDER);
+  });
+
+  it('HLS_LADDER may give a rung its own audio (kbit/s and channels); a job of the old metadata still reads', () => {
+    expect(ladderOf('[{"name":"144p","height":144,"videoKbps":100,"audioKbps":32,"audioChannels":1},{"name":"360p","height":360,"videoKbps":500}]')).toEqual([
+      { name: '144p', height: 144, videoKbps: 100, audioKbps: 32, audioChannels: 1 },
+      { name: '360p', height: 360, videoKbps: 500 },
+    ]);
+    for (const bad of ['[{"name":"x","height":240,"videoKbps":400,"audioKbps":20,"audioChannels":1}]', '[{"name":"x","height":240,"videoKbps":400,"audioKbps":48,"audioChannels":2}]', '[{"name":"x","height":240,"videoKbps":400,"audioKbps":48,"audioChannels":6}]']) {
+      expect(() => ladderOf(bad)).toThrow(/HLS_LADDER/);
+    }
+    expect(ladderFromMetadata('240p:240:400,360p:360:800')).toEqual([
+      { name: '240p', height: 240, videoKbps: 400 },
+      { name: '360p', height: 360, videoKbps: 800 },
+    ]);
+    const out = createJobInput({ ...base, ladder: ladderOf('[{"name":"360p","height":360,"videoKbps":500}]') }).Settings!.OutputGroups![0]!.Outputs![0]!;
+    expect(out.AudioDescriptions![0]!.CodecSettings!.AacSettings).toMatchObject({ Bitrate: 96000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000 });
   });
 });
 
@@ -118,28 +157,31 @@ describe('the poster', () => {
 describe('the local runner', () => {
   it('reads the CreateJob input back: source, output folder, rungs, segment length, key', () => {
     const plan = planOf(createJobInput({ ...base, aesKey: KEY }));
-    expect(plan).toMatchObject({ bucket: 'media-bkt', sourceKey: base.sourceKey, outBucket: 'media-bkt', outPrefix: `hls/${base.assetId}/`, masterName: 'master.m3u8', segmentSeconds: 6, audioKbps: 96 });
+    expect(plan).toMatchObject({ bucket: 'media-bkt', sourceKey: base.sourceKey, outBucket: 'media-bkt', outPrefix: `hls/${base.assetId}/`, masterName: 'master.m3u8', segmentSeconds: 6, gopSeconds: 6, crf: 23 });
     expect(plan.rungs).toEqual(DEFAULT_HLS_LADDER);
     expect(plan.aes).toEqual({ keyHex: Buffer.from(KEY).toString('hex'), url: `/api/AWS/media-keys/${base.assetId}` });
     expect(plan.userMetadata.assetId).toBe(base.assetId);
     expect(() => planOf({ Role: 'r', Settings: { Inputs: [{ FileInput: 'https://x/y' }] } } as never)).toThrow(/FileInput/);
   });
 
-  it('translates the job to one ffmpeg run: split + scale per rung, x264 veryfast, 2 s GOP without scene cuts, per-rung bitrate, AAC, HLS vod per rung folder', () => {
+  it('translates the job to one ffmpeg run: split + scale per rung, x264 veryfast capped CRF (QVBR), one keyframe per segment without scene cuts, per-rung bitrate and audio, HLS vod per rung folder', () => {
     const plan = planOf(createJobInput(base));
     const src = parseSourceInfo(MP4_STDERR);
     const args = ffmpegArgs(plan, src, { input: '/w/source', outDir: '/w/out' });
     const joined = args.join(' ');
-    expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:v]split=4[s0][s1][s2][s3];[s0]scale=426:240[v0];[s1]scale=640:360[v1];[s2]scale=854:480[v2];[s3]scale=1280:720[v3]');
-    expect(args.filter((a) => a === 'libx264')).toHaveLength(4);
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:v]split=5[s0][s1][s2][s3][s4];[s0]scale=320:180[v0];[s1]scale=426:240[v1];[s2]scale=640:360[v2];[s3]scale=854:480[v3];[s4]scale=1280:720[v4]');
+    expect(args.filter((a) => a === 'libx264')).toHaveLength(5);
     expect(joined).toContain('-preset veryfast');
-    expect(joined).toContain('-g 60 -keyint_min 60 -sc_threshold 0');
+    // 29.97 fps × 6 s.
+    expect(joined).toContain('-g 180 -keyint_min 180 -sc_threshold 0');
     for (const r of DEFAULT_HLS_LADDER) {
-      expect(joined).toContain(`-b:v ${r.videoKbps}k -maxrate ${r.videoKbps}k -bufsize ${r.videoKbps * 2}k`);
+      expect(joined).toContain(`-crf 23 -maxrate ${r.videoKbps}k -bufsize ${r.videoKbps * 2}k`);
       expect(joined).toContain(`-hls_segment_filename /w/out/${r.name}/seg_%03d.ts /w/out/${r.name}/index.m3u8`);
     }
-    expect(args.filter((a) => a === '0:a:0')).toHaveLength(4);
-    expect(joined).toContain('-c:a aac -b:a 96k -ac 2 -ar 48000 -f hls -hls_time 6 -hls_playlist_type vod');
+    expect(joined).not.toContain('-b:v');
+    expect(args.filter((a) => a === '0:a:0')).toHaveLength(5);
+    // The same audio as MediaConvert's outputs, rung by rung.
+    expect([...joined.matchAll(/-c:a aac -b:a (\S+) -ac (\d) -ar (\d+) -f hls -hls_time 6 -hls_playlist_type vod/g)].map((m) => m.slice(1).join(' '))).toEqual(['48k 1 32000', '48k 1 32000', '64k 1 48000', '96k 2 48000', '96k 2 48000']);
     expect(joined).not.toContain('-hls_key_info_file');
     expect(joined).not.toContain('var_stream_map');
   });
@@ -150,7 +192,7 @@ describe('the local runner', () => {
     const args = ffmpegArgs(plan, src, { input: 'in', outDir: 'out', keyInfoFile: '/w/k.info' });
     expect(args).not.toContain('0:a:0');
     expect(args).not.toContain('aac');
-    expect(args.filter((a) => a === '-hls_key_info_file')).toHaveLength(4);
+    expect(args.filter((a) => a === '-hls_key_info_file')).toHaveLength(5);
     expect(keyInfoFileText('/api/AWS/media-keys/A', '/w/aes.key')).toBe('/api/AWS/media-keys/A\n/w/aes.key\n');
   });
 
@@ -182,13 +224,15 @@ describe('the local runner', () => {
       '#EXTM3U',
       '#EXT-X-VERSION:3',
       '#EXT-X-INDEPENDENT-SEGMENTS',
-      '#EXT-X-STREAM-INF:BANDWIDTH=496000,RESOLUTION=426x240,CODECS="avc1.4d401f,mp4a.40.2"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=188000,RESOLUTION=320x180,CODECS="avc1.4d401f,mp4a.40.2"',
+      '180p/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=288000,RESOLUTION=426x240,CODECS="avc1.4d401f,mp4a.40.2"',
       '240p/index.m3u8',
-      '#EXT-X-STREAM-INF:BANDWIDTH=896000,RESOLUTION=640x360,CODECS="avc1.4d401f,mp4a.40.2"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=484000,RESOLUTION=640x360,CODECS="avc1.4d401f,mp4a.40.2"',
       '360p/index.m3u8',
-      '#EXT-X-STREAM-INF:BANDWIDTH=1496000,RESOLUTION=854x480,CODECS="avc1.4d401f,mp4a.40.2"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=846000,RESOLUTION=854x480,CODECS="avc1.4d401f,mp4a.40.2"',
       '480p/index.m3u8',
-      '#EXT-X-STREAM-INF:BANDWIDTH=2896000,RESOLUTION=1280x720,CODECS="avc1.4d401f,mp4a.40.2"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=1596000,RESOLUTION=1280x720,CODECS="avc1.4d401f,mp4a.40.2"',
       '720p/index.m3u8',
       '',
     ]);
@@ -240,14 +284,15 @@ describe('job events → the asset', () => {
       kind: 'ready',
       durationSeconds: 64.5,
       rungs: [
-        { name: '240p', height: 240, videoKbps: 400, width: 426, bandwidth: 496000 },
-        { name: '360p', height: 360, videoKbps: 800, width: 640, bandwidth: 896000 },
-        { name: '480p', height: 480, videoKbps: 1400, width: 854, bandwidth: 1496000 },
-        { name: '720p', height: 720, videoKbps: 2800, width: 1280, bandwidth: 2896000 },
+        { name: '180p', height: 180, videoKbps: 140, width: 320, bandwidth: 188000 },
+        { name: '240p', height: 240, videoKbps: 240, width: 426, bandwidth: 288000 },
+        { name: '360p', height: 360, videoKbps: 420, width: 640, bandwidth: 484000 },
+        { name: '480p', height: 480, videoKbps: 750, width: 854, bandwidth: 846000 },
+        { name: '720p', height: 720, videoKbps: 1500, width: 1280, bandwidth: 1596000 },
       ],
     });
     const local = assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [{ outputDetails: [{ outputFilePaths: ['s3://b/hls/A1/360p/index.m3u8'], durationInMs: 12000, videoDetails: { widthInPx: 640, heightInPx: 360 } }] }] }));
-    expect(local).toMatchObject({ kind: 'ready', durationSeconds: 12, rungs: [{ name: '360p', height: 360, width: 640, videoKbps: 800 }] });
+    expect(local).toMatchObject({ kind: 'ready', durationSeconds: 12, rungs: [{ name: '360p', height: 360, width: 640, videoKbps: 420, bandwidth: 484000 }] });
     expect(assetChangeOf(ev({ status: 'COMPLETE', outputGroupDetails: [] }))).toMatchObject({ kind: 'failed' });
   });
 
