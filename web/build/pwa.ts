@@ -148,6 +148,8 @@ export function compressServiceWorker(): Plugin {
   let outDir = '';
   return {
     name: 'bioscope:compress-service-worker',
+    // After vite-plugin-pwa's own closing step (its plugins are `post` ones).
+    enforce: 'post',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
