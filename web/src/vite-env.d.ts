@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/client" />
 
 /** hls.js's light build ships no types of its own; its API is the full build's. */
 declare module 'hls.js/light' {
