@@ -24,7 +24,8 @@ const set = (next: ApiReach) => {
 
 /** A GET's answer (undefined: none came, the network failed). */
 export function noteApiAnswer(res: Response | undefined): void {
-  const storedAt = res?.headers.get(OFFLINE_MARK_HEADER);
+  // `?.`: the web tests' stand-in answers carry no headers.
+  const storedAt = res?.headers?.get(OFFLINE_MARK_HEADER);
   if (storedAt) set({ offline: true, saved: { storedAt, page: location.pathname } });
   else if (res) set({ offline: false });
   else set({ ...reach, offline: true });
