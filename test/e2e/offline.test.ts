@@ -4,8 +4,11 @@
  * read network-first and kept; offline, a reload of /profile shows the app's own page with the kept
  * answer and a notice of when it was saved (not the browser's error page); a screen never visited
  * says, in the app, that it was not saved; back online the page is fresh again. After a sign-out
- * nothing of the student's is kept (a shared phone). Real Chromium with service workers allowed.
+ * nothing of the student's is kept (a shared phone). A new version waits for the student's reload.
+ * Real Chromium with service workers allowed.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { browserForFile, newPage, PHONE } from '../support/browser';
 import { makeUser, type TestUser } from '../support/platform';
@@ -124,5 +127,32 @@ it('after a sign-out nothing the student read is kept: the next student on the p
   await expect(page.getByText('Offline User').count()).resolves.toBe(0);
   expect(answers.filter((r) => r.status() === 200).map((r) => r.url())).toEqual([]);
   expect(await keptPaths(page)).toEqual([]);
+  await context.close();
+});
+
+it('a new version of the app waits for the student: "a new version is ready — reload" takes it', async () => {
+  const { page, context } = await controlledPage('en');
+  await page.goto(at('/profile'));
+  await page.getByText('Offline User').waitFor();
+  // A new build's service worker, as a deployment puts it up (its compressed twins set aside meanwhile).
+  const sw = path.resolve(__dirname, '../../web/dist/sw.js');
+  const original = fs.readFileSync(sw);
+  const twins = ['.br', '.gz'].filter((e) => fs.existsSync(sw + e)).map((e) => ({ file: sw + e, bytes: fs.readFileSync(sw + e) }));
+  try {
+    for (const t of twins) fs.rmSync(t.file);
+    fs.writeFileSync(sw, Buffer.concat([original, Buffer.from('\n// a new version\n')]));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    const prompt = page.getByTestId('update-prompt');
+    await prompt.waitFor();
+    await expect(prompt.textContent()).resolves.toBe('A new version is readyReload');
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)).toBe(true);
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await page.getByText('Offline User').waitFor();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+    await expect(page.getByTestId('update-prompt').count()).resolves.toBe(0);
+  } finally {
+    fs.writeFileSync(sw, original);
+    for (const t of twins) fs.writeFileSync(t.file, t.bytes);
+  }
   await context.close();
 });
