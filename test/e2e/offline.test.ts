@@ -24,9 +24,9 @@ beforeAll(async () => {
 });
 
 /** A page whose origin the app's service worker controls, with `student` signed in. */
-async function controlledPage(language: 'en' | 'ar', viewport = PHONE) {
-  const opened = await newPage(browser(), { viewport, serviceWorkers: 'allow' });
-  await storeSession(opened.page, student, { language });
+async function controlledPage(language: 'en' | 'ar', user = student) {
+  const opened = await newPage(browser(), { viewport: PHONE, serviceWorkers: 'allow' });
+  await storeSession(opened.page, user, { language });
   // The first worker takes the open page as it activates (clientsClaim), once the page has loaded.
   await opened.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   return opened;
@@ -99,8 +99,9 @@ it('in Arabic the offline notice is Arabic', async () => {
 });
 
 it('after a sign-out nothing the student read is kept: the next student on the phone, offline, never sees it', async () => {
-  const next = await makeUser({ firstName: 'Second' });
-  const { page, context } = await controlledPage('en');
+  // A student of its own: signing out ends the session on the server too.
+  const [leaving, next] = await Promise.all([makeUser({ firstName: 'Offline' }), makeUser({ firstName: 'Second' })]);
+  const { page, context } = await controlledPage('en', leaving);
   await page.goto(at('/profile'));
   await page.getByText('Offline User').waitFor();
   await page.goto(at('/'));

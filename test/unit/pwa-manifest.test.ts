@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_CACHE_NAME, CACHED_API_PATTERN, MANIFEST, NOT_THE_APP, offlineMark, pwaOptions } from '../../web/build/pwa';
+import { API_CACHE_NAME, CACHED_API_PATTERN, MANIFEST, NOT_THE_APP, offlineMark, pwaOptions, SERVICE_WORKER } from '../../web/build/pwa';
+import { SERVICE_WORKER_URL } from '../../web/src/features/pwa/lib/register';
 
 const web = path.resolve(__dirname, '../../web');
 
@@ -52,7 +53,8 @@ describe('the service worker', () => {
   const options = pwaOptions();
 
   it('is made by Workbox, registered by the app itself, and waits for the student to reload', () => {
-    expect(options).toMatchObject({ strategies: 'generateSW', registerType: 'prompt', injectRegister: false });
+    expect(options).toMatchObject({ strategies: 'generateSW', registerType: 'prompt', injectRegister: false, filename: 'sw.js', scope: '/' });
+    expect(SERVICE_WORKER_URL).toBe(`/${SERVICE_WORKER}`);
     expect(options.workbox).toMatchObject({ navigateFallback: '/index.html', sourcemap: false });
     expect(options.workbox?.globPatterns).toEqual(['**/*.{js,css,html,woff2,woff,png,svg,webp,ico,jpg}']);
   });

@@ -4,7 +4,7 @@
  *
  * The worker precaches the build (shell, scripts, styles, fonts, images) and answers a few catalogue
  * reads network-first, the last answer kept for offline use and marked as such (`offlineMark`). It
- * registers from the app's code (web/src/features/pwa/service-worker.ts: no inline script, the CSP
+ * registers from the app's code (web/src/features/pwa/lib/register.ts: no inline script, the CSP
  * stays `script-src 'self'`) and waits for the student's "reload" before it takes over (`prompt`).
  */
 import fs from 'node:fs';
@@ -99,8 +99,13 @@ export const offlineMark = {
 /** Paths that are never the app's page: no navigation there gets the precached index.html. */
 export const NOT_THE_APP = [/^\/api(\/|$)/, /^\/media\//, /^\/_local\//];
 
+/** The worker's file, at the site's root so that it may control every page (the app registers this very URL: SERVICE_WORKER_URL). */
+export const SERVICE_WORKER = 'sw.js';
+
 export const pwaOptions = (): Partial<VitePWAOptions> => ({
   strategies: 'generateSW',
+  filename: SERVICE_WORKER,
+  scope: '/',
   registerType: 'prompt',
   // Registered from the app's code (no script injected into index.html: the CSP allows none inline).
   injectRegister: false,

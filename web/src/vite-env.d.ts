@@ -1,5 +1,4 @@
 /// <reference types="vite/client" />
-/// <reference types="vite-plugin-pwa/client" />
 
 /** hls.js's light build ships no types of its own; its API is the full build's. */
 declare module 'hls.js/light' {

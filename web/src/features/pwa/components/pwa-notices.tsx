@@ -58,7 +58,7 @@ export function UpdatePrompt() {
   return (
     <div className="pwa-bar update-prompt" role="status" data-testid="update-prompt">
       <span>{t('pwa.updateReady')}</span>
-      <button type="button" className="button button-primary" onClick={() => void reloadWithUpdate()}>
+      <button type="button" className="button button-primary" onClick={reloadWithUpdate}>
         {t('pwa.reload')}
       </button>
     </div>

@@ -20,7 +20,7 @@ interface PwaState {
 }
 
 let state: PwaState = { updateReady: false, installOffer: null };
-let update: ((reloadPage?: boolean) => Promise<void>) | undefined;
+let takeUpdate: (() => void) | undefined;
 const listeners = new Set<() => void>();
 
 const set = (next: Partial<PwaState>) => {
@@ -57,18 +57,24 @@ export async function install(): Promise<void> {
 
 let started = false;
 
-/** Registers the worker (once; where the browser has service workers). Its module loads only here, after the page. */
+/** Registers the worker (once; where the browser has service workers). Workbox's library loads only here, after the page. */
 export function startServiceWorker(): void {
   if (started || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   started = true;
-  void import('virtual:pwa-register')
-    .then(({ registerSW }) => {
-      update = registerSW({ onNeedRefresh: () => set({ updateReady: true }) });
-    })
-    .catch(() => undefined);
+  const register = () =>
+    void import('./register')
+      .then(({ registerServiceWorker }) => {
+        takeUpdate = registerServiceWorker({ onUpdateReady: () => set({ updateReady: true }) });
+      })
+      .catch(() => undefined);
+  // Nothing of it competes with the page's own files: after the load, when the page is idle.
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** The waiting version takes over; the page reloads when it does. */
-export function reloadWithUpdate(): Promise<void> {
-  return update ? update(true) : Promise.resolve(window.location.reload());
+export function reloadWithUpdate(): void {
+  if (takeUpdate) takeUpdate();
+  else window.location.reload();
 }
