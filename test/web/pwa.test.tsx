@@ -9,6 +9,7 @@ import { Provider } from 'react-redux';
 import { makeStore } from '@/app/store';
 import { InstallButton } from '@/features/pwa/components/install-button';
 import { OfflineNotice, UpdatePrompt } from '@/features/pwa/components/pwa-notices';
+import { keepApiCacheOf } from '@/features/pwa/lib/api-cache';
 import { pwaState, startServiceWorker } from '@/features/pwa/lib/service-worker';
 import { noteApiAnswer } from '@/lib/offline-mark';
 import { setLanguage } from '@/stores/language-slice';
@@ -94,5 +95,34 @@ describe('the offline notice', () => {
     act(() => noteApiAnswer(undefined));
     expect(screen.getByTestId('offline-notice')).toHaveTextContent("You're offline — this page wasn't saved on this device yet. It will load when you're back online.");
     act(() => noteApiAnswer(answer({})));
+  });
+});
+
+describe('the kept reads belong to one student', () => {
+  const deleted: string[] = [];
+  let release: () => void = () => {};
+  beforeEach(() => {
+    deleted.length = 0;
+    localStorage.clear();
+    Object.assign(globalThis, { caches: { delete: (name: string) => new Promise<boolean>((ok) => ((release = () => ok(true)), deleted.push(name))) } });
+  });
+
+  it('empties the cache when the signed-in user changes, and a page opened meanwhile does not empty it again', async () => {
+    const first = keepApiCacheOf('u1');
+    // The next address opens before the deletion has finished: the same user's, nothing to delete.
+    await keepApiCacheOf('u1');
+    release();
+    await first;
+    expect(deleted).toEqual(['bioscope-api']);
+    const signOut = keepApiCacheOf(null);
+    release();
+    await signOut;
+    expect(deleted).toEqual(['bioscope-api', 'bioscope-api']);
+  });
+
+  it('tries again on the next page when the deletion failed', async () => {
+    Object.assign(globalThis, { caches: { delete: () => Promise.reject(new Error('quota')) } });
+    await keepApiCacheOf('u2');
+    expect(localStorage.getItem('apiCacheUser')).toBeNull();
   });
 });

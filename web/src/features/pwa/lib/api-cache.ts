@@ -8,20 +8,34 @@ export const API_CACHE_NAME = 'bioscope-api';
 /** Whose answers the cache holds ('' for none signed in), across reloads. */
 const OWNER_KEY = 'apiCacheUser';
 
+const read = () => {
+  try {
+    return localStorage.getItem(OWNER_KEY);
+  } catch {
+    return null; // Storage refused (a private window's quota): the cache is emptied each time.
+  }
+};
+const write = (owner: string | null) => {
+  try {
+    if (owner === null) localStorage.removeItem(OWNER_KEY);
+    else localStorage.setItem(OWNER_KEY, owner);
+  } catch {
+    // As above.
+  }
+};
+
 /** Empties the cache unless it holds `userId`'s answers (null: signed out). */
 export async function keepApiCacheOf(userId: string | null): Promise<void> {
   const owner = userId ?? '';
-  let stored: string | null = null;
+  const before = read();
+  if (before === owner) return;
+  // The new owner is noted first: a page opened while the deletion runs (the next address) must not
+  // empty the cache again, and drop what this user's pages have kept meanwhile. Should the deletion
+  // fail, the old owner stays noted, so the next page tries again.
+  write(owner);
   try {
-    stored = localStorage.getItem(OWNER_KEY);
+    if (typeof caches !== 'undefined') await caches.delete(API_CACHE_NAME);
   } catch {
-    // Storage refused (a private window's quota): empty the cache each time.
-  }
-  if (stored === owner) return;
-  if (typeof caches !== 'undefined') await caches.delete(API_CACHE_NAME);
-  try {
-    localStorage.setItem(OWNER_KEY, owner);
-  } catch {
-    // As above.
+    write(before);
   }
 }
