@@ -39,8 +39,15 @@ const keptPaths = (page: Page) =>
     return (await cache.keys()).map((r) => new URL(r.url).pathname).sort();
   });
 
-/** Waits until the worker has stored the answer of `path` (it stores after answering). */
-const untilKept = (page: Page, path: string) => page.waitForFunction(async (p) => (await (await caches.open('bioscope-api')).keys()).some((r) => new URL(r.url).pathname === p), path);
+/** Waits until the API cache holds just what `done` says (the worker stores an answer after giving it). */
+async function untilKeptPaths(page: Page, done: (paths: string[]) => boolean) {
+  for (const deadline = Date.now() + 15_000; ; await page.waitForTimeout(100)) {
+    const paths = await keptPaths(page);
+    if (done(paths)) return;
+    if (Date.now() > deadline) throw new Error(`the API cache holds ${JSON.stringify(paths)}`);
+  }
+}
+const untilKept = (page: Page, p: string) => untilKeptPaths(page, (paths) => paths.includes(p));
 
 const gradeCards = (page: Page) => page.getByTestId('grade-card').filter({ has: page.getByRole('heading', { name: DEMO_COURSE, exact: true }) });
 
@@ -112,7 +119,7 @@ it('after a sign-out nothing the student read is kept: the next student on the p
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await waitForPath(page, '/auth');
-  await page.waitForFunction(async () => (await (await caches.open('bioscope-api')).keys()).length === 0);
+  await untilKeptPaths(page, (paths) => paths.length === 0);
 
   // The next student's session on the same phone, then no network.
   await storeSession(page, next);
