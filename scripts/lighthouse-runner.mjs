@@ -40,7 +40,7 @@ const out = [];
 try {
   for (const p of input.pages) {
     for (let i = 0; i < input.runs; i++) {
-      // Every run starts cold (no HTTP cache) with only the page's session in localStorage: Lighthouse
+      // Every run starts cold (no HTTP cache, no service worker) with only the page's session in localStorage: Lighthouse
       // keeps storage (disableStorageReset) so the signed-in page stays signed in.
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const tab = await browser.newPage();
@@ -51,6 +51,8 @@ try {
         localStorage.clear();
         if (session) localStorage.setItem('user', JSON.stringify(session));
       }, p.session ?? null);
+      // Nor the app's service worker and what it precached (web/build/pwa.ts): a first visit, which installs it again.
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(p.url).origin, storageTypes: 'service_workers,cache_storage' });
       await cdp.send('Network.clearBrowserCache');
       await tab.close();
       await browser.disconnect();

@@ -2,9 +2,11 @@ import { fileURLToPath, URL } from 'node:url';
 import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { amplifyThemeContext } from './build/amplify-theme-context.ts';
 import { precompress } from './build/precompress.ts';
 import { publicRoutes } from './build/public-routes.ts';
+import { compressServiceWorker, pwaOptions } from './build/pwa.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { reactRuntime } from './build/react-runtime.ts';
 import { screenModules } from './build/route-preload.ts';
@@ -73,6 +75,9 @@ export default defineConfig({
     sourceMapsAside(here('./dist-maps')),
     precompress(),
     prerenderPages({ entry: here('./src/prerender.tsx'), configFile: here('./vite.config.mts'), srcDir: here('./src') }),
+    // The manifest and the service worker (build/pwa.ts): after the prerender, which rewrites index.html.
+    VitePWA(pwaOptions()),
+    compressServiceWorker(),
   ],
   resolve: {
     alias: {

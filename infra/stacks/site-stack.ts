@@ -308,7 +308,8 @@ export class SiteStack extends Stack {
     // Synth must work before the web is built: no build, no deployment.
     // The build's .br/.gz copies are for the local gateway: CloudFront compresses by itself
     // (CACHING_OPTIMIZED takes gzip and brotli). Hashed /assets/* are cached a year and never
-    // pruned (an open tab may still load an older chunk); the rest is revalidated every time.
+    // pruned (an open tab may still load an older chunk); the rest is revalidated every time (the
+    // service worker sw.js, its Workbox runtime and the manifest among them).
     // Source maps never leave the machine: the build keeps them in web/dist-maps, and one left in
     // web/dist stays out of the asset (the zip) and of the bucket.
     if (fs.existsSync(path.join(settings.webDist, 'index.html'))) {
@@ -320,7 +321,9 @@ export class SiteStack extends Stack {
         exclude: ['assets/*', ...precompressed, ...sourceMaps],
         cacheControl: [CacheControl.noCache()],
         distribution: this.distribution,
-        distributionPaths: ['/index.html'],
+        // The page, and the installed app's service worker and manifest (web/build/pwa.ts): a new
+        // version reaches the students' browsers at their next visit (docs/offline.md).
+        distributionPaths: ['/index.html', '/sw.js', '/manifest.webmanifest'],
       });
       acknowledgeBucketDeployment(deployment, web);
       const assets = path.join(settings.webDist, 'assets');

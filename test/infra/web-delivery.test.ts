@@ -45,3 +45,12 @@ test('no source map goes into the deployment\'s assets (nor to the bucket)', () 
   expect(staged.map(plain).sort()).toEqual([['assets', 'assets/index-abc.js', 'index.html'], ['index-abc.js']]);
   for (const d of deployments) expect(d.Exclude).toEqual(expect.arrayContaining(['*.map']));
 });
+
+test('the service worker, its Workbox runtime and the manifest go up revalidated, and a deployment clears them from CloudFront at once', () => {
+  const shell = deployments.find((d) => d.DestinationBucketKeyPrefix === undefined);
+  // A deployment's exclude patterns as globs over the build's paths.
+  const excluded = (file: string) => (shell.Exclude as string[]).some((g) => new RegExp(`^${g.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`).test(file));
+  expect(['sw.js', 'workbox-e4022e15.js', 'manifest.webmanifest', 'icons/icon-512.png'].filter(excluded)).toEqual([]);
+  expect(shell.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+  expect(shell.DistributionPaths).toEqual(['/index.html', '/sw.js', '/manifest.webmanifest']);
+});

@@ -39,9 +39,16 @@ export function browserForFile(): () => Browser {
 export const PHONE = { width: 360, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-/** `touch`: a phone's touch screen (no hover, a coarse pointer), as a page's `(hover: hover) and (pointer: fine)` query sees it. */
-export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number }; locale?: string; touch?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, locale: opts.locale ?? 'en-US', hasTouch: opts.touch ?? false });
+/**
+ * `touch`: a phone's touch screen (no hover, a coarse pointer), as a page's `(hover: hover) and (pointer: fine)` query sees it.
+ * `serviceWorkers`: blocked unless a test opts in (test/e2e/offline.test.ts): a request the app's
+ * service worker answers never reaches `page.route`, which many journeys use.
+ */
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number }; locale?: string; touch?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, locale: opts.locale ?? 'en-US', hasTouch: opts.touch ?? false, serviceWorkers: opts.serviceWorkers ?? 'block' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { PwaNotices } from '@/features/pwa/components/pwa-notices';
 import { configureApiClient } from '@/lib/api-client';
 import { AppProvider } from './provider';
 import { prefetchRouteData } from './route-data';
@@ -38,6 +39,7 @@ export function App({ store, router }: { store: AppStore; router: AppRouter }) {
   return (
     <AppProvider store={store}>
       <RouterProvider router={router} />
+      <PwaNotices />
     </AppProvider>
   );
 }

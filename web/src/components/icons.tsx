@@ -81,3 +81,9 @@ export const BellIcon = ({ size = 20 }: IconProps) => (
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
   </svg>
 );
+/** Install the app (an arrow down into a tray). */
+export const InstallIcon = ({ size = 20 }: IconProps) => (
+  <svg {...svg(size)}>
+    <path d="M12 3v12M7 10l5 5 5-5M4 17v3h16v-3" />
+  </svg>
+);

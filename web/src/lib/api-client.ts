@@ -16,6 +16,7 @@ import type { RouteId, RouteOf } from '@shared/routes';
 import publicRouteIds from 'virtual:public-routes';
 import { env } from '@/config/env';
 import { askAhead, takeAhead, takeEarly } from './early-data';
+import { noteApiAnswer } from './offline-mark';
 
 /**
  * Of the route table the client needs only each route's method and path (its id's own) and whether
@@ -126,8 +127,11 @@ export async function apiCall<K extends RouteId>(routeId: K, options: CallOption
     res = await (early ? early.catch(ask) : ask());
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;
+    if (method === 'GET') noteApiAnswer(undefined);
     throw new ApiError(0, undefined);
   }
+  // Issue 44: an answer the service worker kept for offline use says so (the offline notice shows it).
+  if (method === 'GET') noteApiAnswer(res);
 
   const parsed = await readBody(res);
   if (res.ok) return parsed as ResponseOf<K>;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RepliesBadge } from '@/features/messages/components/replies-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { InstallButton } from '@/features/pwa/components/install-button';
 import { WalletLink } from '@/features/wallet/components/wallet-link';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -36,6 +37,7 @@ export function TopNav() {
           <span className="brand-name">{t('appName')}</span>
         </Link>
         {student && !isAdmin && <NotificationBell />}
+        <InstallButton />
         <PreferenceToggles />
         <button
           type="button"

@@ -291,4 +291,10 @@ export const arCommon: Record<keyof typeof enCommon, string> = {
   'title.user': 'المستخدم',
   'title.users': 'المستخدمون',
   'title.verification': 'التحقق',
+  'pwa.install': 'تثبيت التطبيق',
+  'pwa.installHint': 'أضف بيوسكوب إلى شاشتك الرئيسية: يفتح كتطبيق، وما فتحته من قبل يظهر دون اتصال',
+  'pwa.offlineSaved': 'أنت غير متصل — تُعرض البيانات المحفوظة في {time}',
+  'pwa.offlineNotSaved': 'أنت غير متصل — هذه الصفحة لم تُحفظ على هذا الجهاز بعد. ستظهر عند عودة الاتصال.',
+  'pwa.updateReady': 'إصدار جديد جاهز',
+  'pwa.reload': 'إعادة التحميل',
 };

@@ -301,4 +301,10 @@ export const enCommon = {
   'title.user': 'User',
   'title.users': 'Users',
   'title.verification': 'Verification',
+  'pwa.install': 'Install app',
+  'pwa.installHint': 'Add Bioscope to your home screen: it opens like an app, and what you opened shows offline',
+  'pwa.offlineSaved': "You're offline — showing what was saved at {time}",
+  'pwa.offlineNotSaved': "You're offline — this page wasn't saved on this device yet. It will load when you're back online.",
+  'pwa.updateReady': 'A new version is ready',
+  'pwa.reload': 'Reload',
 } as const;
