@@ -193,7 +193,17 @@ async function checkout(sale: Sale, viewer: Viewer & { contact: Contact }, choic
     }
     const price = priceOf(sale.price, coupon?.discount);
     const fromBalance = useWallet && price.amountCents > 0;
-    if (fromBalance) await assertBalanceCovers(userId, price.amount);
+    if (fromBalance) {
+      try {
+        await assertBalanceCovers(userId, price.amount);
+      } catch (e) {
+        // Its twin (a double tap) may have paid from this very balance since the read above: its grant
+        // is this request's answer too, not "insufficient" (the debit and the order are one transaction).
+        const again = await openOrderOf(userId, ref);
+        if (justGranted(again, code, useWallet, now)) return intentionOf(again, true, sale.grantedMessage, await balanceOf(userId));
+        throw e;
+      }
+    }
     if (open && open.status === 'pending' && !open.kioskReference) await release(open.id, 'cancelled', now);
 
     const at = now.toISOString();

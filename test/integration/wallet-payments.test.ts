@@ -146,13 +146,15 @@ describe('POST /api/user/payment-intention/{lectureId} {useWallet: true}', () =>
     expect(await couponCounts(code)).toEqual({ uses: 1, held: 0 });
   });
 
-  it('a double tap buys once: both answers grant the lecture, the balance (just the price) is taken once', async () => {
+  it('a double (here an eightfold) tap buys once: every answer grants the lecture, the balance (just the price) is taken once', async () => {
     const student = await makeUser();
     await credit(student.id, 100);
-    const [a, b] = await Promise.all([buy(student, lecture.id), buy(student, lecture.id)]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect([a.body.granted, b.body.granted]).toEqual([true, true]);
-    expect(a.body.orderId).toBe(b.body.orderId);
+    // A twin that reads the balance after another has paid from it answers "granted" too, not 402.
+    // The taps a few ms apart: some read the open order before the first pays and the balance after it.
+    const taps = await Promise.all(Array.from({ length: 8 }, (_, i) => new Promise((r) => setTimeout(r, i * 4)).then(() => buy(student, lecture.id))));
+    expect(taps.map((t) => t.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(taps.map((t) => t.body.granted)).toEqual(Array.from({ length: 8 }, () => true));
+    expect(new Set(taps.map((t) => t.body.orderId)).size).toBe(1);
     const after = await wallet(student.id);
     expect(after.balance).toBe(0);
     expect(after.entries.filter((e) => e.kind === 'purchase')).toHaveLength(1);
