@@ -5,7 +5,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { generateKeyPairSync, createPrivateKey } from 'node:crypto';
@@ -13,6 +13,7 @@ import { SignJWT, importPKCS8 } from 'jose';
 import { securityHeaders } from '../../infra/definitions/security-headers';
 import { ROUTES } from '../../shared/routes';
 import { scratchDir } from '../support/scratch';
+import { staticGateway } from '../support/static-gateway';
 import { api, callsDuring, makeUser, platform, s3, type TestUser, uniq } from '../support/platform';
 
 // cognito-local signs with this key; holding it lets the test mint tokens the gateway must judge.
@@ -208,8 +209,8 @@ describe('web files compressed as CloudFront sends them', () => {
   // A gateway of its own over a small build, so the test does not depend on web/dist.
   const dist = scratchDir('bioscope-precompressed-');
   const js = `export const greeting = ${JSON.stringify('مرحبا '.repeat(400))};\n`;
-  let server: http.Server;
   let base: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
@@ -218,17 +219,9 @@ describe('web files compressed as CloudFront sends them', () => {
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), zlib.gzipSync(js));
     // A source map left in a build (an old one, or one built before they were moved out): never served.
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
-    const { createGateway } = await import('../../infra/local/gateway');
-    server = createGateway({
-      port: 0, host: '127.0.0.1', webDist: dist, localRoutes: [], isAdmin: async () => false,
-      media: { endpoint: 'http://127.0.0.1:1', bucket: 'none', credentials: { accessKeyId: 'none', secretAccessKey: 'none' } },
-      auth: { issuer: 'http://127.0.0.1:1', audience: [], jwksUrl: 'http://127.0.0.1:1/jwks' },
-      loadDomain: () => Promise.reject(new Error('no API here')),
-    });
-    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close } = await staticGateway(dist));
   });
-  afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+  afterAll(() => close());
 
   // fetch() would decode the body itself: read the raw bytes with node:http.
   const get = (p: string, acceptEncoding?: string) =>

@@ -4,31 +4,22 @@
  * (`no-cache`: a new version reaches the students at once), the manifest with its own type.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { scratchDir } from '../support/scratch';
+import { staticGateway } from '../support/static-gateway';
 
 const dist = scratchDir('bioscope-app-files-');
-let server: http.Server;
 let base: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting;');
   fs.writeFileSync(path.join(dist, 'workbox-e4022e15.js'), 'define([], () => {});');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"بيوسكوب — Bioscope"}');
-  const { createGateway } = await import('../../infra/local/gateway');
-  server = createGateway({
-    port: 0, host: '127.0.0.1', webDist: dist, localRoutes: [], isAdmin: async () => false,
-    media: { endpoint: 'http://127.0.0.1:1', bucket: 'none', credentials: { accessKeyId: 'none', secretAccessKey: 'none' } },
-    auth: { issuer: 'http://127.0.0.1:1', audience: [], jwksUrl: 'http://127.0.0.1:1/jwks' },
-    loadDomain: () => Promise.reject(new Error('no API here')),
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close } = await staticGateway(dist));
 });
-afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+afterAll(() => close());
 
 it('sends the service worker, its Workbox runtime and the manifest with no-cache, the manifest as application/manifest+json', async () => {
   const heads = await Promise.all(
