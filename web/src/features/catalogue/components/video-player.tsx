@@ -509,15 +509,19 @@ export function VideoPlayer({ lectureId, video, preview = false, endCard }: { le
           </button>
         </div>
       </div>
-      <p className="vp-meta muted" aria-live="polite">
+      {/* A line of its own, there from the first paint: the figures arriving later beside the resume line
+          wrapped it onto a second line and pushed the page down (a layout shift). Not read out as it grows
+          (a segment every few seconds); the student reads it when they look. The MB first, the rung after
+          it in a text of its own: the rung arriving later moves nothing. */}
+      <p className="vp-usage muted" aria-live="off">
         {(playingHeight !== undefined || bytesUsed > 0) && (
-          // Not read out as it grows (a segment every few seconds); the student reads it when they look. The
-          // MB first, the rung after it in a text of its own: the rung arriving later moves nothing (a layout shift).
-          <span data-testid="player-usage" aria-live="off">
+          <span data-testid="player-usage">
             <span>{t('player.used', { mb: megabytesText(bytesUsed, language) })}</span>
             {playingHeight !== undefined && <span> · {t('player.playingRung', { height: playingHeight })}</span>}
           </span>
         )}
+      </p>
+      <p className="vp-meta muted" aria-live="polite">
         {viewsLeft !== null && viewsLeft !== undefined && (
           <span data-testid="views-left" className={viewsLeft === 0 ? 'is-last' : undefined}>
             {viewsLeft === 0 ? t('player.noViewsLeft') : t('player.viewsLeft', { n: viewsLeft })}
