@@ -7,7 +7,7 @@
  */
 import { browserForFile, newPage, shot } from '../support/browser';
 import { api, makeUser } from '../support/platform';
-import { appTookOver, at, confirmSwal, loaded, mailTo, PASSWORD, swalTitle, uniqueEmail, uniqueMobile, waitForPath } from './auth-helpers';
+import { appTookOver, at, confirmSwal, loaded, mailTo, PASSWORD, swalTitle, uniqueEmail, uniqueMobile, waitForPath, signUpsFromOwnAddress } from './auth-helpers';
 
 jest.setTimeout(90_000);
 
@@ -24,6 +24,7 @@ it('a student goes through sign-up, mail, log-in, a quiz, the contact form, a re
   expect(quiz.status).toBe(201);
 
   const { page, context, errors } = await newPage(browser(), { viewport: PHONE_390, locale: 'ar-EG' });
+  await signUpsFromOwnAddress(page);
   const email = uniqueEmail('arabic');
   await page.goto(at('/auth/registeration'));
   await page.evaluate(() => localStorage.setItem('language', 'ar'));

@@ -1,7 +1,7 @@
 /** Journey: sign up → activation link from the outbox → log in → a student lands on /. */
 import { browserForFile, newPage, PHONE, shot } from '../support/browser';
 import { makeUser } from '../support/platform';
-import { at, loaded, logIn, mailTo, PASSWORD, storedUser, swalTitle, uniqueEmail, uniqueMobile, waitForPath } from './auth-helpers';
+import { at, loaded, logIn, mailTo, PASSWORD, storedUser, swalTitle, uniqueEmail, uniqueMobile, waitForPath, signUpsFromOwnAddress } from './auth-helpers';
 
 jest.setTimeout(60_000);
 
@@ -9,6 +9,7 @@ const browser = browserForFile();
 
 it('signs up with every field, activates from the mail and logs in to the home page', async () => {
   const { page, context, errors } = await newPage(browser());
+  await signUpsFromOwnAddress(page);
   const email = uniqueEmail('signup');
 
   await page.goto(at('/auth/registeration'));
@@ -50,6 +51,7 @@ it('signs up with every field, activates from the mail and logs in to the home p
 it('on a phone in Arabic: an e-mail in use is marked on its field, clear of the toast; a phone typed in Arabic-Indic digits is accepted', async () => {
   const existing = await makeUser({ firstName: 'Taken' });
   const { page, context, errors } = await newPage(browser(), { viewport: PHONE });
+  await signUpsFromOwnAddress(page);
   await page.goto(at('/auth/registeration'));
   await page.evaluate(() => localStorage.setItem('language', 'ar'));
   await page.reload();

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { browserForFile, newPage, PHONE } from '../support/browser';
 import { api, makeUser, type TestUser } from '../support/platform';
 import { makeQuiz } from '../integration/catalogue-fixtures';
-import { at, logIn, mailTo, PASSWORD, storedUser, swalTitle, uniqueEmail, uniqueMobile, waitForPath } from './auth-helpers';
+import { at, logIn, mailTo, PASSWORD, storedUser, swalTitle, uniqueEmail, uniqueMobile, waitForPath, signUpsFromOwnAddress } from './auth-helpers';
 import { storeSession } from './catalogue-helpers';
 import { pageShot, tooWide, VARIANTS } from './commerce-helpers';
 
@@ -35,6 +35,7 @@ beforeAll(async () => {
 
 async function arabicPhone(theme: 'dark' | 'light' = 'light') {
   const p = await newPage(browser(), { viewport: PHONE, touch: true });
+  await signUpsFromOwnAddress(p.page);
   await p.page.goto(at('/auth/login'));
   await p.page.evaluate((mode) => {
     localStorage.setItem('language', 'ar');

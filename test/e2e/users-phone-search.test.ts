@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser';
 import { makeUser, type TestUser } from '../support/platform';
-import { at, mailTo, PASSWORD, uniqueEmail, waitForPath } from './auth-helpers';
+import { at, mailTo, PASSWORD, uniqueEmail, waitForPath, signUpsFromOwnAddress } from './auth-helpers';
 import { signedInPage } from './commerce-helpers';
 
 jest.setTimeout(120_000);
@@ -32,6 +32,7 @@ it('a student who typed the phone in Arabic-Indic digits on the form is found by
     const email = `mohamed_ahmed.abdelrahman-elsayed.${uniqueEmail('arabic-phone').replace('@', '.2008@students.school.')}`;
 
     const { page, context } = await newPage(browser, { viewport: PHONE });
+    await signUpsFromOwnAddress(page);
     await page.goto(at('/auth/registeration'));
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
     await page.reload();
