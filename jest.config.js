@@ -54,6 +54,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testEnvironment: '<rootDir>/test/support/e2e-environment.ts',
       testTimeout: 120000,
     },
   ],

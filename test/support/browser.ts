@@ -24,11 +24,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** One browser for a test file: launched before its tests, closed after them. */
+/** One browser for a test file: launched before its tests, closed after them. A failed journey's open pages are described in its failure. */
 export function browserForFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    if (!(globalThis as { __journeyFailed?: boolean }).__journeyFailed || !browser) return;
+    const report = await describeOpenPages(browser, expect.getState().currentTestName ?? 'journey');
+    if (report) throw new Error(report);
   });
   afterAll(async () => {
     await browser?.close();
@@ -55,7 +60,48 @@ export async function newPage(
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
+  context.on('page', (p) => watchApi(p));
+  watchApi(page);
   return { context, page, errors };
+}
+
+/** The last API answers of each page, for describeOpenPages. */
+const apiAnswers = new WeakMap<Page, string[]>();
+const API_ANSWERS_KEPT = 12;
+
+function watchApi(page: Page) {
+  const answers: string[] = [];
+  apiAnswers.set(page, answers);
+  const keep = (line: string) => answers.push(line) > API_ANSWERS_KEPT && answers.shift();
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) keep(`${r.request().method()} ${url.pathname} ${r.status()}`);
+  });
+  page.on('requestfailed', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/')) keep(`${r.method()} ${url.pathname} failed: ${r.failure()?.errorText ?? '?'}`);
+  });
+}
+
+/**
+ * What each page still open showed when a journey failed: its address, language, the start of its
+ * text and its last API answers, and a screenshot in screenshots/failures/ (CI prints only the
+ * failure, so the failure says what the page was doing).
+ */
+async function describeOpenPages(browser: Browser, testName: string): Promise<string> {
+  const dir = path.resolve(__dirname, '../../screenshots/failures');
+  fs.mkdirSync(dir, { recursive: true });
+  const lines: string[] = [];
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  for (const [i, page] of pages.entries()) {
+    const file = path.join(dir, `${testName.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}-${i + 1}.png`);
+    const seen = await page
+      .evaluate(() => ({ lang: document.documentElement.lang, text: (document.body?.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 400) }))
+      .catch((e: Error) => ({ lang: '?', text: `(unreadable: ${e.message.split('\n')[0]})` }));
+    await page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
+    lines.push(`page ${i + 1}: ${page.url()} lang=${seen.lang}`, `  text: ${seen.text}`, `  api: ${(apiAnswers.get(page) ?? []).join(' | ') || '(none)'}`, `  screenshot: ${path.relative(process.cwd(), file)}`);
+  }
+  return lines.length ? `Open pages when the journey failed:\n${lines.join('\n')}` : '';
 }
 
 /**
