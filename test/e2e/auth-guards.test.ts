@@ -2,6 +2,7 @@
 import { browserForFile, newPage, PHONE, shot } from '../support/browser';
 import { makeUser, platform } from '../support/platform';
 import { at, loaded, logIn, swalTitle, waitForPath } from './auth-helpers';
+import { makeCourse } from './catalogue-helpers';
 
 jest.setTimeout(60_000);
 
@@ -65,6 +66,8 @@ it('sends a student opening /dashboard or /auth/login to / and a signed-out visi
 it('on a phone in Arabic the admin header is one compact row with a menu naming the current section; a delete asks with labelled buttons in the app colours', async () => {
   const { page, context, errors } = await newPage(browser(), { viewport: PHONE });
   const { email, password } = platform().admin;
+  // The delete is asked of a course of this journey's own: the demo course is every other journey's.
+  const course = await makeCourse(await makeUser({ admin: true }));
   await page.goto(at('/auth/login'));
   await page.evaluate(() => localStorage.setItem('language', 'ar'));
   await page.reload();
@@ -89,7 +92,7 @@ it('on a phone in Arabic the admin header is one compact row with a menu naming 
     await menu.waitFor({ state: 'hidden' });
 
     // A delete asks first: both buttons say what they do, in the user's language and colours.
-    await page.locator('.card-actions .is-danger').first().click();
+    await page.getByRole('button', { name: `حذف ${course.name}`, exact: true }).click();
     const yes = page.getByRole('button', { name: 'نعم، احذف' });
     const no = page.getByRole('button', { name: 'إلغاء' });
     await yes.waitFor();
