@@ -96,6 +96,8 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'cat.takeQuiz': 'ابدأ الاختبار',
   'cat.free': 'مجانية',
   'cat.genericError': 'حدث خطأ ما',
+  'cat.listFailed': 'تعذر تحميل القائمة. تأكد من اتصالك بالإنترنت وحاول مرة أخرى.',
+  'cat.tryAgain': 'حاول مرة أخرى',
   'admin.courseAdded': 'تمت إضافة الكورس بنجاح',
   'admin.courseDeleted': 'تم حذف الكورس بنجاح',
   'admin.imageTooBig': 'أقصى حجم للصورة 1 ميجابايت',

@@ -95,6 +95,8 @@ export const enCatalogue = {
   'cat.takeQuiz': 'Take the quiz',
   'cat.free': 'free',
   'cat.genericError': 'Somthing went wrong',
+  'cat.listFailed': 'This list did not load. Check your connection and try again.',
+  'cat.tryAgain': 'Try again',
   'admin.courseAdded': 'Course Added Succesfully',
   'admin.courseDeleted': 'Course Deleted Succesfully',
   'admin.imageTooBig': 'maximum size for image is 1MB',

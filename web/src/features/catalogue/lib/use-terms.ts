@@ -7,5 +7,5 @@ export function useTerms(courseId: string | undefined, courseFor: string | undef
   const q = useListTermsQuery(courseId && courseFor ? { courseId, courseFor } : skipToken);
   useFailureToast(q);
   const { data, status } = viewOf(q);
-  return { terms: data ?? [], status, isFetching: q.isFetching };
+  return { terms: data ?? [], status, isFetching: q.isFetching, refetch: q.refetch };
 }

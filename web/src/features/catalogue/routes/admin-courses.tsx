@@ -10,6 +10,7 @@ import { useDeleteCourseMutation } from '../api/delete-course';
 import { useListCoursesQuery } from '../api/list-courses';
 import { CourseFormModal } from '../components/course-form-modal';
 import { GradeCard } from '../components/grade-card';
+import { ListFailed } from '../components/list-failed';
 import type { AdminTrail } from '../lib/nav-state';
 import { useFailureToast, viewOf, wasHandled } from '../lib/query-view';
 import { usePageTitle } from '@/lib/page-title';
@@ -42,6 +43,8 @@ export default function AdminCoursesRoute() {
       </div>
       {status === 'loading' && courses.length === 0 ? (
         <Spinner label={t('loading')} />
+      ) : status === 'failed' && courses.length === 0 ? (
+        <ListFailed onRetry={coursesQuery.refetch} />
       ) : courses.length === 0 ? (
         <p className="notice">{t('admin.emptyCourses')}</p>
       ) : (

@@ -12,6 +12,7 @@ import { messageOf } from '@/lib/messages';
 import { useDeleteLectureMutation } from '../api/delete-lecture';
 import { useListLecturesAdminQuery } from '../api/list-lectures-admin';
 import { LectureCard } from '../components/lecture-card';
+import { ListFailed } from '../components/list-failed';
 import { LectureFormModal } from '../components/lecture-form-modal';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
 import { sectionName } from '../lib/section-name';
@@ -67,6 +68,8 @@ export default function AdminPreviewRoute({ quizPanel }: { quizPanel?: (contentI
         )
       ) : lectures.status === 'loading' && !lectures.data ? (
         <Spinner label={t('loading')} />
+      ) : lectures.status === 'failed' && !lectures.data ? (
+        <ListFailed onRetry={lecturesQuery.refetch} />
       ) : (
         <div className="lecture-grid">
           <button type="button" className="add-card" onClick={() => setEditing('new')}>

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { Spinner } from '@/components/spinner';
+import { ListFailed } from '../components/list-failed';
 import { useT } from '@/i18n/use-t';
 import { useListSectionsQuery } from '../api/list-sections';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
@@ -34,6 +35,8 @@ export default function AdminSectionsRoute() {
       <h1 dir="auto">{t('admin.sectionsOf', { name: trail.termName ?? '' })}</h1>
       {sections.status === 'loading' ? (
         <Spinner label={t('loading')} />
+      ) : sections.status === 'failed' && !sections.data ? (
+        <ListFailed onRetry={sectionsQuery.refetch} />
       ) : !sections.data?.length ? (
         <p className="notice" lang="ar">
           {t('cat.noContent')}

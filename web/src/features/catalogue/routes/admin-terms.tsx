@@ -6,6 +6,7 @@ import { toastError } from '@/components/toast';
 import { useT } from '@/i18n/use-t';
 import { messageOf } from '@/lib/messages';
 import { useToggleTermLockMutation } from '../api/toggle-term-lock';
+import { ListFailed } from '../components/list-failed';
 import { TermBundleForm } from '../components/term-bundle-form';
 import { type AdminTrail, readAdminTrail } from '../lib/nav-state';
 import { wasHandled } from '../lib/query-view';
@@ -18,7 +19,7 @@ export default function AdminTermsRoute() {
   const trail = readAdminTrail(useLocation().state);
   const courseId = trail?.courseId;
   const courseFor = trail?.courseFor;
-  const { terms, status, isFetching } = useTerms(courseId, courseFor);
+  const { terms, status, isFetching, refetch } = useTerms(courseId, courseFor);
   const [toggleTermLock, toggling] = useToggleTermLockMutation();
 
   usePageTitle(t('title.terms'));
@@ -37,6 +38,8 @@ export default function AdminTermsRoute() {
       <h1 dir="auto">{t('admin.termsOf', { name: title })}</h1>
       {status === 'loading' && terms.length === 0 ? (
         <Spinner label={t('loading')} />
+      ) : status === 'failed' && terms.length === 0 ? (
+        <ListFailed onRetry={refetch} />
       ) : terms.length === 0 ? (
         <p className="notice" lang="ar">
           {t('cat.noContent')}

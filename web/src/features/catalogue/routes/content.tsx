@@ -14,6 +14,7 @@ import { useListLecturesQuery } from '../api/list-lectures';
 import { useListSectionsQuery } from '../api/list-sections';
 import { isFreeLecture, LectureCard } from '../components/lecture-card';
 import { SectionTabs } from '../components/section-tabs';
+import { ListFailed } from '../components/list-failed';
 import { saveLastVisit } from '../lib/last-visit';
 import { crumbsOf, extendTrail, readTrail, type Trail } from '../lib/nav-state';
 import { purchaseTrail } from '../lib/purchase-trail';
@@ -67,6 +68,8 @@ export default function ContentRoute({ quizSection, termOffer }: { quizSection?:
       {sectionsQuery.isSuccess && termOffer?.(termId)}
       {sections.status === 'loading' ? (
         <Spinner label={t('loading')} />
+      ) : sections.status === 'failed' && !sections.data ? (
+        <ListFailed onRetry={sectionsQuery.refetch} />
       ) : !sections.data?.length ? (
         <p className="notice" lang="ar">
           {t('cat.noContent')}
@@ -90,6 +93,7 @@ function SectionLectures({ contentId, isQuiz, trail, quizSection }: { contentId:
   // A Quiz section lists its quizzes (the slot); without one it says so plainly.
   if (isQuiz) return quizSection ? quizSection(contentId) : <p className="notice">{t('cat.quizSection')}</p>;
   if (lectures.status === 'loading') return <Spinner label={t('loading')} />;
+  if (lectures.status === 'failed' && !lectures.data) return <ListFailed onRetry={lecturesQuery.refetch} />;
   if (!lectures.data?.length)
     return (
       <p className="notice" lang="ar">

@@ -2,6 +2,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { LockIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
+import { ListFailed } from '../components/list-failed';
 import { useT } from '@/i18n/use-t';
 import { crumbsOf, extendTrail, readTrail } from '../lib/nav-state';
 import { useTerms } from '../lib/use-terms';
@@ -14,7 +15,7 @@ export default function TermsRoute() {
   const course = trail?.breadcrumb[1];
   const courseId = course?.courseId;
   const courseFor = course?.courseFor;
-  const { terms, status } = useTerms(courseId, courseFor);
+  const { terms, status, refetch } = useTerms(courseId, courseFor);
 
   usePageTitle(t('title.terms'));
 
@@ -27,6 +28,8 @@ export default function TermsRoute() {
       <h1>{t('cat.terms')}</h1>
       {status === 'loading' && terms.length === 0 ? (
         <Spinner label={t('loading')} />
+      ) : status === 'failed' && terms.length === 0 ? (
+        <ListFailed onRetry={refetch} />
       ) : status === 'succeeded' && terms.length === 0 ? (
         <p className="notice" lang="ar">
           {t('cat.noContent')}
