@@ -171,6 +171,29 @@ describe('the prerendered login form', () => {
   });
 });
 
+describe('a language chosen in another tab while the page loads', () => {
+  it('is the language the app starts in, with its own texts (no hydration mismatch)', async () => {
+    const { page, context, errors } = await phone();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/login-[\w-]+\.js$/, async (r) => {
+      await held;
+      await r.continue();
+    });
+    // Module scripts run before DOMContentLoaded: the entry has loaded the English texts (nothing stored)…
+    await page.goto(platform().url + '/auth/login', { waitUntil: 'domcontentloaded' });
+    expect(await shownCopies(page)).toEqual(['login:en']);
+    // …when another tab switches to Arabic, before the login screen's code arrives.
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    release();
+    await page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null && document.querySelector('form') !== null);
+    await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).waitFor();
+    await page.waitForFunction(() => document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a page opened directly fetches its screen beside the entry (web/build/route-preload.ts)', () => {
   /** The order of the requests for `path` while the entry (assets/index-*.js) is held back `holdMs`. */
   async function requestsWithEntryHeld(path: string, holdMs: number) {

@@ -49,11 +49,21 @@ const boot = () => {
   const app = makeApp();
   return { app, screens: preloadRoute(window.location.pathname, app.router.state.matches) };
 };
+/**
+ * The texts of the language the store starts in: the one loaded above, unless the stored choice
+ * changed while the page loaded (another tab switched it) — then that one's too, so the first render
+ * speaks the store's language (a hydration in it would otherwise find the other's texts).
+ */
+const storeLanguage = <T extends Booted>(booted: T) =>
+  loadLanguage(booted.store.getState().language.language)
+    .catch(() => undefined)
+    .then(() => booted);
 const copy = document.documentElement.dataset.copy;
 if (copy)
   void Promise.all([runInTasks(screenFiles()), language])
     .then(boot)
     .then(({ app, screens }) => screens.then(nextTask).then(() => app))
+    .then(storeLanguage)
     .then((booted) => {
       // Hydrated only as the store starts: the copy of its language and theme, signed out as every copy is.
       // A session stored while the page booted (another tab signing in; a test writing one) renders afresh,
@@ -68,5 +78,7 @@ if (copy)
 else
   void Promise.all([nextTask(), language]).then(() => {
     const { app } = boot();
-    return nextTask().then(() => createRoot(root).render(tree(app)));
+    return storeLanguage(app)
+      .then(nextTask)
+      .then(() => createRoot(root).render(tree(app)));
   });
