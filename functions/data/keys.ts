@@ -118,6 +118,7 @@
  *  AP132 reportChildren     AP114: PK=USER#parentId  SK begins_with CHILD#  (the parent's side of each link)
  *  AP133 reportWatchDays    AP116: PK=USER#studentId  SK BETWEEN WATCHDAY#from AND WATCHDAY#to  (watch time per Cairo day)
  *  AP134 attemptsOfWeek     PK=USER#studentId       SK begins_with ATTEMPT#  (AP29 over every quiz; the week's by finishedAt)
+ *  AP135 parentsNewestFirst AP115 whole, sorted by createdAt (the teacher's users list, parents only; then AP1 for the page)
  *  AP30 quizzesOfSection    PK=SECTION#id           SK=QUIZ#quizId  (the assignment; the quiz item holds contentId too)
  *  AP31 videosOfQuiz        byTerm:   GSI2PK=QUIZ#id#VIDEOS  GSI2SK=LECTURE#lectureId#VIDEO#videoId  (set on a video item
  *                           while it has a quiz: how many videos a quiz gates, and lifting the gate when it is deleted)

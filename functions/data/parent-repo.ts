@@ -110,6 +110,18 @@ export const parentRegistryWrite = (parentId: string, createdAt: string): Transa
   Put: { TableName: TABLE, Item: { ...keys.parent(parentId), parentId, createdAt } },
 });
 
+/**
+ * AP135 parentsNewestFirst: AP115 whole (an id and a date each: a few thousand parents are one page),
+ * newest first — the teacher's "parents only" list (ids are the pool's, not in time order).
+ */
+export async function parentsNewestFirst(): Promise<string[]> {
+  const items = await queryAll({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.parentsPk } });
+  return items
+    .map((i) => ({ id: i.parentId as string, createdAt: String(i.createdAt ?? '') }))
+    .sort((a, b) => (a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt)))
+    .map((p) => p.id);
+}
+
 /** Links a signed-up parent to another child with its code (linkWrites in one transaction). */
 export async function linkChild(invite: ParentInvite, parentId: string, now: Date): Promise<ParentLink> {
   const { items, refusal } = linkWrites(invite, parentId, now);

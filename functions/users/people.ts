@@ -6,7 +6,7 @@ import { checkCurrentPassword, isFlagged, keepOnlySession, setPoolPassword } fro
 import { flaggedUsers } from '../data/sharing-repo';
 import { toLecture } from '../catalogue/public';
 import { backfillLectureNames, lectureById, lectureNamesIndexed, lecturesNamed } from '../data/lecture-repo';
-import { removeParentsOf } from '../data/parent-repo';
+import { parentsNewestFirst, removeParentsOf } from '../data/parent-repo';
 import { purchaseOf, recordPurchase } from '../data/purchase-repo';
 import {
   countUsers,
@@ -91,8 +91,9 @@ const ensureSearchIndex = keptOnce(async () => {
  * search stopped reading early (a common name at a big school) the total is the matches found so
  * far and `totalIsLowerBound` says so, the pages reaching them.
  */
-export async function listUsers(q: { search?: string; page: number; limit: number; flagged?: boolean; sort?: 'newest' | 'lastActive' }): Promise<UserPage> {
+export async function listUsers(q: { search?: string; page: number; limit: number; flagged?: boolean; parents?: boolean; sort?: 'newest' | 'lastActive' }): Promise<UserPage> {
   const skip = (q.page - 1) * q.limit;
+  if (q.parents) return parentsPage(q, skip);
   if (q.flagged) return flaggedPage(q, skip);
   if (q.sort === 'lastActive' && !q.search) {
     const { users, more } = await usersLastActiveFirst(skip, q.limit);
@@ -120,10 +121,24 @@ export async function listUsers(q: { search?: string; page: number; limit: numbe
 /** The users flagged now (few: AP96 holds only those ever flagged), newest first, searched by the same words when a search is sent. */
 async function flaggedPage(q: { search?: string; page: number; limit: number }, skip: number): Promise<UserPage> {
   const words = q.search ? searchPrefixes(q.search).map((w) => w.toLowerCase()) : [];
-  const text = (u: UserRecord) => [u.firstName, u.lastName, u.email, u.mobileNumber ?? ''].join(' ').toLowerCase();
-  const all = (await flaggedUsers(Date.now())).filter((u) => words.every((w) => text(u).includes(w)));
+  const all = (await flaggedUsers(Date.now())).filter((u) => words.every((w) => searchableText(u).includes(w)));
   return { data: all.slice(skip, skip + q.limit).map(toUserRow), page: q.page, limit: q.limit, total: all.length, pages: Math.ceil(all.length / q.limit) };
 }
+
+/**
+ * The parents only (issue 43), newest first: AP135, then the page's records; with a search, every
+ * parent's record is read and matched by the same words (parents are far fewer than students).
+ */
+async function parentsPage(q: { search?: string; page: number; limit: number }, skip: number): Promise<UserPage> {
+  const ids = await parentsNewestFirst();
+  const words = q.search ? searchPrefixes(q.search).map((w) => w.toLowerCase()) : [];
+  const matching = words.length ? (await usersByIds(ids)).filter((u) => words.every((w) => searchableText(u).includes(w))) : undefined;
+  const total = matching?.length ?? ids.length;
+  const users = matching ? matching.slice(skip, skip + q.limit) : await usersByIds(ids.slice(skip, skip + q.limit));
+  return { data: users.map(toUserRow), page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) };
+}
+
+const searchableText = (u: UserRecord) => [u.firstName, u.lastName, u.email, u.mobileNumber ?? ''].join(' ').toLowerCase();
 
 async function studentAccount(userId: string, action: string): Promise<UserRecord> {
   const u = await existingUser(userId);

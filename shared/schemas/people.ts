@@ -58,6 +58,8 @@ export const usersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
   /** 'true': only the users flagged for account sharing now (docs/devices.md). */
   flagged: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  /** 'true': only the parents (issue 43), newest first; the flag and the sort are then not used. */
+  parents: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
   /** 'lastActive': the latest signed in or watching first (docs/watching.md); without a search or the flag. Default: newest first. */
   sort: z.enum(['newest', 'lastActive']).optional(),
 });

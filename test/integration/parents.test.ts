@@ -282,6 +282,46 @@ describe("the teacher's view of a student's parents", () => {
   });
 });
 
+describe("the teacher's users list, parents only", () => {
+  const list = (query: string) => api('GET', `/api/admin/allusers?${query}`, { token: w.admin.token });
+
+  it('lists only parents, newest first, counted; a search finds among them; a deleted parent leaves it', async () => {
+    const s = await makeUser();
+    const first = await parentWith(await codeOf(s));
+    const second = await parentWith(await codeOf(s));
+    const all = await list('parents=true&limit=100');
+    expect(all.status).toBe(200);
+    const rows = all.body.data as { id: string; role: string; createdAt: string }[];
+    expect(rows.every((r) => r.role === 'PARENT')).toBe(true);
+    expect(rows.some((r) => r.id === s.id)).toBe(false);
+    const ids = rows.map((r) => r.id);
+    expect(ids.indexOf(second.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(rows.map((r) => r.createdAt)).toEqual([...rows.map((r) => r.createdAt)].sort().reverse());
+    expect(all.body.total).toBe(rows.length);
+
+    // Paged: the first row of page 2 at limit 1 is the second row of the whole list.
+    const page2 = await list('parents=true&limit=1&page=2');
+    expect(page2.body.data.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
+    expect(page2.body.pages).toBe(all.body.total);
+
+    const found = await list(`parents=true&search=${encodeURIComponent(second.email)}`);
+    expect([found.body.total, found.body.data.map((r: { id: string }) => r.id)]).toEqual([1, [second.id]]);
+    // A student's name is not found among the parents.
+    expect((await list(`parents=true&search=${encodeURIComponent(s.email)}`)).body.total).toBe(0);
+
+    expect((await api('DELETE', `/api/user/deleteUser/${second.id}`, { token: w.admin.token })).status).toBe(200);
+    const after = (await list('parents=true&limit=100')).body.data.map((r: { id: string }) => r.id);
+    expect(after).not.toContain(second.id);
+    expect(after).toContain(first.id);
+  });
+
+  it("refuses a value other than 'true' or 'false' with a 400 in the user's language", async () => {
+    const r = await api('GET', '/api/admin/allusers?parents=yes', { token: w.admin.token, headers: { 'Accept-Language': 'ar' } });
+    expect(r.status).toBe(400);
+  });
+});
+
 describe('deleting a user', () => {
   it("removes a deleted student's links, invite and count; the parent's list is empty", async () => {
     const s = await makeUser();

@@ -13,15 +13,19 @@ export interface UsersArgs {
   flagged?: boolean;
   /** Issue 42: the latest active (signed in or watching) first. */
   lastActive?: boolean;
+  /** Only the parents (issue 43), newest first; the flag and the order above are then not used. */
+  parents?: boolean;
 }
 
 /** Spec 7: GET /api/admin/allusers?search&page&limit: newest first, pages of USERS_PAGE_SIZE (the server's default). */
 export const listUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserPage, UsersArgs>({
-      query: ({ search, page, limit, flagged, lastActive }) => ({
+      query: ({ search, page, limit, flagged, lastActive, parents }) => ({
         route: 'GET /api/admin/allusers',
-        query: { search: search || undefined, page, limit, flagged: flagged || undefined, sort: lastActive ? 'lastActive' : undefined },
+        query: parents
+          ? { search: search || undefined, page, limit, parents: true }
+          : { search: search || undefined, page, limit, flagged: flagged || undefined, sort: lastActive ? 'lastActive' : undefined },
       }),
       providesTags: ['User'],
     }),

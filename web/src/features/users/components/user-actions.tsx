@@ -12,7 +12,7 @@ interface Props {
   onAssign: (u: ActionTarget) => void;
 }
 
-/** Block/unblock, delete and assign lecture for one user; an admin account offers none of them (the server refuses block and delete). */
+/** Block/unblock, delete and assign lecture for one user; an admin account offers none of them (the server refuses block and delete), a parent no lecture. */
 export function UserActions({ user, busy, onToggleBlock, onDelete, onAssign }: Props) {
   const t = useT();
   const name = fullName(user);
@@ -29,9 +29,11 @@ export function UserActions({ user, busy, onToggleBlock, onDelete, onAssign }: P
       >
         {t(user.block ? 'users.unblock' : 'users.block')}
       </button>
-      <button type="button" className="button button-ghost button-small" aria-label={t('users.assignNamed', { name })} onClick={() => onAssign(user)}>
-        {t('users.assign')}
-      </button>
+      {user.role === 'PARENT' ? null : (
+        <button type="button" className="button button-ghost button-small" aria-label={t('users.assignNamed', { name })} onClick={() => onAssign(user)}>
+          {t('users.assign')}
+        </button>
+      )}
       <button type="button" className="button button-ghost button-small is-danger" disabled={busy} aria-label={t('users.deleteNamed', { name })} onClick={() => onDelete(user)}>
         <TrashIcon /> {t('users.delete')}
       </button>

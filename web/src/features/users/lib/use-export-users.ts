@@ -10,11 +10,11 @@ import { usersCsv, usersCsvName } from './users-csv';
 const EXPORT_PAGE = 100;
 
 /**
- * "Export CSV" on /dashboard/users: every page of the list the table shows (the same search), read
+ * "Export CSV" on /dashboard/users: every page of the list the table shows (the same search, the parents only when so filtered), read
  * from the same API in pages of EXPORT_PAGE, then saved as one file. Made in the browser, so the
  * search keeps one implementation (the server's) and no route builds files.
  */
-export function useExportUsers(search: string) {
+export function useExportUsers(search: string, parents = false) {
   const t = useT();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
@@ -23,7 +23,7 @@ export function useExportUsers(search: string) {
     try {
       const all: UserRow[] = [];
       for (let page = 1; ; page++) {
-        const data = await dispatch(listUsersApi.endpoints.listUsers.initiate({ search, page, limit: EXPORT_PAGE }, { subscribe: false, forceRefetch: true })).unwrap();
+        const data = await dispatch(listUsersApi.endpoints.listUsers.initiate({ search, page, limit: EXPORT_PAGE, parents }, { subscribe: false, forceRefetch: true })).unwrap();
         all.push(...data.data);
         if (page >= data.pages || data.data.length < EXPORT_PAGE) break;
       }

@@ -35,12 +35,14 @@ export default function AdminUsersRoute() {
   const [flagged, setFlagged] = useState(false);
   // Issue 42: the latest active first instead of the newest.
   const [lastActive, setLastActive] = useState(false);
-  const [paging, setPaging] = useState({ search: '', flagged: false, lastActive: false, page: 1 });
-  const page = paging.search === search && paging.flagged === flagged && paging.lastActive === lastActive ? paging.page : 1;
-  const setPage = (n: number) => setPaging({ search, flagged, lastActive, page: n });
-  const users = useListUsersQuery({ search, page, flagged, lastActive });
+  // Issue 43: only the parents (then the two above do not apply).
+  const [parents, setParents] = useState(false);
+  const [paging, setPaging] = useState({ search: '', flagged: false, lastActive: false, parents: false, page: 1 });
+  const page = paging.search === search && paging.flagged === flagged && paging.lastActive === lastActive && paging.parents === parents ? paging.page : 1;
+  const setPage = (n: number) => setPaging({ search, flagged, lastActive, parents, page: n });
+  const users = useListUsersQuery(parents ? { search, page, parents } : { search, page, flagged, lastActive });
   // The last row of a page deleted: show the page before it.
-  const exporter = useExportUsers(search);
+  const exporter = useExportUsers(search, parents);
   const actions = useUserActions({ onDeleted: () => page > 1 && users.data?.data.length === 1 && setPage(page - 1) });
 
   usePageTitle(t('title.users'));
@@ -77,12 +79,16 @@ export default function AdminUsersRoute() {
         onChange={(e) => setTyped(e.target.value)}
       />
       <label className="users-flag-filter">
-        <input type="checkbox" checked={flagged} onChange={(e) => setFlagged(e.target.checked)} />
+        <input type="checkbox" checked={flagged && !parents} disabled={parents} onChange={(e) => setFlagged(e.target.checked)} />
         <span>{t('usersFlag.filter')}</span>
       </label>
       <label className="users-flag-filter">
-        <input type="checkbox" checked={lastActive} onChange={(e) => setLastActive(e.target.checked)} />
+        <input type="checkbox" checked={lastActive && !parents} disabled={parents} onChange={(e) => setLastActive(e.target.checked)} />
         <span>{t('watch.sortLastActive')}</span>
+      </label>
+      <label className="users-flag-filter">
+        <input type="checkbox" checked={parents} onChange={(e) => setParents(e.target.checked)} />
+        <span>{t('users.parentsOnly')}</span>
       </label>
       {users.isLoading ? (
         <Spinner />
@@ -95,7 +101,7 @@ export default function AdminUsersRoute() {
         </div>
       ) : rows.length === 0 ? (
         <p className="notice" dir="auto">
-          {search ? t('users.noMatch', { search }) : t('users.empty')}
+          {search ? t('users.noMatch', { search }) : parents ? t('users.noParents') : t('users.empty')}
         </p>
       ) : (
         <div className={users.isFetching ? 'is-refreshing' : undefined} aria-busy={users.isFetching}>
