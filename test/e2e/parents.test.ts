@@ -125,3 +125,23 @@ it.each(VARIANTS)('%s: /parent, one card per child', async (tag, viewport, langu
   expect(errors).toEqual([]);
   await context.close();
 });
+
+it.each(VARIANTS)("%s: the teacher's users list, parents only: the parent's row says so and offers no lecture", async (tag, viewport, language, theme) => {
+  expect(parentSession).not.toBeNull();
+  const { page, context, errors } = await newPage(browser(), { viewport });
+  await storeSession(page, admin, { admin: true, language });
+  await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+  await page.goto(at('/dashboard/users'));
+  const en = language === 'en';
+  await page.getByRole('checkbox', { name: en ? 'Parents only' : 'أولياء الأمور فقط' }).check();
+  await page.getByRole('searchbox').fill(parentEmail);
+  const row = page.getByTestId('user-row').filter({ hasText: parentEmail });
+  await row.waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 1);
+  await row.getByText(en ? 'Parent' : 'ولي أمر', { exact: true }).waitFor();
+  expect(await row.getByRole('button', { name: en ? /^Assign a lecture/ : /^منح محاضرة/ }).count()).toBe(0);
+  expect(await tooWide(page)).toEqual([]);
+  await pageShot(page, `parents-users-list-${tag}`);
+  expect(errors).toEqual([]);
+  await context.close();
+});
