@@ -37,3 +37,22 @@ describe("a course's school year", () => {
     expect(formOf(fetch, '/api/cours/create-course')[1]!.get('schooleYear')).toBe('Third year');
   });
 });
+
+describe('a course with no school year on the dashboard', () => {
+  it('says under its name that its new lectures notify no one; a course with one says nothing', async () => {
+    storeSession(adminUser);
+    mockFetch((url) => (url === '/api/cours/all' ? { status: 200, body: { data: [course(), course({ id: 'c2', name: 'الصف الثاني الثانوي', schooleYear: 'Second year' })] } } : { status: 200, body: { data: [] } }));
+    renderApp('/dashboard');
+    const [without, withYear] = await screen.findAllByTestId('grade-card');
+    expect(within(without!).getByTestId('grade-card-note')).toHaveTextContent('No school year: its new lectures notify no one. Edit to set it.');
+    expect(within(withYear!).queryByTestId('grade-card-note')).toBeNull();
+  });
+
+  it('in Arabic', async () => {
+    storeSession(adminUser);
+    window.localStorage.setItem('language', 'ar');
+    mockFetch((url) => (url === '/api/cours/all' ? { status: 200, body: { data: [course()] } } : { status: 200, body: { data: [] } }));
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('grade-card-note')).toHaveTextContent('بلا صف دراسي: لن يُبلَّغ أحد بمحاضراته الجديدة. عدّله لتحديده.');
+  });
+});

@@ -35,6 +35,7 @@ export const arCatalogue: Record<keyof typeof enCatalogue, string> = {
   'admin.tracks': 'الشعب',
   'admin.courseSchoolYear': 'الصف الدراسي (تُبلَّغ طلابه بمحاضراته الجديدة)',
   'admin.courseSchoolYearNone': 'غير محدد',
+  'admin.courseNoSchoolYear': 'بلا صف دراسي: لن يُبلَّغ أحد بمحاضراته الجديدة. عدّله لتحديده.',
   'admin.required': 'هذا الحقل مطلوب',
   'admin.pickTrack': 'اختر شعبة واحدة على الأقل',
   'admin.save': 'حفظ',

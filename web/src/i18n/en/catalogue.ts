@@ -33,6 +33,7 @@ export const enCatalogue = {
   'admin.tracks': 'Tracks',
   'admin.courseSchoolYear': 'School year (its new lectures notify its students)',
   'admin.courseSchoolYearNone': 'Not said',
+  'admin.courseNoSchoolYear': 'No school year: its new lectures notify no one. Edit to set it.',
   'admin.required': 'This field is required',
   'admin.pickTrack': 'Choose at least one track',
   'admin.save': 'Save',

@@ -17,9 +17,10 @@ export interface TrackLink {
 /**
  * A grade (course) card: image (default if none) and name; its two track links show on hover,
  * on keyboard focus and on tap (phones have no hover), spec 2. A second tap closes them. With
- * `hint` the card says so under its name (a student cannot guess that the picture opens them).
+ * `hint` the card says so under its name (a student cannot guess that the picture opens them);
+ * `note`: a line of the teacher's under the name.
  */
-export function GradeCard({ course, linkFor, actions, hint }: { course: Course; linkFor: (track: Track) => TrackLink; actions?: ReactNode; hint?: boolean }) {
+export function GradeCard({ course, linkFor, actions, hint, note }: { course: Course; linkFor: (track: Track) => TrackLink; actions?: ReactNode; hint?: boolean; note?: ReactNode }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const hintId = useId();
@@ -53,6 +54,11 @@ export function GradeCard({ course, linkFor, actions, hint }: { course: Course; 
           {hint && (
             <p className="grade-card-hint" id={hintId} dir="auto">
               {mouse ? (open ? t('home.tracksHintClickOpen') : t('home.tracksHintClick')) : open ? t('home.tracksHintOpen') : t('home.tracksHint')}
+            </p>
+          )}
+          {note && (
+            <p className="grade-card-hint" data-testid="grade-card-note">
+              {note}
             </p>
           )}
         </div>

@@ -54,6 +54,8 @@ export default function AdminCoursesRoute() {
               key={course.id}
               course={course}
               linkFor={(track) => ({ to: '/dashboard/terms', state: { courseId: course.id, courseFor: track, courseName: course.name } satisfies AdminTrail })}
+              // Issue 43: a course with no school year rings no student's bell for its new lectures.
+              note={course.schooleYear ? undefined : t('admin.courseNoSchoolYear')}
               actions={
                 <div className="card-actions">
                   <button type="button" className="icon-button" onClick={() => setEditing(course)} aria-label={t('admin.editNamed', { name: course.name })} title={t('admin.edit')}>
