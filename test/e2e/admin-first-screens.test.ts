@@ -5,8 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { browserForFile, newPage } from '../support/browser';
-import { platform } from '../support/platform';
-import { appTookOver, at, waitForPath } from './auth-helpers';
+import { appTookOver, at, ownAdmin, waitForPath } from './auth-helpers';
 import { DEMO_COURSE, GENERAL, settledShot } from './catalogue-helpers';
 
 jest.setTimeout(90_000);
@@ -26,7 +25,7 @@ async function signIn(page: Page, language: 'en' | 'ar', theme: 'light' | 'dark'
   await page.evaluate(({ language, theme }) => (localStorage.setItem('language', language), localStorage.setItem('theme', theme)), { language, theme });
   await page.reload();
   await appTookOver(page);
-  const { admin } = platform();
+  const admin = await ownAdmin();
   await page.locator('#login-identifier').fill(admin.email);
   await page.locator('#login-password').fill(admin.password);
   await page.locator('#login-password').press('Enter');

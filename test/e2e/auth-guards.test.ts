@@ -1,7 +1,7 @@
 /** Journeys: the admin lands on /dashboard; the route guards send students and visitors away. */
 import { browserForFile, newPage, PHONE, shot } from '../support/browser';
-import { makeUser, platform } from '../support/platform';
-import { at, loaded, logIn, swalTitle, waitForPath } from './auth-helpers';
+import { makeUser } from '../support/platform';
+import { at, loaded, logIn, ownAdmin, swalTitle, waitForPath } from './auth-helpers';
 import { makeCourse } from './catalogue-helpers';
 
 jest.setTimeout(60_000);
@@ -10,7 +10,7 @@ const browser = browserForFile();
 
 it('logs the admin in to /dashboard (replacing history) with the side menu and the greeting', async () => {
   const { page, context, errors } = await newPage(browser());
-  const { email, password } = platform().admin;
+  const { email, password } = await ownAdmin();
   await page.goto(at('/'));
   await page.goto(at('/auth/login'));
   await logIn(page, email, password);
@@ -65,7 +65,7 @@ it('sends a student opening /dashboard or /auth/login to / and a signed-out visi
 
 it('on a phone in Arabic the admin header is one compact row with a menu naming the current section; a delete asks with labelled buttons in the app colours', async () => {
   const { page, context, errors } = await newPage(browser(), { viewport: PHONE });
-  const { email, password } = platform().admin;
+  const { email, password } = await ownAdmin();
   // The delete is asked of a course of this journey's own: the demo course is every other journey's.
   const course = await makeCourse(await makeUser({ admin: true }));
   await page.goto(at('/auth/login'));

@@ -4,7 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { platform, uniq } from '../support/platform';
+import { makeUser, platform, uniq } from '../support/platform';
 import { apiFrom, freshSource } from '../support/source';
 
 export const PASSWORD = 'Passw0rdOk';
@@ -47,6 +47,14 @@ export async function confirmSwal(page: Page) {
 }
 
 export const waitForPath = (page: Page, path: string) => page.waitForURL((u) => u.pathname === path);
+
+/**
+ * An admin account of the journey's own, named as the platform's (Admin Bioscope), to sign in with
+ * through the form. Not the platform's admin: an account keeps its ten latest sessions
+ * (functions/auth/session-rules.ts), and journeys on two workers signing that one in ended each
+ * other's sessions (a 401, "your session has expired", mid-journey).
+ */
+export const ownAdmin = () => makeUser({ admin: true, firstName: 'Admin', lastName: 'Bioscope' });
 
 /**
  * Opened directly, the home page and the login form arrive prerendered (one copy per language, all

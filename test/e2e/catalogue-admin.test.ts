@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import { DESKTOP, browserForFile, newPage, PHONE } from '../support/browser';
-import { platform, uniq } from '../support/platform';
-import { appErrors, logIn, swalTitle, waitForPath } from './auth-helpers';
+import { uniq } from '../support/platform';
+import { appErrors, logIn, ownAdmin, swalTitle, waitForPath } from './auth-helpers';
 import { apiResponse, DEMO_COURSE, DEMO_VIDEO, FIRST_TERM, GENERAL, LECTURES_SECTION, png, settledShot, sidewaysOverflow, switchLanguage } from './catalogue-helpers';
 
 jest.setTimeout(90_000);
@@ -15,7 +15,7 @@ const browser = browserForFile();
 
 it('the admin adds a course and a lecture with a video (visible upload progress), then renames the video', async () => {
   const { page, context, errors } = await newPage(browser(), { viewport: DESKTOP });
-  const { admin } = platform();
+  const admin = await ownAdmin();
   await logIn(page, admin.email, admin.password);
   await waitForPath(page, '/dashboard');
   await page.getByRole('button', { name: 'Add course' }).waitFor();
@@ -131,7 +131,7 @@ it('the admin adds a course and a lecture with a video (visible upload progress)
 
 it('shows the admin screens in Arabic on a phone', async () => {
   const { page, context, errors } = await newPage(browser(), { viewport: PHONE });
-  const { admin } = platform();
+  const admin = await ownAdmin();
   await logIn(page, admin.email, admin.password);
   await waitForPath(page, '/dashboard');
   await switchLanguage(page, 'ar');

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import { browserForFile, DESKTOP, newPage } from '../support/browser';
-import { platform, uniq } from '../support/platform';
-import { appErrors, logIn, swalTitle, waitForPath } from './auth-helpers';
+import { uniq } from '../support/platform';
+import { appErrors, logIn, ownAdmin, swalTitle, waitForPath } from './auth-helpers';
 import { apiResponse, DEMO_COURSE, DEMO_VIDEO, FIRST_TERM, GENERAL, LECTURES_SECTION, png, settledShot } from './catalogue-helpers';
 
 jest.setTimeout(90_000);
@@ -15,7 +15,7 @@ const browser = browserForFile();
 
 it('three videos chosen at once all reach 100 % and are saved with the lecture', async () => {
   const { page, context, errors } = await newPage(browser(), { viewport: DESKTOP });
-  const { admin } = platform();
+  const admin = await ownAdmin();
   await logIn(page, admin.email, admin.password);
   await waitForPath(page, '/dashboard');
   // The demo course by name: other files add courses of their own, which may come first.

@@ -143,7 +143,7 @@ export interface TestUser {
  * A confirmed user made directly on the stand-ins (Cognito user + our record + a live session),
  * without going through the auth routes — for tests of other features and of the gateway.
  */
-export async function makeUser(opts: { admin?: boolean; block?: boolean; firstName?: string } = {}): Promise<TestUser> {
+export async function makeUser(opts: { admin?: boolean; block?: boolean; firstName?: string; lastName?: string } = {}): Promise<TestUser> {
   const p = platform();
   const c = cognito();
   const email = `${uniq('u')}@test.local`;
@@ -157,7 +157,7 @@ export async function makeUser(opts: { admin?: boolean; block?: boolean; firstNa
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
         { Name: 'given_name', Value: opts.firstName ?? 'Test' },
-        { Name: 'family_name', Value: 'User' },
+        { Name: 'family_name', Value: opts.lastName ?? 'User' },
       ],
     }),
   );
@@ -179,7 +179,7 @@ export async function makeUser(opts: { admin?: boolean; block?: boolean; firstNa
         id,
         email,
         firstName: opts.firstName ?? 'Test',
-        lastName: 'User',
+        lastName: opts.lastName ?? 'User',
         role: opts.admin ? 'ADMIN' : 'USER',
         block: opts.block ?? false,
         activated: true,
