@@ -25,6 +25,20 @@ const shownCopies = (page: Page) =>
     [...document.querySelectorAll<HTMLElement>('#root [data-prerender]')].filter((e) => getComputedStyle(e).display !== 'none').map((e) => `${e.dataset.copyOf}:${e.dataset.prerender}`),
   );
 
+/** Holds the login screen's code back until the returned function is called (the page stays its prerendered copy). */
+async function holdLoginScreen(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/login-[\w-]+\.js$/, async (r) => {
+    await held;
+    await r.continue();
+  });
+  return release;
+}
+
+/** The app has taken the login page over: no prerendered copy left, its form there. */
+const loginTookOver = (page: Page) => page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null && document.querySelector('form') !== null);
+
 describe('the prerendered home page', () => {
   it('arrives in the HTML of / with the Arabic copy right-to-left and no inline script', async () => {
     const html = await (await fetch(platform().url + '/')).text();
@@ -146,19 +160,14 @@ describe('the prerendered login form', () => {
     // Before the app, the one on screen of the copies; after it, the page's only one.
     const identifier = page.getByLabel('البريد الإلكتروني أو رقم الهاتف').filter({ visible: true });
     const password = page.getByLabel('كلمة المرور', { exact: true }).filter({ visible: true });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/login-[\w-]+\.js$/, async (r) => {
-      await held;
-      await r.continue();
-    });
+    const release = await holdLoginScreen(page);
     await page.goto(platform().url + '/auth/login', { waitUntil: 'domcontentloaded' });
     expect(await shownCopies(page)).toEqual(['login:ar']);
     await identifier.fill(user.email);
     await password.fill(user.password);
     await identifier.evaluate((e) => void ((e as unknown as { prerendered: boolean }).prerendered = true));
     release();
-    await page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null && document.querySelector('form') !== null);
+    await loginTookOver(page);
     await expect(identifier.inputValue()).resolves.toBe(user.email);
     // Hydrated: the very field the student typed into.
     await expect(identifier.evaluate((e) => (e as unknown as { prerendered?: boolean }).prerendered)).resolves.toBe(true);
@@ -174,19 +183,14 @@ describe('the prerendered login form', () => {
 describe('a language chosen in another tab while the page loads', () => {
   it('is the language the app starts in, with its own texts (no hydration mismatch)', async () => {
     const { page, context, errors } = await phone();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/login-[\w-]+\.js$/, async (r) => {
-      await held;
-      await r.continue();
-    });
+    const release = await holdLoginScreen(page);
     // Module scripts run before DOMContentLoaded: the entry has loaded the English texts (nothing stored)…
     await page.goto(platform().url + '/auth/login', { waitUntil: 'domcontentloaded' });
     expect(await shownCopies(page)).toEqual(['login:en']);
     // …when another tab switches to Arabic, before the login screen's code arrives.
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
     release();
-    await page.waitForFunction(() => document.querySelector('#root [data-prerender]') === null && document.querySelector('form') !== null);
+    await loginTookOver(page);
     await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).waitFor();
     await page.waitForFunction(() => document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl');
     expect(errors).toEqual([]);
