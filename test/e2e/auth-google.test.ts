@@ -5,7 +5,7 @@
  */
 import { browserForFile, newPage, shot } from '../support/browser';
 import { api } from '../support/platform';
-import { at, loaded, storedUser, swalTitle, uniqueEmail, waitForPath } from './auth-helpers';
+import { at, loaded, storedUser, swalTitle, uniqueEmail, uniqueMobile, waitForPath } from './auth-helpers';
 
 jest.setTimeout(60_000);
 
@@ -58,8 +58,23 @@ it('signs a new Google user in through the stand-in and creates the user', async
   expect(new URL(page.url()).search).toBe('');
   expect(new URL(page.url()).hash).toBe('');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Logout' }).waitFor();
+
+  // The step asks the sign-up form's two fields, then sends the student on (issue 39).
+  await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
+  expect(await page.title()).toBe('Bioscope | Complete your profile');
+  await shot(page, 'journey-google-complete-profile');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('School year is required').waitFor();
+  await page.getByLabel('Mobile number').fill(uniqueMobile());
+  await page.getByLabel('School year').selectOption('Second year');
+  const saved = page.waitForResponse((r) => r.request().method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/user/'));
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(200);
+  await waitForPath(page, '/');
+  await swalTitle(page, 'Your profile is complete');
   await loaded(page);
   await shot(page, 'journey-google-home');
+  expect((await api('GET', '/api/user/profile', { token: user!.token })).body.data).toMatchObject({ schooleYear: 'Second year', mobileNumber: expect.stringMatching(/^\+201/) });
 
   // The user exists with a live session (the profile route itself may still be unbuilt: 501).
   const profile = await api('GET', '/api/user/profile', { token: user!.token });

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { completeProfileBody } from '@shared/schemas/people';
 import { SubmitButton } from '@/components/button';
@@ -10,6 +9,7 @@ import '@/i18n/users-area';
 import './complete-profile.css';
 import { setServerErrors, useZodForm } from '@/lib/forms';
 import { messageOf } from '@/lib/messages';
+import { usePageTitle } from '@/lib/page-title';
 import { type MissingProfileInput, useUpdateMissingProfileMutation } from '../api/update-missing-profile';
 
 const EMPTY: MissingProfileInput = { mobileNumber: '', schooleYear: '' as MissingProfileInput['schooleYear'] };
@@ -32,9 +32,7 @@ export default function CompleteProfileRoute() {
   const { register, handleSubmit, setError, formState } = useZodForm(completeProfileBody, { defaultValues: EMPTY });
   const { errors } = formState;
 
-  useEffect(() => {
-    document.title = 'Bioscope | Complete your profile';
-  }, []);
+  usePageTitle(t('profile.completeTitle'));
 
   const onSubmit = handleSubmit(async (body) => {
     const result = await save(body);
