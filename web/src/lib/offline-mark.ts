@@ -2,7 +2,7 @@
  * Whether the API answers from the network (issue 44): the API client notes each GET's outcome
  * (lib/api-client.ts) — an answer from the network, the service worker's kept copy (marked
  * `x-bioscope-offline: <ISO time it was stored>`: web/build/pwa.ts), or none at all — and the
- * offline notice shows it (features/pwa/components/offline-notice.tsx).
+ * offline notice shows it (features/pwa/components/pwa-notices.tsx).
  */
 export interface ApiReach {
   /** The last GET got no answer from the network (none at all, or the kept copy). */
@@ -13,7 +13,10 @@ export interface ApiReach {
 
 export const OFFLINE_MARK_HEADER = 'x-bioscope-offline';
 
-let reach: ApiReach = { offline: false };
+/** Before any GET: what a page prerendered at build time shows (React hydrates with it). */
+export const NO_API_ANSWER_YET: ApiReach = { offline: false };
+
+let reach: ApiReach = NO_API_ANSWER_YET;
 const listeners = new Set<() => void>();
 
 const set = (next: ApiReach) => {

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { useT } from '@/i18n/use-t';
-import { apiReach, subscribeApiReach } from '@/lib/offline-mark';
+import { apiReach, NO_API_ANSWER_YET, subscribeApiReach } from '@/lib/offline-mark';
 import { selectUser } from '@/lib/session';
 import { selectLanguage } from '@/stores/language-slice';
 import { keepApiCacheOf } from '../lib/api-cache';
@@ -38,7 +38,8 @@ export function PwaNotices() {
 export function OfflineNotice() {
   const t = useT();
   const language = useSelector(selectLanguage);
-  const reach = useSyncExternalStore(subscribeApiReach, apiReach, apiReach);
+  // Hydrated as prerendered (no notice), then as the API's answers so far say: never a mismatch.
+  const reach = useSyncExternalStore(subscribeApiReach, apiReach, () => NO_API_ANSWER_YET);
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   if (online && !reach.offline) return null;
   // Outside the router (app/app.tsx): the page is the address's. A kept copy shown on another page says nothing of this one.
